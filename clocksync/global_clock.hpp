@@ -1,0 +1,97 @@
+#pragma once
+// A global clock for all ranks of a communicator: each rank's raw clock corrected by a Cristian
+// offset (and optionally a linear drift) against the reference rank 0.
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace papbench::clocksync {
+
+// CLOCK_MONOTONIC_RAW in nanoseconds: not slewed by NTP, so drift is the hardware's alone.
+std::int64_t raw_now_ns();
+
+// Test hook: a known distortion of this rank's raw clock (local = raw + offset + drift * raw), so
+// tests can check that synchronization recovers the truth.
+struct Distortion {
+  std::int64_t offset_ns = 0;
+  double drift_ppm = 0;
+  bool active() const { return offset_ns != 0 || drift_ppm != 0; }
+};
+
+class LocalClock {
+ public:
+  LocalClock() = default;
+  explicit LocalClock(Distortion d);
+  std::int64_t now() const;
+  std::int64_t from_raw(std::int64_t raw) const;
+  const Distortion& distortion() const { return distortion_; }
+
+ private:
+  Distortion distortion_;
+  std::int64_t epoch_raw_ = 0;  // drift is applied relative to construction, so it stays small
+};
+
+enum class Estimator { kMinRtt, kMedian };
+
+struct SyncOptions {
+  int pingpongs = 25;                     // exchanges per rank and sync
+  Estimator estimator = Estimator::kMinRtt;
+  bool fit_drift = true;                  // linear drift from successive syncs
+  bool hierarchical = true;               // only node leaders ping-pong with rank 0
+  std::int64_t resync_ns = 1'000'000'000; // 0 disables periodic resync
+};
+
+struct SyncEvent {
+  std::int64_t time_ns;  // global time of the sync
+  int rank;
+  std::int64_t offset_ns;
+  double drift_ppb;
+  std::int64_t rtt_min_ns;  // error bound of the offset is rtt_min / 2
+};
+
+class GlobalClock {
+ public:
+  GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options);
+  GlobalClock(const GlobalClock&) = delete;
+  GlobalClock& operator=(const GlobalClock&) = delete;
+  ~GlobalClock();
+
+  // Collective over the communicator. Rank 0 collects every rank's event.
+  void synchronize();
+  // Collective; synchronizes when the last sync is older than options.resync_ns at `global_now`,
+  // which every rank must pass identically. Returns whether it synchronized.
+  bool resync_if_due(std::int64_t global_now);
+
+  std::int64_t now() const { return to_global(local_.now()); }
+  std::int64_t to_global(std::int64_t local) const;
+  std::int64_t local_now() const { return local_.now(); }
+
+  std::int64_t last_sync_global() const { return last_sync_global_; }
+  int syncs() const { return syncs_; }
+  std::int64_t error_bound_ns() const { return rtt_min_ns_ / 2; }
+  const SyncOptions& options() const { return options_; }
+  const LocalClock& local() const { return local_; }
+  // Rank 0: the events of every rank since the last call; other ranks: empty.
+  std::vector<SyncEvent> take_events();
+
+ private:
+  struct Impl;
+  MPI_Comm comm_;            // duplicated; owned
+  MPI_Comm node_comm_;       // ranks sharing this node's raw clock; owned
+  MPI_Comm leader_comm_;     // node leaders (MPI_COMM_NULL elsewhere); owned
+  LocalClock local_;
+  SyncOptions options_;
+  std::int64_t offset_ns_ = 0;
+  double drift_ = 0;          // dimensionless slope of (global - local) in local time
+  std::int64_t ref_local_ = 0;
+  std::int64_t rtt_min_ns_ = 0;
+  std::int64_t last_sync_global_ = 0;
+  std::int64_t prev_offset_ns_ = 0;
+  std::int64_t prev_ref_local_ = 0;
+  int syncs_ = 0;
+  std::vector<SyncEvent> pending_;
+};
+
+}  // namespace papbench::clocksync

@@ -1,0 +1,25 @@
+#pragma once
+// The table of every algorithm papbench hosts (collectives/core/registry.cpp), scanned top to
+// bottom; no self-registration.
+
+#include <functional>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+struct AlgorithmInfo {
+  std::string_view collective, name, summary, source;  // source: "seed 003 Listing 8"
+  std::function<std::unique_ptr<Algorithm>(const AlgOptions&)> make;
+};
+
+std::span<const AlgorithmInfo> algorithm_registry();
+const AlgorithmInfo* find_algorithm(std::string_view collective, std::string_view name);
+// Names of the algorithms registered for a collective, in table order.
+std::vector<std::string_view> algorithms_of(std::string_view collective);
+
+}  // namespace papbench

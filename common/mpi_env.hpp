@@ -1,0 +1,64 @@
+#pragma once
+// RAII owners for MPI handles. Every communicator papbench creates is owned by a Comm so that an
+// exception on any path frees it; MPI_COMM_WORLD/MPI_COMM_NULL are never freed.
+
+#include <mpi.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace papbench {
+
+// Initializes MPI with MPI_THREAD_MULTIPLE (the PAT background thread needs it) and finalizes it.
+class MpiSession {
+ public:
+  MpiSession(int* argc, char*** argv);
+  ~MpiSession();
+  MpiSession(const MpiSession&) = delete;
+  MpiSession& operator=(const MpiSession&) = delete;
+  int thread_level() const { return provided_; }
+
+ private:
+  int provided_ = 0;
+};
+
+class Comm {
+ public:
+  Comm() = default;
+  explicit Comm(MPI_Comm c) : comm_(c) {}
+  ~Comm() { reset(); }
+  Comm(Comm&& o) noexcept : comm_(std::exchange(o.comm_, MPI_COMM_NULL)) {}
+  Comm& operator=(Comm&& o) noexcept {
+    if (this != &o) {
+      reset();
+      comm_ = std::exchange(o.comm_, MPI_COMM_NULL);
+    }
+    return *this;
+  }
+  Comm(const Comm&) = delete;
+  Comm& operator=(const Comm&) = delete;
+
+  static Comm dup(MPI_Comm c);
+  MPI_Comm get() const { return comm_; }
+  explicit operator bool() const { return comm_ != MPI_COMM_NULL; }
+  int rank() const;
+  int size() const;
+  void reset();
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+};
+
+// Throws std::runtime_error with MPI's error string when rc != MPI_SUCCESS.
+void mpi_check(int rc, const char* what);
+
+int world_rank();
+int world_size();
+std::string mpi_library_version();
+std::string processor_name();
+
+// Gathers one string per rank to every rank (order by rank).
+std::vector<std::string> allgather_strings(MPI_Comm comm, const std::string& mine);
+
+}  // namespace papbench

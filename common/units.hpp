@@ -1,0 +1,39 @@
+#pragma once
+// Parsing and printing of the quantities users type on the command line: durations with units,
+// element counts with K/Ki/M/Mi suffixes, and comma lists with geometric or arithmetic ranges.
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace papbench {
+
+// Thrown for a value the user typed wrong; the message says what is accepted.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// "50ms", "1.5s", "200us", "0" (a bare 0 needs no unit). Other bare numbers are refused so that
+// a forgotten unit is never silently read as seconds or nanoseconds.
+std::int64_t parse_duration_ns(std::string_view text);
+
+// "1024", "128Ki", "2M", "1Mi" -> elements. K/M/G are powers of ten, Ki/Mi/Gi powers of two.
+std::uint64_t parse_count(std::string_view text);
+
+// Comma list of items; each item may be a range FIRST:LAST:xFACTOR or FIRST:LAST:+STEP
+// (inclusive of LAST when it is hit). parse_item converts one endpoint.
+std::vector<std::uint64_t> parse_count_list(std::string_view text);
+std::vector<std::int64_t> parse_duration_list(std::string_view text);
+
+// Splits on commas, trimming blanks; an empty item is an error.
+std::vector<std::string> split_list(std::string_view text);
+
+// 1234567 ns -> "1.235 ms"; picks the unit that keeps 1..999 before the point.
+std::string format_duration(double ns);
+// Shortest exact suffix form: 131072 -> "128Ki", 1000 -> "1K", 1000 -> "1000" when asked plain.
+std::string format_count(std::uint64_t n);
+
+}  // namespace papbench

@@ -1,0 +1,28 @@
+#pragma once
+// Metrics derived from the raw per-rank timestamps of a case (never stored instead of them).
+
+#include <string_view>
+#include <vector>
+
+#include "results/result_set.hpp"
+
+namespace papbench::results {
+
+enum class Metric {
+  kRunTime,          // max f - min a (Proficz)
+  kElapsed,          // mean over ranks of f_i - a_i (Proficz Eq. 2 = Parsons' mean latency)
+  kAfterLastArrival, // max f - max a
+  kImbalance,        // achieved: max a - min a
+  kPlannedImbalance, // max planned delay - min planned delay
+  kArrivalError,     // max over ranks of |a_i - planned arrival_i|
+};
+
+inline constexpr Metric kAllMetrics[] = {Metric::kRunTime,          Metric::kElapsed,
+                                         Metric::kAfterLastArrival, Metric::kImbalance,
+                                         Metric::kPlannedImbalance, Metric::kArrivalError};
+
+std::string_view metric_name(Metric m);  // "run_time", "elapsed", ...
+// One value per timed iteration, in nanoseconds.
+std::vector<double> metric_series(const CaseRecord& record, Metric m);
+
+}  // namespace papbench::results

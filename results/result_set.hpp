@@ -1,0 +1,119 @@
+#pragma once
+// In-memory form of a papbench HDF5 result set (schema: docs/RESULTS_FORMAT.md), with the
+// writer that rank 0 uses during a run and the reader the tools use afterwards.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace papbench::results {
+
+inline constexpr int kFormatMajor = 1;
+inline constexpr int kFormatMinor = 0;
+
+// A file that is not a papbench result set, or of an unknown major version.
+class FormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunInfo {
+  std::string papbench_version, git_sha, command_line, mpi_library_version, created_utc;
+  int mpi_size = 0;
+  std::vector<std::string> hostnames;  // per rank
+  std::vector<int> node_index;         // per rank
+  std::vector<int> core;               // per rank, -1 when unknown
+  std::string clock_info;              // raw clock, estimator, hierarchy, resync period
+  std::map<std::string, std::string> extra;  // further string attributes of '/'
+};
+
+struct SyncEventRow {
+  std::int64_t time_ns = 0;
+  int rank = 0;
+  std::int64_t offset_ns = 0;
+  double drift_ppb = 0;
+  std::int64_t rtt_min_ns = 0;
+};
+
+// [iteration][rank], row-major.
+struct Matrix {
+  int rows = 0;
+  int cols = 0;
+  std::vector<std::int64_t> data;
+
+  Matrix() = default;
+  Matrix(int r, int c) : rows(r), cols(c), data(static_cast<std::size_t>(r) * c, 0) {}
+  std::int64_t& at(int r, int c) { return data[static_cast<std::size_t>(r) * cols + c]; }
+  std::int64_t at(int r, int c) const { return data[static_cast<std::size_t>(r) * cols + c]; }
+  std::span<const std::int64_t> row(int r) const {
+    return {data.data() + static_cast<std::size_t>(r) * cols, static_cast<std::size_t>(cols)};
+  }
+};
+
+struct CaseRecord {
+  // Parameters (HDF5 attributes of /cases/NNNN).
+  std::string collective, algorithm, params, dtype, op, pattern, sync_mode;
+  std::uint64_t count = 0;
+  int root = 0;
+  std::int64_t compute_ns = 0;
+  std::int64_t maxdelay_ns = 0;
+  std::uint64_t seed = 0;
+  int warmup = 0;
+  int iterations = 0;
+  int ranks = 0;
+  std::string validated;  // "pass", "fail" or "unchecked"
+  bool complete = false;
+
+  // Timed iterations only (warm-up excluded), global-clock nanoseconds.
+  Matrix arrival_ns, exit_ns, planned_delay_ns, planned_arrival_ns;
+  std::optional<Matrix> predicted_arrival_ns;  // PAT algorithms only
+  std::vector<std::uint8_t> late;              // per iteration: some rank missed the agreed start
+  std::map<std::string, Matrix> counters;      // event name -> values
+  std::vector<std::string> counters_unavailable;
+
+  // Everything that identifies the case for matching across files (not seed or iterations).
+  std::string match_key() const;
+  // One line for humans: "reduce/native count=1Ki int sum root=0 uniform maxdelay=50ms".
+  std::string label() const;
+};
+
+class ResultWriter {
+ public:
+  // Refuses (std::runtime_error naming the path and --force) an existing file unless overwrite.
+  ResultWriter(std::string path, bool overwrite, const RunInfo& info);
+  void append_sync_events(std::span<const SyncEventRow> events);
+  // Writes /cases/NNNN with complete=1; the file is closed again before returning, so a kill
+  // between cases loses nothing that was written.
+  void write_case(const CaseRecord& record);
+  int cases_written() const { return cases_written_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  int cases_written_ = 0;
+};
+
+class ResultReader {
+ public:
+  explicit ResultReader(const std::string& path);  // throws FormatError with a clear message
+  const RunInfo& run_info() const { return info_; }
+  const std::vector<SyncEventRow>& sync_events() const { return sync_; }
+  const std::vector<CaseRecord>& cases() const { return cases_; }  // complete cases only
+  int incomplete_cases() const { return incomplete_; }
+  int format_major() const { return major_; }
+  int format_minor() const { return minor_; }
+
+ private:
+  RunInfo info_;
+  std::vector<SyncEventRow> sync_;
+  std::vector<CaseRecord> cases_;
+  int incomplete_ = 0;
+  int major_ = 0;
+  int minor_ = 0;
+};
+
+}  // namespace papbench::results

@@ -1,0 +1,1 @@
+# bench end-to-end tests

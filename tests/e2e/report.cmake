@@ -1,0 +1,1 @@
+# report end-to-end tests

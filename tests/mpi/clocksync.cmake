@@ -1,0 +1,1 @@
+# clocksync MPI tests

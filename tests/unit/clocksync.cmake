@@ -1,0 +1,1 @@
+# clocksync unit tests

@@ -1,0 +1,1 @@
+# counters unit tests

@@ -1,0 +1,1 @@
+# imbalance unit tests
