@@ -1,0 +1,39 @@
+#pragma once
+// Arrival patterns: the planned delay of every rank in every iteration. A delay is a pure
+// function of (seed, iteration, rank), so every rank computes its own without communication and
+// a run can be repeated exactly.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace papbench {
+
+struct PatternContext {
+  int size = 1;                 // ranks taking part
+  int root = 0;                 // for late:root
+  std::int64_t maxdelay_ns = 0; // amplitude of the random and ramp patterns
+  std::uint64_t seed = 1;
+};
+
+class ArrivalPattern {
+ public:
+  virtual ~ArrivalPattern() = default;
+  // Planned delay of `rank` in timed iteration `iteration` (warm-up iterations are negative).
+  virtual std::int64_t delay_ns(int iteration, int rank) const = 0;
+};
+
+// Accepted specs: none, uniform, normal, exponential, ramp, late:RANK[:DELAY] (RANK may be
+// "root"; DELAY defaults to --maxdelay), replay:FILE (CSV or papbench result set).
+// Throws UsageError naming the accepted forms.
+std::unique_ptr<ArrivalPattern> make_pattern(std::string_view spec, const PatternContext& ctx);
+
+// Checks a spec's syntax without knowing the communicator (for early option validation).
+void validate_pattern_syntax(std::string_view spec);
+
+inline constexpr std::string_view kPatternHelp =
+    "none, uniform, normal, exponential, ramp, late:RANK[:DELAY] (RANK a number or 'root'), "
+    "replay:FILE (CSV of per-iteration per-rank delays, or a papbench .h5 result set)";
+
+}  // namespace papbench

@@ -1,0 +1,118 @@
+#include "imbalance/pattern_replay.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <vector>
+
+#include "common/units.hpp"
+#include "results/result_set.hpp"
+
+namespace papbench {
+namespace {
+
+using Table = std::vector<std::vector<std::int64_t>>;  // [iteration][rank]
+
+class ReplayPattern final : public ArrivalPattern {
+ public:
+  explicit ReplayPattern(Table table) : table_(std::move(table)) {}
+  std::int64_t delay_ns(int iteration, int rank) const override {
+    const auto rows = static_cast<int>(table_.size());
+    const int row = ((iteration % rows) + rows) % rows;
+    return table_[static_cast<std::size_t>(row)][static_cast<std::size_t>(rank)];
+  }
+
+ private:
+  Table table_;
+};
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+Table read_csv(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw UsageError(fmt::format("--pattern replay: cannot open '{}'", path));
+  Table table;
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::int64_t> row;
+    bool numeric = true;
+    for (const std::string& cell : split_list(line)) {
+      std::int64_t v = 0;
+      auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
+      if (ec != std::errc() || p != cell.data() + cell.size()) {
+        numeric = false;
+        break;
+      }
+      if (v < 0) {
+        throw UsageError(fmt::format("--pattern replay: {}:{}: negative delay {}", path, line_no, v));
+      }
+      row.push_back(v);
+    }
+    if (!numeric) {
+      if (table.empty()) continue;  // a header row
+      throw UsageError(fmt::format("--pattern replay: {}:{}: expected integer nanoseconds", path,
+                                   line_no));
+    }
+    if (!table.empty() && row.size() != table.front().size()) {
+      throw UsageError(fmt::format("--pattern replay: {}:{}: {} columns, the first row had {}", path,
+                                   line_no, row.size(), table.front().size()));
+    }
+    table.push_back(std::move(row));
+  }
+  return table;
+}
+
+Table read_result_set(const std::string& source) {
+  std::string path = source;
+  int case_index = -1;
+  if (auto hash = source.rfind('#'); hash != std::string::npos) {
+    path = source.substr(0, hash);
+    const std::string idx = source.substr(hash + 1);
+    auto [p, ec] = std::from_chars(idx.data(), idx.data() + idx.size(), case_index);
+    if (ec != std::errc() || p != idx.data() + idx.size() || case_index < 0) {
+      throw UsageError(fmt::format("--pattern replay: '{}' is not FILE.h5#CASE_INDEX", source));
+    }
+  }
+  results::ResultReader reader(path);
+  if (reader.cases().empty()) {
+    throw UsageError(fmt::format("--pattern replay: '{}' holds no complete case", path));
+  }
+  if (case_index >= static_cast<int>(reader.cases().size())) {
+    throw UsageError(fmt::format("--pattern replay: '{}' has {} complete cases, not case {}", path,
+                                 reader.cases().size(), case_index));
+  }
+  const results::CaseRecord& rec = reader.cases()[static_cast<std::size_t>(std::max(case_index, 0))];
+  Table table;
+  for (int it = 0; it < rec.arrival_ns.rows; ++it) {
+    auto row = rec.arrival_ns.row(it);
+    const std::int64_t first = *std::min_element(row.begin(), row.end());
+    std::vector<std::int64_t> delays;
+    for (std::int64_t a : row) delays.push_back(a - first);
+    table.push_back(std::move(delays));
+  }
+  return table;
+}
+
+}  // namespace
+
+std::unique_ptr<ArrivalPattern> make_replay_pattern(const std::string& source, int size) {
+  const bool hdf5 = ends_with(source, ".h5") || ends_with(source, ".hdf5") ||
+                    source.find(".h5#") != std::string::npos;
+  Table table = hdf5 ? read_result_set(source) : read_csv(source);
+  if (table.empty()) throw UsageError(fmt::format("--pattern replay: '{}' holds no delays", source));
+  if (static_cast<int>(table.front().size()) != size) {
+    throw UsageError(fmt::format(
+        "--pattern replay: '{}' has delays for {} ranks, but this run has {} ranks", source,
+        table.front().size(), size));
+  }
+  return std::make_unique<ReplayPattern>(std::move(table));
+}
+
+}  // namespace papbench
