@@ -1,1 +1,1 @@
-# counters unit tests
+papbench_unit_test(counter_set_test SOURCES counter_set_test.cpp LIBS papbench_counters)
