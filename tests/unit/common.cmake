@@ -1,1 +1,1 @@
-# common unit tests
+papbench_unit_test(units_test SOURCES units_test.cpp LIBS papbench_common)

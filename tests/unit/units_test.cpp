@@ -1,0 +1,76 @@
+#include "common/units.hpp"
+
+#include <gtest/gtest.h>
+
+namespace papbench {
+namespace {
+
+TEST(ParseDuration, AcceptsEveryUnit) {
+  EXPECT_EQ(parse_duration_ns("250ns"), 250);
+  EXPECT_EQ(parse_duration_ns("200us"), 200'000);
+  EXPECT_EQ(parse_duration_ns("50ms"), 50'000'000);
+  EXPECT_EQ(parse_duration_ns("1.5s"), 1'500'000'000);
+  EXPECT_EQ(parse_duration_ns("0"), 0);
+  EXPECT_EQ(parse_duration_ns(" 2ms "), 2'000'000);
+}
+
+TEST(ParseDuration, RefusesMissingOrUnknownUnit) {
+  EXPECT_THROW(parse_duration_ns("50"), UsageError);
+  EXPECT_THROW(parse_duration_ns("50m"), UsageError);
+  EXPECT_THROW(parse_duration_ns("ms"), UsageError);
+  EXPECT_THROW(parse_duration_ns("-5ms"), UsageError);
+  try {
+    parse_duration_ns("7parsecs");
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("ns, us, ms or s"), std::string::npos);
+  }
+}
+
+TEST(ParseCount, SuffixesAreDecimalOrBinary) {
+  EXPECT_EQ(parse_count("1024"), 1024u);
+  EXPECT_EQ(parse_count("1K"), 1000u);
+  EXPECT_EQ(parse_count("128Ki"), 131072u);
+  EXPECT_EQ(parse_count("2M"), 2'000'000u);
+  EXPECT_EQ(parse_count("2Mi"), 2097152u);
+  EXPECT_EQ(parse_count("1Gi"), 1073741824u);
+  EXPECT_EQ(parse_count("0"), 0u);
+  EXPECT_THROW(parse_count("1.5"), UsageError);
+  EXPECT_THROW(parse_count("4Q"), UsageError);
+  EXPECT_THROW(parse_count(""), UsageError);
+}
+
+TEST(ParseCountList, ListsAndRanges) {
+  EXPECT_EQ(parse_count_list("1,2,3"), (std::vector<std::uint64_t>{1, 2, 3}));
+  EXPECT_EQ(parse_count_list("128Ki:2Mi:x2"),
+            (std::vector<std::uint64_t>{131072, 262144, 524288, 1048576, 2097152}));
+  EXPECT_EQ(parse_count_list("0:10:+5,64"), (std::vector<std::uint64_t>{0, 5, 10, 64}));
+  EXPECT_EQ(parse_count_list("1:100:x10"), (std::vector<std::uint64_t>{1, 10, 100}));
+  EXPECT_THROW(parse_count_list("8:4:x2"), UsageError);
+  EXPECT_THROW(parse_count_list("0:8:x2"), UsageError);
+  EXPECT_THROW(parse_count_list("1:8:x1"), UsageError);
+  EXPECT_THROW(parse_count_list("1:8"), UsageError);
+  EXPECT_THROW(parse_count_list("1:8:*2"), UsageError);
+  EXPECT_THROW(parse_count_list("1,,2"), UsageError);
+}
+
+TEST(ParseDurationList, RangesWithUnits) {
+  EXPECT_EQ(parse_duration_list("0,10ms,50ms"),
+            (std::vector<std::int64_t>{0, 10'000'000, 50'000'000}));
+  EXPECT_EQ(parse_duration_list("10ms:30ms:+10ms"),
+            (std::vector<std::int64_t>{10'000'000, 20'000'000, 30'000'000}));
+}
+
+TEST(Format, DurationsAndCounts) {
+  EXPECT_EQ(format_duration(512), "512 ns");
+  EXPECT_EQ(format_duration(1500), "1.5 us");
+  EXPECT_EQ(format_duration(52'100'000), "52.1 ms");
+  EXPECT_EQ(format_duration(2.5e9), "2.5 s");
+  EXPECT_EQ(format_count(131072), "128Ki");
+  EXPECT_EQ(format_count(1000), "1000");
+  EXPECT_EQ(format_count(0), "0");
+  EXPECT_EQ(format_count(3 * 1024 * 1024), "3Mi");
+}
+
+}  // namespace
+}  // namespace papbench
