@@ -8,6 +8,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace papbench {
 
@@ -25,6 +26,9 @@ struct Args {
   // alltoallv; recv_counts/recv_displs are alltoallv's receive side and reduce_scatter's counts.
   std::span<const int> counts, displs;
   std::span<const int> recv_counts, recv_displs;
+  // intergroup_allgatherv: the elements this rank contributes (counts/displs describe the remote
+  // group, so the own block is not among them); allgatherv: counts[rank], repeated for symmetry.
+  std::size_t send_count = 0;
   PatRuntime* pat = nullptr;  // null unless the algorithm needs arrival times
 };
 
@@ -37,5 +41,13 @@ class Algorithm {
 
 // Algorithm parameters from the command line (e.g. radix=4), by name.
 using AlgOptions = std::map<std::string, std::string>;
+
+// MPI takes element counts as int: a larger value is refused with std::overflow_error naming
+// `what`, never truncated into a wrong but plausible count.
+int count_as_int(std::size_t n, std::string_view what);
+
+// For algorithms without parameters: an option given to one of them (a typo, or radix=4 meant for
+// another algorithm) is refused with UsageError rather than ignored.
+void expect_no_options(const AlgOptions& options, std::string_view algorithm);
 
 }  // namespace papbench

@@ -42,10 +42,24 @@ struct OpInfo {
 std::span<const OpInfo> op_table();
 const OpInfo* find_op(std::string_view name);
 
+// MPI defines the logical and bitwise ops for integer types only.
+bool op_applies(const OpInfo& op, const DatatypeInfo& dtype);
+
+// Block sizes of the v-variants (docs/ALGORITHMS.md), uneven and including zeros so that
+// algorithms meet empty blocks: rank i's block of allgatherv and reduce_scatter, and remote rank
+// i's block of intergroup_allgatherv, is max(0, count + i % 3 - 1); alltoallv's block from rank
+// i to rank j is max(0, count + (i + 2 j) % 3 - 1).
+std::uint64_t vblock_count(std::uint64_t count, int i);
+std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to);
+
 class Workload {
  public:
   // comm: the communicator the algorithm runs on (an intercommunicator for intergroup ones).
   // count: elements per rank block (see docs/ALGORITHMS.md for each collective's meaning).
+  // Throws std::invalid_argument for a combination MPI does not define (root out of range, a
+  // bitwise op on floats, an intracommunicator for an intergroup collective or the reverse) and
+  // std::overflow_error when a count, displacement or buffer length would not fit in an int.
+  // Not collective: every rank computes the whole layout from the shared inputs.
   Workload(const CollectiveInfo& collective, MPI_Comm comm, int root, const DatatypeInfo& dtype,
            const OpInfo& op, std::uint64_t count);
   ~Workload();

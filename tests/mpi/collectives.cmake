@@ -1,1 +1,12 @@
-# collectives MPI tests
+# collectives MPI tests: every registered algorithm validated over a matrix of roots, counts,
+# datatypes and ops (collectives_native), and checks that the validation itself can fail and
+# that impossible counts are refused (collectives_workload).
+add_executable(collectives_native_mpi ${CMAKE_CURRENT_LIST_DIR}/collectives_native.cpp)
+target_link_libraries(collectives_native_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(collectives_native RANKS 1 2 3 4 7 8
+                  COMMAND $<TARGET_FILE:collectives_native_mpi>)
+
+add_executable(collectives_workload_mpi ${CMAKE_CURRENT_LIST_DIR}/collectives_workload.cpp)
+target_link_libraries(collectives_workload_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(collectives_workload RANKS 1 2 3 4 7 8
+                  COMMAND $<TARGET_FILE:collectives_workload_mpi>)

@@ -1,0 +1,15 @@
+#pragma once
+// Factories of the allgather and intergroup_allgather algorithms; one file per algorithm under
+// collectives/allgather/, each listed in collectives/core/registry.cpp.
+
+#include <memory>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+std::unique_ptr<Algorithm> make_allgather_native(const AlgOptions& options);  // MPI_Allgather
+// intergroup_allgather: MPI_Allgather on the intercommunicator.
+std::unique_ptr<Algorithm> make_intergroup_allgather_native(const AlgOptions& options);
+
+}  // namespace papbench

@@ -1,0 +1,31 @@
+// allgather/native: the MPI library's own MPI_Allgather, the baseline the other allgather
+// algorithms are measured against. Which algorithm the library picks (and its tuning variables) is
+// the library's business; the run records the library version.
+#include "collectives/allgather/allgather.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+class AllgatherNative final : public Algorithm {
+ public:
+  // A private duplicate: the library's messages can never match the harness's.
+  void prepare(const Args& args) override { comm_ = Comm::dup(args.comm); }
+
+  void run(const Args& a) override {
+    const int n = count_as_int(a.count, "allgather count");
+    mpi_check(MPI_Allgather(a.send, n, a.dtype, a.recv, n, a.dtype, comm_.get()), "MPI_Allgather");
+  }
+
+ private:
+  Comm comm_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_allgather_native(const AlgOptions& options) {
+  expect_no_options(options, "allgather/native");
+  return std::make_unique<AllgatherNative>();
+}
+
+}  // namespace papbench

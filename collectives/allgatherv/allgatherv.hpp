@@ -1,0 +1,15 @@
+#pragma once
+// Factories of the allgatherv and intergroup_allgatherv algorithms; one file per algorithm under
+// collectives/allgatherv/, each listed in collectives/core/registry.cpp.
+
+#include <memory>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+std::unique_ptr<Algorithm> make_allgatherv_native(const AlgOptions& options);  // MPI_Allgatherv
+// intergroup_allgatherv: MPI_Allgatherv on the intercommunicator.
+std::unique_ptr<Algorithm> make_intergroup_allgatherv_native(const AlgOptions& options);
+
+}  // namespace papbench

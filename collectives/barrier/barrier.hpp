@@ -1,0 +1,13 @@
+#pragma once
+// Factories of the barrier algorithms; one file per algorithm under collectives/barrier/, each
+// listed in collectives/core/registry.cpp.
+
+#include <memory>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+std::unique_ptr<Algorithm> make_barrier_native(const AlgOptions& options);  // MPI_Barrier
+
+}  // namespace papbench

@@ -1,0 +1,139 @@
+#include "collectives/core/intergroup.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "common/units.hpp"
+
+namespace papbench {
+namespace {
+
+// Any tag works: the leaders' handshake runs on a private duplicate of the peer communicator.
+constexpr int kIntercommTag = 1001;
+
+// Owns an MPI_Group for the duration of a query.
+class Group {
+ public:
+  Group() = default;
+  ~Group() {
+    if (g_ != MPI_GROUP_NULL) MPI_Group_free(&g_);
+  }
+  Group(const Group&) = delete;
+  Group& operator=(const Group&) = delete;
+  MPI_Group* out() { return &g_; }
+  MPI_Group get() const { return g_; }
+
+ private:
+  MPI_Group g_ = MPI_GROUP_NULL;
+};
+
+// Rank of `group`'s rank 0 inside `reference` (MPI_UNDEFINED when it is not a member).
+int leader_in(MPI_Group group, MPI_Group reference) {
+  int zero = 0, out = MPI_UNDEFINED;
+  mpi_check(MPI_Group_translate_ranks(group, 1, &zero, reference, &out),
+            "MPI_Group_translate_ranks");
+  return out;
+}
+
+int parse_group_size(std::string_view text, std::string_view whole) {
+  int v = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) {
+    throw UsageError(fmt::format("--groups '{}' is not p:q (two whole numbers)", whole));
+  }
+  return v;
+}
+
+}  // namespace
+
+GroupSplit default_groups(int size) {
+  return {size - size / 2, size / 2};
+}
+
+GroupSplit parse_groups(std::string_view text, int size) {
+  if (text.empty()) return default_groups(size);
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos) {
+    throw UsageError(fmt::format("--groups '{}' is not p:q (two whole numbers)", text));
+  }
+  const GroupSplit s{parse_group_size(text.substr(0, colon), text),
+                     parse_group_size(text.substr(colon + 1), text)};
+  if (s.p < 1 || s.q < 1 || std::int64_t{s.p} + s.q != size) {
+    throw UsageError(
+        fmt::format("--groups {}:{} needs two non-empty groups that together hold all {} ranks",
+                    s.p, s.q, size));
+  }
+  return s;
+}
+
+Comm make_intergroup(MPI_Comm world, int p, int q) {
+  int is_inter = 0;
+  mpi_check(MPI_Comm_test_inter(world, &is_inter), "MPI_Comm_test_inter");
+  if (is_inter) throw std::invalid_argument("make_intergroup needs an intracommunicator");
+  int size = 0, rank = 0;
+  mpi_check(MPI_Comm_size(world, &size), "MPI_Comm_size");
+  mpi_check(MPI_Comm_rank(world, &rank), "MPI_Comm_rank");
+  if (p < 1 || q < 1 || std::int64_t{p} + q != size) {
+    throw std::invalid_argument(fmt::format(
+        "groups {}:{} need two non-empty groups that together hold all {} ranks", p, q, size));
+  }
+  // A private duplicate keeps the split and the leaders' handshake from matching messages the
+  // caller has in flight on `world`.
+  const Comm peer = Comm::dup(world);
+  const bool in_a = rank < p;
+  MPI_Comm local_raw = MPI_COMM_NULL;
+  mpi_check(MPI_Comm_split(peer.get(), in_a ? 0 : 1, rank, &local_raw), "MPI_Comm_split");
+  const Comm local(local_raw);
+  MPI_Comm inter = MPI_COMM_NULL;
+  mpi_check(MPI_Intercomm_create(local.get(), 0, peer.get(), in_a ? p : 0, kIntercommTag, &inter),
+            "MPI_Intercomm_create");
+  return Comm(inter);
+}
+
+IntergroupLayout intergroup_layout(MPI_Comm inter) {
+  int is_inter = 0;
+  mpi_check(MPI_Comm_test_inter(inter, &is_inter), "MPI_Comm_test_inter");
+  if (!is_inter) throw std::invalid_argument("intergroup_layout needs an intercommunicator");
+  IntergroupLayout l;
+  mpi_check(MPI_Comm_size(inter, &l.local_size), "MPI_Comm_size");
+  mpi_check(MPI_Comm_remote_size(inter, &l.remote_size), "MPI_Comm_remote_size");
+  Group local, remote, world;
+  mpi_check(MPI_Comm_group(inter, local.out()), "MPI_Comm_group");
+  mpi_check(MPI_Comm_remote_group(inter, remote.out()), "MPI_Comm_remote_group");
+  mpi_check(MPI_Comm_group(MPI_COMM_WORLD, world.out()), "MPI_Comm_group");
+  const int local_leader = leader_in(local.get(), world.get());
+  const int remote_leader = leader_in(remote.get(), world.get());
+  // Both sides see the same two leaders, so they agree on which group is A without talking.
+  if (local_leader == MPI_UNDEFINED || remote_leader == MPI_UNDEFINED) return l;
+  l.in_a = local_leader < remote_leader;
+  l.local_offset = l.in_a ? 0 : l.remote_size;
+  l.remote_offset = l.in_a ? l.local_size : 0;
+  return l;
+}
+
+Comm intergroup_local_comm(MPI_Comm inter) {
+  int is_inter = 0;
+  mpi_check(MPI_Comm_test_inter(inter, &is_inter), "MPI_Comm_test_inter");
+  if (!is_inter) throw std::invalid_argument("intergroup_local_comm needs an intercommunicator");
+  MPI_Comm merged_raw = MPI_COMM_NULL;
+  mpi_check(MPI_Intercomm_merge(inter, 0, &merged_raw), "MPI_Intercomm_merge");
+  const Comm merged(merged_raw);
+  // The merged order of the two groups is unspecified, but each group's leader has one merged
+  // rank that every member can compute locally: a colour that is equal within a group and
+  // different across the two.
+  Group local, whole;
+  mpi_check(MPI_Comm_group(inter, local.out()), "MPI_Comm_group");
+  mpi_check(MPI_Comm_group(merged.get(), whole.out()), "MPI_Comm_group");
+  const int colour = leader_in(local.get(), whole.get());
+  int rank = 0;
+  mpi_check(MPI_Comm_rank(inter, &rank), "MPI_Comm_rank");
+  MPI_Comm out = MPI_COMM_NULL;
+  mpi_check(MPI_Comm_split(merged.get(), colour, rank, &out), "MPI_Comm_split");
+  return Comm(out);
+}
+
+}  // namespace papbench

@@ -1,0 +1,14 @@
+#pragma once
+// Factories of the reduce_scatter algorithms; one file per algorithm under
+// collectives/reduce_scatter/, each listed in collectives/core/registry.cpp.
+
+#include <memory>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+std::unique_ptr<Algorithm> make_reduce_scatter_native(
+    const AlgOptions& options);  // MPI_Reduce_scatter
+
+}  // namespace papbench

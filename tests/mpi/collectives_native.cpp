@@ -1,0 +1,183 @@
+// Runs every registered algorithm of every collective through a matrix of roots, counts,
+// datatypes and ops, validating every call exactly. New algorithms are covered by adding their
+// registry row. Every rank prints its own failures; the verdict is agreed over all ranks, so the
+// exit status is the same everywhere.
+//
+// Usage: collectives_native_mpi [--full] [COLLECTIVE]
+//   COLLECTIVE  run only that collective
+//   --full      every datatype and every op of the tables instead of the ctest subset (slow;
+//               for changes to the input or expected-value rules)
+
+#include <fmt/format.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "collectives/core/intergroup.hpp"
+#include "collectives/core/registry.hpp"
+#include "collectives/core/workload.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+struct Matrix {
+  std::vector<const DatatypeInfo*> dtypes;
+  std::vector<const OpInfo*> ops;
+};
+
+Matrix ctest_matrix() {
+  Matrix m;
+  for (const char* d : {"int", "float", "uint8", "double", "int64"}) {
+    m.dtypes.push_back(find_datatype(d));
+  }
+  for (const char* o : {"sum", "max", "prod", "band"}) m.ops.push_back(find_op(o));
+  return m;
+}
+
+Matrix full_matrix() {
+  Matrix m;
+  for (const DatatypeInfo& d : datatype_table()) m.dtypes.push_back(&d);
+  for (const OpInfo& o : op_table()) m.ops.push_back(&o);
+  return m;
+}
+
+struct Tally {
+  long cases = 0;
+  long failed = 0;  // cases in which at least one rank's check failed (same on every rank)
+};
+
+// The sum over all world ranks, so every rank reaches the same verdict.
+int agree(int mine) {
+  int all = 0;
+  mpi_check(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
+  return all;
+}
+
+std::vector<std::uint64_t> counts_for(int size) {
+  std::vector<std::uint64_t> c = {0, 1, std::uint64_t(size - 1), 7, 1000};
+  std::sort(c.begin(), c.end());
+  c.erase(std::unique(c.begin(), c.end()), c.end());
+  return c;
+}
+
+// Two iterations per case: the second catches state an algorithm leaves behind from the first.
+void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& alg, MPI_Comm comm,
+              int root, const DatatypeInfo& dt, const OpInfo& op, std::uint64_t count,
+              const std::string& where, Tally& tally) {
+  Workload w(coll, comm, root, dt, op, count);
+  alg.prepare(w.args());
+  ++tally.cases;
+  for (int it = 0; it < 2; ++it) {
+    w.reset();
+    alg.run(w.args());
+    std::string why;
+    const bool ok = w.check(&why);
+    if (!ok) {
+      fmt::print(stderr, "FAIL {}/{}{} root={} dtype={} op={} count={} iteration {}: {}\n",
+                 coll.name, info.name, where, root, dt.name, coll.uses_op ? op.name : "-", count,
+                 it, why);
+    }
+    if (agree(ok ? 0 : 1) > 0) {
+      ++tally.failed;
+      return;
+    }
+  }
+}
+
+void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo& info,
+                MPI_Comm comm, const std::string& where, Tally& tally) {
+  int size = 0;
+  MPI_Comm_size(comm, &size);
+  const auto alg = info.make({});
+  // World size, not comm size: the two groups of an intercommunicator must run the same cases.
+  const std::vector<std::uint64_t> counts = counts_for(world_size());
+  const int roots = coll.rooted ? size : 1;
+  // Barrier moves no data: one case per root is all there is to test.
+  const std::size_t ndtypes = coll.name == "barrier" ? 1 : m.dtypes.size();
+  const std::size_t ncounts = coll.name == "barrier" ? 1 : counts.size();
+  const std::size_t nops = coll.uses_op ? m.ops.size() : 1;  // others ignore the op
+  for (int root = 0; root < roots; ++root) {
+    for (std::size_t c = 0; c < ncounts; ++c) {
+      for (std::size_t d = 0; d < ndtypes; ++d) {
+        const DatatypeInfo& dt = *m.dtypes[d];
+        for (std::size_t o = 0; o < nops; ++o) {
+          const OpInfo& op = *m.ops[o];
+          if (coll.uses_op && !op_applies(op, dt)) continue;
+          run_case(coll, info, *alg, comm, root, dt, op, counts[c], where, tally);
+        }
+      }
+    }
+  }
+}
+
+int run_all(const Matrix& m, const std::string& only) {
+  const int rank = world_rank(), size = world_size();
+  Tally tally;
+  const auto start = std::chrono::steady_clock::now();
+  for (const CollectiveInfo& coll : collective_table()) {
+    if (!only.empty() && coll.name != only) continue;
+    for (const std::string_view name : algorithms_of(coll.name)) {
+      const AlgorithmInfo& info = *find_algorithm(coll.name, name);
+      if (!coll.intergroup) {
+        run_matrix(m, coll, info, MPI_COMM_WORLD, "", tally);
+        continue;
+      }
+      if (size < 2) {
+        if (rank == 0)
+          fmt::print("skip {}/{}: needs two groups, so at least 2 ranks\n", coll.name, name);
+        continue;
+      }
+      std::vector<GroupSplit> splits = {{1, size - 1}, default_groups(size), {size - 1, 1}};
+      for (std::size_t i = 0; i < splits.size(); ++i) {
+        const GroupSplit s = splits[i];
+        const bool seen = std::any_of(splits.begin(), splits.begin() + long(i),
+                                      [&](GroupSplit o) { return o.p == s.p && o.q == s.q; });
+        if (seen) continue;
+        const Comm inter = make_intergroup(MPI_COMM_WORLD, s.p, s.q);
+        run_matrix(m, coll, info, inter.get(), fmt::format(" groups={}:{}", s.p, s.q), tally);
+      }
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (rank == 0) {
+    fmt::print("{} ranks: {} cases, {} failed, {:.1f} s\n", size, tally.cases, tally.failed,
+               seconds);
+  }
+  return tally.failed == 0 && tally.cases > 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace papbench
+
+int main(int argc, char** argv) {
+  papbench::MpiSession session(&argc, &argv);
+  try {
+    bool full = false;
+    std::string only;
+    for (int i = 1; i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "--full") {
+        full = true;
+      } else {
+        only = arg;
+      }
+    }
+    if (!only.empty() && papbench::find_collective(only) == nullptr) {
+      throw std::invalid_argument("unknown collective " + only);
+    }
+    return papbench::run_all(full ? papbench::full_matrix() : papbench::ctest_matrix(), only);
+  } catch (const std::exception& e) {
+    // Another rank may be waiting inside a collective: only an abort ends the job reliably.
+    fmt::print(stderr, "rank {}: {}\n", papbench::world_rank(), e.what());
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  return 2;
+}
