@@ -5,15 +5,20 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
+
+#include "clocksync/estimate.hpp"
+#include "common/mpi_env.hpp"
 
 namespace papbench::clocksync {
 
 // CLOCK_MONOTONIC_RAW in nanoseconds: not slewed by NTP, so drift is the hardware's alone.
 std::int64_t raw_now_ns();
 
-// Test hook: a known distortion of this rank's raw clock (local = raw + offset + drift * raw), so
-// tests can check that synchronization recovers the truth.
+// Test hook: a known distortion of this rank's raw clock
+// (local = raw + offset + drift * (raw - epoch), epoch = the LocalClock's construction), so tests
+// can check that synchronization recovers the truth.
 struct Distortion {
   std::int64_t offset_ns = 0;
   double drift_ppm = 0;
@@ -24,9 +29,13 @@ class LocalClock {
  public:
   LocalClock() = default;
   explicit LocalClock(Distortion d);
+  // Drift relative to a given raw instant instead of construction: ranks sharing one raw clock
+  // can then build each other's clocks exactly (the sync check computes rank 0's truth so).
+  LocalClock(Distortion d, std::int64_t epoch_raw);
   std::int64_t now() const;
   std::int64_t from_raw(std::int64_t raw) const;
   const Distortion& distortion() const { return distortion_; }
+  std::int64_t epoch_raw() const { return epoch_raw_; }
 
  private:
   Distortion distortion_;
@@ -35,12 +44,16 @@ class LocalClock {
 
 enum class Estimator { kMinRtt, kMedian };
 
+// "min-rtt" / "median", the spellings of --sync-estimator.
+std::string_view to_string(Estimator e);
+
 struct SyncOptions {
-  int pingpongs = 25;                     // exchanges per rank and sync
+  int pingpongs = 25;  // exchanges per rank and sync
   Estimator estimator = Estimator::kMinRtt;
-  bool fit_drift = true;                  // linear drift from successive syncs
-  bool hierarchical = true;               // only node leaders ping-pong with rank 0
-  std::int64_t resync_ns = 1'000'000'000; // 0 disables periodic resync
+  bool fit_drift = true;                   // linear drift from successive syncs (and 2 rounds
+                                           // in the first sync, so it has a drift already)
+  bool hierarchical = true;                // only node leaders ping-pong with rank 0
+  std::int64_t resync_ns = 1'000'000'000;  // 0 disables periodic resync
 };
 
 struct SyncEvent {
@@ -53,6 +66,9 @@ struct SyncEvent {
 
 class GlobalClock {
  public:
+  // Collective over `comm`. Hierarchical sync is used only when options.hierarchical is set and
+  // no rank has an active Distortion (distorted ranks no longer share their node's clock);
+  // options() reports the setting in effect.
   GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options);
   GlobalClock(const GlobalClock&) = delete;
   GlobalClock& operator=(const GlobalClock&) = delete;
@@ -61,13 +77,15 @@ class GlobalClock {
   // Collective over the communicator. Rank 0 collects every rank's event.
   void synchronize();
   // Collective; synchronizes when the last sync is older than options.resync_ns at `global_now`,
-  // which every rank must pass identically. Returns whether it synchronized.
+  // which every rank must pass identically (or when there has been none yet). Returns whether it
+  // synchronized.
   bool resync_if_due(std::int64_t global_now);
 
   std::int64_t now() const { return to_global(local_.now()); }
   std::int64_t to_global(std::int64_t local) const;
   std::int64_t local_now() const { return local_.now(); }
 
+  // Rank 0's global time at the end of the last sync, identical on every rank.
   std::int64_t last_sync_global() const { return last_sync_global_; }
   int syncs() const { return syncs_; }
   std::int64_t error_bound_ns() const { return rtt_min_ns_ / 2; }
@@ -77,19 +95,21 @@ class GlobalClock {
   std::vector<SyncEvent> take_events();
 
  private:
-  struct Impl;
-  MPI_Comm comm_;            // duplicated; owned
-  MPI_Comm node_comm_;       // ranks sharing this node's raw clock; owned
-  MPI_Comm leader_comm_;     // node leaders (MPI_COMM_NULL elsewhere); owned
+  void exchange_round(std::vector<SyncPoint>& points);
+  void adopt(const Mapping& next, std::int64_t rtt_min_ns, std::int64_t at_local);
+  void share_within_node();
+  void finish_sync();
+
+  Comm comm_;         // duplicated: sync traffic never matches the caller's messages
+  Comm node_comm_;    // ranks sharing this node's raw clock (hierarchical only)
+  Comm leader_comm_;  // ranks that ping-pong with rank 0 (all of them unless hierarchical)
   LocalClock local_;
   SyncOptions options_;
-  std::int64_t offset_ns_ = 0;
-  double drift_ = 0;          // dimensionless slope of (global - local) in local time
-  std::int64_t ref_local_ = 0;
+  Mapping mapping_;                 // the estimate from the latest sync
+  Slew slew_;                       // fades the previous mapping into mapping_ (see adopt())
+  std::vector<SyncPoint> history_;  // recent measured offsets, for the drift fit
   std::int64_t rtt_min_ns_ = 0;
   std::int64_t last_sync_global_ = 0;
-  std::int64_t prev_offset_ns_ = 0;
-  std::int64_t prev_ref_local_ = 0;
   int syncs_ = 0;
   std::vector<SyncEvent> pending_;
 };

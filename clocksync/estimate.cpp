@@ -1,0 +1,75 @@
+#include "clocksync/estimate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
+
+#include "clocksync/global_clock.hpp"
+
+namespace papbench::clocksync {
+
+SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator) {
+  if (samples.empty()) throw std::invalid_argument("estimate_offset: no ping-pong samples");
+  const auto by_rtt = [](const PingPong& a, const PingPong& b) { return a.rtt() < b.rtt(); };
+  const PingPong& fastest = *std::min_element(samples.begin(), samples.end(), by_rtt);
+  if (estimator == Estimator::kMinRtt) {
+    return {fastest.local_mid(), fastest.offset(), fastest.rtt()};
+  }
+  // Listing 3.1 sorts the offsets and takes element [n/2]; the instant that offset belongs to
+  // is kept so that the drift fit places the point correctly in time.
+  std::vector<PingPong> sorted(samples.begin(), samples.end());
+  const auto middle = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2);
+  std::nth_element(sorted.begin(), middle, sorted.end(),
+                   [](const PingPong& a, const PingPong& b) { return a.offset() < b.offset(); });
+  return {middle->local_mid(), middle->offset(), fastest.rtt()};
+}
+
+LineFit fit_offset_line(std::span<const SyncPoint> points) {
+  if (points.empty()) return {};
+  const SyncPoint& last = points.back();
+  // Coordinates relative to the last point keep the sums small enough for doubles to hold them
+  // to well below a nanosecond (raw clock values are ~1e15 ns).
+  double mean_x = 0, mean_y = 0;
+  for (const SyncPoint& p : points) {
+    mean_x += static_cast<double>(p.local - last.local);
+    mean_y += static_cast<double>(p.offset_ns - last.offset_ns);
+  }
+  const auto n = static_cast<double>(points.size());
+  mean_x /= n;
+  mean_y /= n;
+  double sxx = 0, sxy = 0;
+  for (const SyncPoint& p : points) {
+    const double dx = static_cast<double>(p.local - last.local) - mean_x;
+    const double dy = static_cast<double>(p.offset_ns - last.offset_ns) - mean_y;
+    sxx += dx * dx;
+    sxy += dx * dy;
+  }
+  if (sxx <= 0) return {last.local, last.offset_ns, 0.0};
+  const double slope = sxy / sxx;
+  // The fitted line at the last instant (x = 0) averages the noise of every point.
+  const double at_last = mean_y - slope * mean_x;
+  return {last.local, last.offset_ns + std::llround(at_last), slope};
+}
+
+std::int64_t Mapping::apply(std::int64_t local) const {
+  return local + offset_ns + std::llround(drift * static_cast<double>(local - ref_local));
+}
+
+std::int64_t Slew::residual(std::int64_t local) const {
+  if (local < start_local) return delta_ns;
+  if (length_ns <= 0 || local >= start_local + length_ns) return 0;
+  const double left = static_cast<double>(start_local + length_ns - local);
+  return std::llround(static_cast<double>(delta_ns) * left / static_cast<double>(length_ns));
+}
+
+Slew make_slew(std::int64_t current_global, std::int64_t at_local, const Mapping& next,
+               double max_rate, std::int64_t min_length_ns, std::int64_t max_delta_ns) {
+  const std::int64_t delta = current_global - next.apply(at_local);
+  if (delta == 0 || std::llabs(delta) > max_delta_ns) return {at_local, 0, 0};
+  const auto by_rate = std::llround(std::ceil(static_cast<double>(std::llabs(delta)) / max_rate));
+  return {at_local, std::max<std::int64_t>(min_length_ns, by_rate), delta};
+}
+
+}  // namespace papbench::clocksync

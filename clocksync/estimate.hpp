@@ -1,0 +1,75 @@
+#pragma once
+// The arithmetic of clock synchronization, free of MPI so that it can be unit tested: offsets
+// from ping-pong samples (Cristian), a least-squares drift fit over sync points, the linear
+// local-to-global mapping, and the slew that keeps the global clock continuous across a resync.
+
+#include <cstdint>
+#include <span>
+
+namespace papbench::clocksync {
+
+enum class Estimator;
+
+// One Cristian exchange as the synchronizing rank sees it: it sent at local_send, the reference
+// read its clock at ref, the answer arrived at local_recv.
+struct PingPong {
+  std::int64_t local_send = 0;
+  std::int64_t ref = 0;
+  std::int64_t local_recv = 0;
+
+  std::int64_t rtt() const { return local_recv - local_send; }
+  // The reference reading is assumed to lie halfway through the round trip (symmetric paths).
+  std::int64_t local_mid() const { return local_send + (local_recv - local_send) / 2; }
+  // global = local + offset: at local_mid() the reference clock read `ref`.
+  std::int64_t offset() const { return ref - local_mid(); }
+};
+
+// A measured offset and the local instant it holds at.
+struct SyncPoint {
+  std::int64_t local = 0;
+  std::int64_t offset_ns = 0;
+  std::int64_t rtt_ns = 0;  // of the exchange(s) behind it; its error is within rtt / 2
+};
+
+// kMinRtt: the sample with the smallest round trip (least queueing, so the tightest bound);
+// kMedian: Parsons' Listing 3.1, the median offset. rtt_ns is the minimum RTT in both cases.
+// Throws std::invalid_argument on an empty span.
+SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator);
+
+// offset(local) ~ offset_at_ref + slope * (local - ref_local), least squares, with ref_local the
+// last point's instant. Fewer than two distinct instants give slope 0 and the last offset.
+struct LineFit {
+  std::int64_t ref_local = 0;
+  std::int64_t offset_at_ref = 0;
+  double slope = 0;
+};
+LineFit fit_offset_line(std::span<const SyncPoint> points);
+
+// global = local + offset_ns + drift * (local - ref_local).
+struct Mapping {
+  std::int64_t ref_local = 0;
+  std::int64_t offset_ns = 0;
+  double drift = 0;
+
+  std::int64_t apply(std::int64_t local) const;
+};
+
+// A correction delta_ns that fades out linearly over [start_local, start_local + length_ns):
+// added to a new mapping it reproduces the old global time at start_local, so a resync bends the
+// global clock instead of stepping it.
+struct Slew {
+  std::int64_t start_local = 0;
+  std::int64_t length_ns = 0;
+  std::int64_t delta_ns = 0;
+
+  std::int64_t residual(std::int64_t local) const;
+};
+
+// The slew from a clock that reads `current_global` at `at_local` to `next`. Its rate stays
+// below max_rate (so the clock keeps running forward at >= 1 - max_rate - |drift|) and it lasts
+// at least min_length_ns; a step larger than max_delta_ns is not slewed (length 0) because a
+// mapping that wrong is better replaced at once.
+Slew make_slew(std::int64_t current_global, std::int64_t at_local, const Mapping& next,
+               double max_rate, std::int64_t min_length_ns, std::int64_t max_delta_ns);
+
+}  // namespace papbench::clocksync

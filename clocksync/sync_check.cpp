@@ -1,0 +1,253 @@
+#include "clocksync/sync_check.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "clocksync/polite_wait.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench::clocksync {
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Uniform in [-1, 1) from the top 53 bits: standard distributions are implementation-defined,
+// and a seed must give the same distortions with every standard library.
+double symmetric_unit(std::uint64_t bits) {
+  return 2.0 * static_cast<double>(bits >> 11) * 0x1.0p-53 - 1.0;
+}
+
+std::int64_t median_of(std::vector<std::int64_t> v) {
+  if (v.empty()) return 0;
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
+void bcast_politely(void* data, int count, MPI_Datatype type, MPI_Comm comm) {
+  MPI_Request req = MPI_REQUEST_NULL;
+  mpi_check(MPI_Ibcast(data, count, type, 0, comm, &req), "MPI_Ibcast");
+  detail::wait_politely(req);
+}
+
+void check_options(const SyncCheckOptions& o) {
+  if (o.inject_offset_max_ns < 0)
+    throw std::invalid_argument("sync check: offset max must be >= 0");
+  if (!(o.inject_drift_max_ppm >= 0) || !std::isfinite(o.inject_drift_max_ppm)) {
+    throw std::invalid_argument("sync check: drift max must be finite and >= 0");
+  }
+  // Beyond this the distorted clock would run backwards, which no real clock does.
+  if (o.inject_drift_max_ppm >= 1e5) throw std::invalid_argument("sync check: drift max >= 10%");
+  if (o.duration_ns <= 0) throw std::invalid_argument("sync check: duration must be > 0");
+  if (o.sample_interval_ns <= 0) {
+    throw std::invalid_argument("sync check: sample interval must be > 0");
+  }
+}
+
+// Per-rank figures gathered to rank 0 (doubles hold every value exactly: all are < 2^53).
+enum Field {
+  kInjectedOffset,
+  kInjectedDriftPpm,
+  kMaxAbs,
+  kMaxAbsAt,
+  kMedianAbs,
+  kMeanError,
+  kSamples,
+  kRttMin,
+  kRttMinWorst,
+  kDriftPpb,
+  kFields
+};
+
+}  // namespace
+
+Distortion draw_distortion(const Distortion& max, std::uint64_t seed, int rank) {
+  std::uint64_t state = seed ^ (0xD1B54A32D192ED03ULL * (static_cast<std::uint64_t>(rank) + 1));
+  const double u_offset = symmetric_unit(splitmix64(state));
+  const double u_drift = symmetric_unit(splitmix64(state));
+  const auto offset_max = static_cast<double>(std::llabs(max.offset_ns));
+  return {std::llround(u_offset * offset_max), u_drift * std::abs(max.drift_ppm)};
+}
+
+nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
+  check_options(o);
+  const Comm comm = Comm::dup(comm_in);
+  const int rank = comm.rank();
+  const int size = comm.size();
+
+  // The truth for rank r is rank 0's clock at r's raw instant; that is rank 0's clock at the same
+  // physical instant only when both read one raw clock, i.e. on one node. Across nodes there is
+  // no known answer to check against (rtt/2 bounds are all a cluster offers), so refuse. Every
+  // rank reaches the same verdict, so every rank throws.
+  {
+    MPI_Comm node = MPI_COMM_NULL;
+    mpi_check(MPI_Comm_split_type(comm.get(), MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node),
+              "MPI_Comm_split_type");
+    const Comm node_comm(node);
+    int node_size = node_comm.size(), smallest = 0;
+    mpi_check(MPI_Allreduce(&node_size, &smallest, 1, MPI_INT, MPI_MIN, comm.get()),
+              "MPI_Allreduce");
+    if (smallest != size) {
+      throw std::runtime_error(
+          "sync check: the ranks run on more than one node; the check compares every rank with "
+          "rank 0 through one shared raw clock and needs all " +
+          std::to_string(size) + " ranks on one node");
+    }
+  }
+
+  // A common epoch: every rank's drift then refers to the same raw instant, so any rank can
+  // build rank 0's clock exactly.
+  std::int64_t epoch = rank == 0 ? raw_now_ns() : 0;
+  mpi_check(MPI_Bcast(&epoch, 1, MPI_INT64_T, 0, comm.get()), "MPI_Bcast");
+  const Distortion mine =
+      draw_distortion({o.inject_offset_max_ns, o.inject_drift_max_ppm}, o.seed, rank);
+  std::array<std::int64_t, 2> ref_bits{mine.offset_ns, std::bit_cast<std::int64_t>(mine.drift_ppm)};
+  mpi_check(MPI_Bcast(ref_bits.data(), 2, MPI_INT64_T, 0, comm.get()), "MPI_Bcast");
+  const LocalClock local(mine, epoch);
+  const LocalClock truth(Distortion{ref_bits[0], std::bit_cast<double>(ref_bits[1])}, epoch);
+
+  GlobalClock clock(comm.get(), local, o.sync);
+  clock.synchronize();
+  std::vector<SyncEvent> events = clock.take_events();
+
+  // Rank 0 paces the samples and says when to stop, so that every rank passes the same time to
+  // resync_if_due and takes the same number of samples.
+  std::array<std::int64_t, 2> tick{rank == 0 ? clock.now() : 0, 1};
+  bcast_politely(tick.data(), 2, MPI_INT64_T, comm.get());
+  const std::int64_t start = tick[0];
+  std::vector<std::int64_t> errors, sample_times;
+  errors.reserve(static_cast<std::size_t>(o.duration_ns / o.sample_interval_ns) + 2);
+  sample_times.reserve(errors.capacity());
+  int resyncs = 0;
+  for (;;) {
+    if (clock.resync_if_due(tick[0])) {
+      ++resyncs;
+      auto more = clock.take_events();
+      events.insert(events.end(), more.begin(), more.end());
+    }
+    // One raw reading, converted by this rank's global clock and by rank 0's true clock: the
+    // difference is the sync error alone, whatever the scheduler did around the reading.
+    const std::int64_t raw = raw_now_ns();
+    errors.push_back(clock.to_global(local.from_raw(raw)) - truth.from_raw(raw));
+    sample_times.push_back(tick[0] - start);
+
+    if (rank == 0) {
+      const std::int64_t next = tick[0] + o.sample_interval_ns;
+      detail::sleep_ns(next - clock.now());
+      tick[0] = clock.now();
+      tick[1] = tick[0] - start < o.duration_ns ? 1 : 0;
+    }
+    bcast_politely(tick.data(), 2, MPI_INT64_T, comm.get());
+    if (tick[1] == 0) break;
+  }
+
+  std::vector<std::int64_t> abs_errors(errors.size());
+  std::transform(errors.begin(), errors.end(), abs_errors.begin(),
+                 [](std::int64_t e) { return e < 0 ? -e : e; });
+  double sum = 0;
+  for (std::int64_t e : errors) sum += static_cast<double>(e);
+  std::array<double, kFields> figures{};
+  figures[kInjectedOffset] = static_cast<double>(mine.offset_ns);
+  figures[kInjectedDriftPpm] = mine.drift_ppm;
+  const auto worst = std::max_element(abs_errors.begin(), abs_errors.end());
+  figures[kMaxAbs] = static_cast<double>(*worst);
+  figures[kMaxAbsAt] =
+      static_cast<double>(sample_times[static_cast<std::size_t>(worst - abs_errors.begin())]);
+  figures[kMedianAbs] = static_cast<double>(median_of(abs_errors));
+  figures[kMeanError] = sum / static_cast<double>(errors.size());
+  figures[kSamples] = static_cast<double>(errors.size());
+
+  std::vector<double> all(rank == 0 ? static_cast<std::size_t>(kFields) * size : 0);
+  mpi_check(MPI_Gather(figures.data(), kFields, MPI_DOUBLE, all.data(), kFields, MPI_DOUBLE, 0,
+                       comm.get()),
+            "MPI_Gather");
+  // Every sample of every rank, for the overall median.
+  int count = static_cast<int>(abs_errors.size());
+  std::vector<int> counts(rank == 0 ? size : 0), displs(rank == 0 ? size : 0);
+  mpi_check(MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm.get()), "MPI_Gather");
+  int total = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    displs[i] = total;
+    total += counts[i];
+  }
+  std::vector<std::int64_t> pooled(static_cast<std::size_t>(total));
+  mpi_check(MPI_Gatherv(abs_errors.data(), count, MPI_INT64_T, pooled.data(), counts.data(),
+                        displs.data(), MPI_INT64_T, 0, comm.get()),
+            "MPI_Gatherv");
+  if (rank != 0) return nlohmann::json::object();
+
+  // Sync events (rank 0 has every rank's): last and worst error bound, last drift estimate.
+  for (int r = 0; r < size; ++r) {
+    double* f = &all[static_cast<std::size_t>(r) * kFields];
+    for (const SyncEvent& e : events) {
+      if (e.rank != r) continue;
+      f[kRttMin] = static_cast<double>(e.rtt_min_ns);
+      f[kRttMinWorst] = std::max(f[kRttMinWorst], static_cast<double>(e.rtt_min_ns));
+      f[kDriftPpb] = e.drift_ppb;
+    }
+  }
+
+  const double ref_drift = std::bit_cast<double>(ref_bits[1]) * 1e-6;
+  nlohmann::json per_rank = nlohmann::json::array();
+  std::int64_t max_abs = 0;
+  for (int r = 0; r < size; ++r) {
+    const double* f = &all[static_cast<std::size_t>(r) * kFields];
+    const auto as_int = [](double v) { return static_cast<std::int64_t>(std::llround(v)); };
+    const double own_drift = f[kInjectedDriftPpm] * 1e-6;
+    max_abs = std::max(max_abs, as_int(f[kMaxAbs]));
+    per_rank.push_back({
+        {"rank", r},
+        {"injected_offset_ns", as_int(f[kInjectedOffset])},
+        {"injected_drift_ppm", f[kInjectedDriftPpm]},
+        {"max_abs_error_ns", as_int(f[kMaxAbs])},
+        {"max_abs_error_at_ns", as_int(f[kMaxAbsAt])},  // since sampling began
+        {"median_abs_error_ns", as_int(f[kMedianAbs])},
+        {"mean_error_ns", f[kMeanError]},
+        {"samples", as_int(f[kSamples])},
+        {"rtt_min_ns", as_int(f[kRttMin])},
+        {"rtt_min_worst_ns", as_int(f[kRttMinWorst])},
+        {"estimated_drift_ppb", f[kDriftPpb]},
+        // The slope of (rank 0's clock - this rank's clock) in this rank's time.
+        {"true_drift_ppb", (ref_drift - own_drift) / (1.0 + own_drift) * 1e9},
+    });
+  }
+
+  const SyncOptions& used = clock.options();
+  return {
+      {"check", "clock-sync"},
+      {"error_method",
+       "exact: one raw reading per sample, converted by the rank's global clock and by rank 0's "
+       "distorted clock; all ranks share one node's raw clock"},
+      {"ranks", size},
+      {"duration_ns", o.duration_ns},
+      {"sample_interval_ns", o.sample_interval_ns},
+      {"seed", o.seed},
+      {"inject_offset_max_ns", o.inject_offset_max_ns},
+      {"inject_drift_max_ppm", o.inject_drift_max_ppm},
+      {"estimator", std::string(to_string(used.estimator))},
+      {"pingpongs", used.pingpongs},
+      {"fit_drift", used.fit_drift},
+      {"hierarchical", used.hierarchical},
+      {"resync_ns", used.resync_ns},
+      {"syncs", clock.syncs()},
+      {"resyncs", resyncs},
+      {"samples", total},
+      {"max_abs_error_ns", max_abs},
+      {"median_abs_error_ns", median_of(pooled)},
+      {"per_rank", per_rank},
+  };
+}
+
+}  // namespace papbench::clocksync
