@@ -1,1 +1,1 @@
-# bench unit tests
+papbench_unit_test(run_options_test SOURCES run_options_test.cpp LIBS papbench_bench)

@@ -1,0 +1,207 @@
+#include "bench/case_runner.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "collectives/core/intergroup.hpp"
+#include "common/mpi_env.hpp"
+#include "counters/counter_set.hpp"
+#include "imbalance/arrival_pattern.hpp"
+#include "imbalance/deadline_wait.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr std::int64_t kMaxMarginNs = 1'000'000'000;
+// After this many iterations in which every rank made the agreed start, the margin halves again.
+constexpr int kShrinkAfter = 16;
+
+// Gathers one int64 per timed iteration from every rank into an [iteration][rank] matrix.
+results::Matrix gather_matrix(const std::vector<std::int64_t>& mine, int iters, int size,
+                              MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  std::vector<std::int64_t> all(rank == 0 ? static_cast<std::size_t>(iters) * size : 0);
+  mpi_check(MPI_Gather(mine.data(), iters, MPI_INT64_T, all.data(), iters, MPI_INT64_T, 0, comm),
+            "MPI_Gather");
+  results::Matrix m;
+  if (rank != 0) return m;
+  m = results::Matrix(iters, size);
+  for (int r = 0; r < size; ++r)
+    for (int it = 0; it < iters; ++it) m.at(it, r) = all[static_cast<std::size_t>(r) * iters + it];
+  return m;
+}
+
+}  // namespace
+
+results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ranks) {
+  results::CaseRecord rec;
+  rec.collective = std::string(c.collective->name);
+  rec.algorithm = std::string(c.algorithm->name);
+  rec.count = c.count;
+  rec.dtype = std::string(c.dtype->name);
+  rec.op = c.op ? std::string(c.op->name) : "";
+  rec.root = c.root;
+  rec.pattern = c.pattern;
+  rec.sync_mode = opts.sync == StartSync::kWindow ? "window" : "barrier";
+  rec.compute_ns = c.compute_ns;
+  rec.maxdelay_ns = c.maxdelay_ns;
+  rec.seed = opts.seed;
+  rec.warmup = opts.warmup;
+  rec.iterations = opts.iters;
+  rec.ranks = ranks;
+  if (c.collective->intergroup) {
+    const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(ranks).p;
+    rec.params = fmt::format("groups={}:{}", p, ranks - p);
+  }
+  return rec;
+}
+
+CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world)
+    : opts_(opts), clock_(clock), world_(world), margin_ns_(opts.margin_ns) {
+  MPI_Comm_rank(world_, &rank_);
+  MPI_Comm_size(world_, &size_);
+}
+
+void CaseRunner::update_margin(bool any_late) {
+  // Every rank sees the same any_late (it comes out of an allreduce), so margins stay identical.
+  if (any_late) {
+    margin_ns_ = std::min(kMaxMarginNs, std::max<std::int64_t>(2 * margin_ns_, 100'000));
+    on_time_streak_ = 0;
+  } else if (++on_time_streak_ >= kShrinkAfter) {
+    margin_ns_ = std::max(opts_.margin_ns, margin_ns_ / 2);
+    on_time_streak_ = 0;
+  }
+}
+
+std::int64_t CaseRunner::agree_start(bool any_late) {
+  // The agreement is an allreduce of "now" outside any timing: the start lies `margin` after the
+  // latest rank's now, so every rank can reach it; a resync (collective, identical decision from
+  // the reduced time) happens here and is followed by a fresh agreement.
+  bool resynced = false;
+  while (true) {
+    std::int64_t buf[2] = {clock_.now(), any_late ? 1 : 0};
+    mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 2, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
+    if (!resynced) update_margin(buf[1] != 0);
+    if (!resynced && clock_.resync_if_due(buf[0])) {
+      resynced = true;
+      any_late = false;
+      continue;
+    }
+    if (opts_.sync == StartSync::kBarrier) {
+      // The papers' protocol: two barriers, then every rank starts its compute phase at once.
+      mpi_check(MPI_Barrier(world_), "MPI_Barrier");
+      mpi_check(MPI_Barrier(world_), "MPI_Barrier");
+      return clock_.now();
+    }
+    return buf[0] + margin_ns_;
+  }
+}
+
+results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
+  failure_.clear();
+  Comm intercomm;
+  MPI_Comm alg_comm = world_;
+  if (c.collective->intergroup) {
+    const int p = opts_.groups_p > 0 ? opts_.groups_p : default_groups(size_).p;
+    intercomm = make_intergroup(world_, p, size_ - p);
+    alg_comm = intercomm.get();
+  }
+  const OpInfo& op = c.op ? *c.op : op_table().front();
+  Workload workload(*c.collective, alg_comm, c.root, *c.dtype, op, c.count);
+  std::unique_ptr<Algorithm> alg = c.algorithm->make(AlgOptions{});
+  alg->prepare(workload.args());
+
+  const std::unique_ptr<ArrivalPattern> pattern =
+      make_pattern(c.pattern, PatternContext{size_, c.root, c.maxdelay_ns, opts_.seed});
+  CounterSet counters(opts_.counters, opts_.counters_domain);
+  const std::size_t n_events = counters.available().size();
+
+  const int iters = opts_.iters;
+  std::vector<std::int64_t> arrival(iters), exit(iters), planned_delay(iters),
+      planned_arrival(iters), late(iters);
+  std::vector<std::vector<std::int64_t>> counter_values(n_events, std::vector<std::int64_t>(iters));
+  std::vector<std::int64_t> scratch(n_events);
+  int failures = 0;
+  bool prev_late = false;
+
+  const int total = opts_.warmup + iters;
+  for (int step = 0; step < total; ++step) {
+    const int it = step - opts_.warmup;  // negative: warm-up
+    const bool validate =
+        step == 0 || it == 0 || (opts_.validate_every > 0 && it > 0 && it % opts_.validate_every == 0);
+    if (validate) workload.reset();
+
+    const std::int64_t t0 = agree_start(prev_late);
+    const WaitResult start = wait_until(clock_, t0);
+    const std::int64_t delay = pattern->delay_ns(it, rank_);
+    const std::int64_t planned = t0 + c.compute_ns + delay;
+    wait_until(clock_, planned);
+
+    counters.start();
+    const std::int64_t a = clock_.now();
+    alg->run(workload.args());
+    const std::int64_t f = clock_.now();
+    counters.stop(scratch);
+
+    const bool was_late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;
+    prev_late = was_late;
+    if (validate) {
+      std::string why;
+      if (!workload.check(&why)) {
+        ++failures;
+        if (failure_.empty()) failure_ = fmt::format("iteration {}: {}", it, why);
+      }
+    }
+    if (it >= 0) {
+      arrival[it] = a;
+      exit[it] = f;
+      planned_delay[it] = delay;
+      planned_arrival[it] = planned;
+      late[it] = was_late ? 1 : 0;
+      for (std::size_t e = 0; e < n_events; ++e) counter_values[e][it] = scratch[e];
+    }
+    if (rank_ == 0 && tick) tick(step + 1, total);
+  }
+
+  int total_failures = 0;
+  mpi_check(MPI_Allreduce(&failures, &total_failures, 1, MPI_INT, MPI_SUM, world_),
+            "MPI_Allreduce");
+  // Ranks of one job normally see the same events; if not, none are kept rather than misalign.
+  int ev[2] = {static_cast<int>(n_events), -static_cast<int>(n_events)};
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, ev, 2, MPI_INT, MPI_MAX, world_), "MPI_Allreduce");
+  const bool counters_agree = ev[0] == -ev[1];
+
+  results::CaseRecord rec = describe_case(c, opts_, size_);
+  rec.validated = total_failures == 0 ? "pass" : "fail";
+  rec.arrival_ns = gather_matrix(arrival, iters, size_, world_);
+  rec.exit_ns = gather_matrix(exit, iters, size_, world_);
+  rec.planned_delay_ns = gather_matrix(planned_delay, iters, size_, world_);
+  rec.planned_arrival_ns = gather_matrix(planned_arrival, iters, size_, world_);
+  results::Matrix late_m = gather_matrix(late, iters, size_, world_);
+  if (counters_agree) {
+    for (std::size_t e = 0; e < n_events; ++e) {
+      results::Matrix m = gather_matrix(counter_values[e], iters, size_, world_);
+      if (rank_ == 0) rec.counters.emplace(counters.available()[e], std::move(m));
+    }
+    rec.counters_unavailable = counters.unavailable();
+  } else {
+    for (const auto& name : opts_.counters) {
+      rec.counters_unavailable.push_back(name + ": not available on every rank");
+    }
+  }
+  if (rank_ == 0) {
+    rec.late.resize(static_cast<std::size_t>(iters));
+    for (int it = 0; it < iters; ++it) {
+      bool any = false;
+      for (int r = 0; r < size_; ++r) any |= late_m.at(it, r) != 0;
+      rec.late[static_cast<std::size_t>(it)] = any ? 1 : 0;
+    }
+    rec.complete = true;
+  }
+  return rec;
+}
+
+}  // namespace papbench

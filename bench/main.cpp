@@ -1,0 +1,75 @@
+// papbench: runs collective algorithms under injected process arrival patterns on a
+// synchronized global clock and writes every raw timestamp to an HDF5 result set.
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+#include <optional>
+
+#include "bench/list_command.hpp"
+#include "bench/run_command.hpp"
+#include "bench/run_info.hpp"
+#include "bench/sync_check_command.hpp"
+#include "common/mpi_env.hpp"
+#include "common/units.hpp"
+#include "papbench/version.hpp"
+
+namespace {
+
+constexpr int kUsageExit = 2;
+
+int run_main(int argc, char** argv) {
+  const int rank = papbench::world_rank();
+  CLI::App app{"papbench: MPI collectives under imbalanced process arrival patterns"};
+  app.set_version_flag("--version", fmt::format("papbench {} ({})", papbench::kVersion,
+                                                papbench::kGitSha));
+  app.footer(
+      "Examples:\n"
+      "  mpiexec -n 4 papbench --collective reduce --alg native --maxdelay 50ms --out run.h5\n"
+      "  mpiexec -n 4 papbench sync-check --inject-clock-offset 10ms --inject-clock-drift 100 "
+      "--json\n"
+      "  papbench list");
+  papbench::RawRunOptions raw;
+  papbench::add_run_options(app, raw);
+  CLI::App* list = app.add_subcommand("list", "List every collective and algorithm");
+  papbench::RawSyncCheckOptions sync_raw;
+  CLI::App* sync_check = papbench::add_sync_check_command(app, sync_raw);
+  app.require_subcommand(0, 1);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // Every rank parses the same argv, so all leave together; only rank 0 speaks.
+    if (rank == 0) {
+      app.exit(e);
+    }
+    return e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success) ? 0 : kUsageExit;
+  }
+
+  if (list->parsed()) {
+    if (rank == 0) fmt::print("{}", papbench::list_algorithms());
+    return 0;
+  }
+  if (sync_check->parsed()) return papbench::sync_check_command(sync_raw);
+  return papbench::run_command(raw, papbench::join_command_line(argc, argv));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  papbench::MpiSession mpi(&argc, &argv);
+  try {
+    return run_main(argc, argv);
+  } catch (const papbench::UsageError& e) {
+    if (papbench::world_rank() == 0) fmt::print(stderr, "papbench: error: {}\n", e.what());
+    return kUsageExit;
+  } catch (const std::exception& e) {
+    // One rank failing mid-run would leave the others waiting forever in a collective.
+    fmt::print(stderr, "papbench: rank {}: {}\n", papbench::world_rank(), e.what());
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    return 1;
+  }
+}

@@ -1,0 +1,138 @@
+#include "bench/run_command.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <numeric>
+#include <set>
+
+#include "bench/case_matrix.hpp"
+#include "bench/case_runner.hpp"
+#include "bench/progress.hpp"
+#include "bench/run_info.hpp"
+#include "bench/run_summary.hpp"
+#include "common/mpi_env.hpp"
+#include "common/units.hpp"
+#include "imbalance/arrival_pattern.hpp"
+#include "clocksync/sync_check.hpp"
+#include "results/result_set.hpp"
+
+namespace papbench {
+namespace {
+
+// Rank 0 decides; everyone learns the verdict, so a usage error exits 2 on every rank alike.
+void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
+  int len = static_cast<int>(rank0_error.size());
+  MPI_Bcast(&len, 1, MPI_INT, 0, comm);
+  std::string text(static_cast<std::size_t>(len), '\0');
+  if (world_rank() == 0) text = rank0_error;
+  MPI_Bcast(text.data(), len, MPI_CHAR, 0, comm);
+  if (len > 0) throw UsageError(text);
+}
+
+// Builds every pattern once before anything is measured, so a bad replay file fails fast on all
+// ranks instead of in the middle of the run.
+void check_patterns(const RunOptions& opts, MPI_Comm comm) {
+  int size = 0;
+  MPI_Comm_size(comm, &size);
+  std::string error;
+  try {
+    std::set<std::string> seen;
+    for (const auto& p : opts.patterns)
+      for (int root : opts.roots)
+        if (seen.insert(p + "@" + std::to_string(root)).second) {
+          make_pattern(p, PatternContext{size, root, opts.maxdelays_ns.front(), opts.seed});
+        }
+  } catch (const UsageError& e) {
+    error = e.what();
+  }
+  int bad = error.empty() ? 0 : 1;
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm);
+  if (bad) throw UsageError(error.empty() ? "--pattern: invalid on another rank" : error);
+}
+
+}  // namespace
+
+int run_command(const RawRunOptions& raw, const std::string& command_line) {
+  Comm world = Comm::dup(MPI_COMM_WORLD);
+  const int rank = world.rank();
+  const int size = world.size();
+
+  RunOptions opts = parse_run_options(raw);
+  check_against_size(opts, size);
+  std::string error;
+  if (rank == 0) {
+    try {
+      check_output_path(opts);
+    } catch (const UsageError& e) {
+      error = e.what();
+    }
+  }
+  agree_on_error(world.get(), error);
+  check_patterns(opts, world.get());
+
+  const std::vector<Case> cases = expand_cases(opts);
+  if (cases.empty()) {
+    throw UsageError("--alg/--collective: no algorithm of the listed ones belongs to a listed "
+                     "collective (see 'papbench list')");
+  }
+
+  clocksync::GlobalClock clock(world.get(), clocksync::LocalClock(clocksync::draw_distortion(opts.distortion_max, opts.seed, rank)),
+                               opts.clock);
+  clock.synchronize();
+
+  results::RunInfo info = collect_run_info(world.get(), command_line, opts, clock);
+  std::optional<results::ResultWriter> writer;
+  if (rank == 0) writer.emplace(opts.out, opts.force, info);
+
+  const std::int64_t total_iterations =
+      static_cast<std::int64_t>(cases.size()) * (opts.iters + opts.warmup);
+  Progress progress(opts.progress, static_cast<int>(cases.size()), total_iterations);
+  if (rank == 0 && opts.progress != ProgressMode::kNever) {
+    fmt::print("papbench {}: {} case(s) x {} iterations on {} rank(s); {}\nresults -> {}\n",
+               info.papbench_version, cases.size(), opts.iters, size,
+               info.mpi_library_version.substr(0, info.mpi_library_version.find(',')), opts.out);
+    std::fflush(stdout);
+  }
+
+  CaseRunner runner(opts, clock, world.get());
+  std::vector<results::CaseRecord> records;
+  bool all_valid = true;
+  std::set<std::string> reported_unavailable;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    results::CaseRecord pending = describe_case(cases[i], opts, size);
+    if (rank == 0) progress.begin_case(static_cast<int>(i), pending.label());
+    results::CaseRecord rec =
+        runner.run(cases[i], [&progress](int it, int total) { progress.tick(it, total); });
+    if (!runner.failure().empty()) {
+      fmt::print(stderr, "papbench: rank {}: validation failed for {}: {}\n", rank, pending.label(),
+                 runner.failure());
+    }
+    std::vector<clocksync::SyncEvent> events = clock.take_events();
+    if (rank != 0) continue;
+    std::vector<results::SyncEventRow> rows;
+    for (const auto& e : events) {
+      rows.push_back({e.time_ns, e.rank, e.offset_ns, e.drift_ppb, e.rtt_min_ns});
+    }
+    writer->append_sync_events(rows);
+    writer->write_case(rec);
+    all_valid &= rec.validated == "pass";
+    for (const auto& u : rec.counters_unavailable) {
+      if (reported_unavailable.insert(u).second) {
+        fmt::print(stderr, "papbench: counter unavailable (recorded, run continues): {}\n", u);
+      }
+    }
+    progress.end_case(case_line(rec));
+    rec.counters.clear();  // the summary needs timestamps only
+    records.push_back(std::move(rec));
+  }
+  if (rank == 0) {
+    fmt::print("{}", summary_table(records, opts.out));
+    std::fflush(stdout);
+  }
+  int ok = all_valid ? 1 : 0;
+  MPI_Bcast(&ok, 1, MPI_INT, 0, world.get());
+  return ok ? 0 : 1;
+}
+
+}  // namespace papbench

@@ -1,0 +1,67 @@
+#include "bench/run_info.hpp"
+
+#include <fmt/format.h>
+#include <sched.h>
+
+#include <ctime>
+#include <map>
+
+#include "common/mpi_env.hpp"
+#include "papbench/version.hpp"
+
+namespace papbench {
+
+std::string join_command_line(int argc, char** argv) {
+  std::string out;
+  for (int i = 0; i < argc; ++i) {
+    std::string arg = argv[i];
+    const bool quote = arg.find_first_of(" \t'\"$") != std::string::npos || arg.empty();
+    if (!out.empty()) out += ' ';
+    out += quote ? fmt::format("'{}'", arg) : arg;
+  }
+  return out;
+}
+
+results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line,
+                                  const RunOptions& opts, const clocksync::GlobalClock& clock) {
+  results::RunInfo info;
+  info.papbench_version = kVersion;
+  info.git_sha = kGitSha;
+  info.command_line = command_line;
+  info.mpi_library_version = mpi_library_version();
+  MPI_Comm_size(comm, &info.mpi_size);
+  info.hostnames = allgather_strings(comm, processor_name());
+  std::map<std::string, int> node_of;
+  for (const auto& h : info.hostnames) {
+    auto [it, inserted] = node_of.try_emplace(h, static_cast<int>(node_of.size()));
+    info.node_index.push_back(it->second);
+  }
+  int core = sched_getcpu();
+  info.core.resize(static_cast<std::size_t>(info.mpi_size));
+  mpi_check(MPI_Allgather(&core, 1, MPI_INT, info.core.data(), 1, MPI_INT, comm), "MPI_Allgather");
+
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  info.created_utc = stamp;
+
+  const auto& s = clock.options();
+  info.clock_info = fmt::format(
+      "CLOCK_MONOTONIC_RAW; Cristian {} over {} ping-pongs{}{}; resync {}",
+      s.estimator == clocksync::Estimator::kMinRtt ? "min-RTT" : "median", s.pingpongs,
+      s.fit_drift ? ", linear drift" : "", s.hierarchical ? ", node leaders only" : ", flat",
+      s.resync_ns > 0 ? fmt::format("every {} ns", s.resync_ns) : std::string("off"));
+  info.extra["start_sync"] = opts.sync == StartSync::kWindow ? "window" : "barrier";
+  info.extra["margin_ns"] = std::to_string(opts.margin_ns);
+  info.extra["seed"] = std::to_string(opts.seed);
+  if (opts.distortion_max.active()) {
+    info.extra["inject_clock"] = fmt::format("offset<={} ns, drift<={} ppm",
+                                             opts.distortion_max.offset_ns,
+                                             opts.distortion_max.drift_ppm);
+  }
+  return info;
+}
+
+}  // namespace papbench

@@ -1,0 +1,29 @@
+#pragma once
+// `papbench sync-check`: distorts every rank's clock by a known offset and drift, synchronizes,
+// and measures the remaining error against the known truth.
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace papbench {
+
+struct RawSyncCheckOptions {
+  std::string inject_offset = "0";
+  double inject_drift_ppm = 0;
+  std::string duration = "10s";
+  std::string resync = "1s";
+  std::string interval = "10ms";
+  std::string estimator = "min-rtt";
+  int pingpongs = 25;
+  std::uint64_t seed = 1;
+  bool json = false;
+  bool no_drift = false;
+  bool flat = false;
+};
+
+CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw);
+int sync_check_command(const RawSyncCheckOptions& raw);
+
+}  // namespace papbench
