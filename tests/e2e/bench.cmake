@@ -1,1 +1,27 @@
-# bench end-to-end tests
+add_executable(check_result check_result.cpp)
+target_link_libraries(check_result PRIVATE papbench_stats papbench_results papbench_common
+                      CLI11::CLI11 fmt::fmt papbench_warnings)
+
+string(JOIN " " _mpiexec "${MPIEXEC_EXECUTABLE}" ${PAPBENCH_MPIEXEC_FLAGS})
+set(_e2e_env "PAPBENCH=$<TARGET_FILE:papbench>" "PAPBENCH_REPORT=$<TARGET_FILE:papbench-report>"
+             "CHECK_RESULT=$<TARGET_FILE:check_result>" "MPIEXEC=${_mpiexec}"
+             "SOURCE_DIR=${PROJECT_SOURCE_DIR}" "BUILD_DIR=${PROJECT_BINARY_DIR}")
+
+# papbench_e2e_test(NAME SCRIPT [TIMEOUT s]): a bash script run as a user would type it.
+function(papbench_e2e_test name script)
+  cmake_parse_arguments(T "" "TIMEOUT" "" ${ARGN})
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 180)
+  endif()
+  add_test(NAME e2e.${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/${script})
+  set_tests_properties(e2e.${name} PROPERTIES LABELS e2e TIMEOUT ${T_TIMEOUT} PROCESSORS 2
+                       ENVIRONMENT "${_e2e_env}")
+endfunction()
+
+papbench_e2e_test(cli_errors cli_errors.sh)
+papbench_e2e_test(run_and_report run_and_report.sh)
+papbench_e2e_test(late_rank_spread late_rank_spread.sh)
+papbench_e2e_test(kill_keeps_cases kill_keeps_cases.sh)
+papbench_e2e_test(sync_check sync_check.sh)
+papbench_e2e_test(native_collectives native_collectives.sh TIMEOUT 300)
+papbench_e2e_test(quickstart quickstart.sh)

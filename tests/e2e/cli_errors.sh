@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Bad input: a clear message naming the option and the accepted values, exit code 2, and nothing
+# written or destroyed.
+source "$(dirname "$0")/lib.sh"
+
+check_bad() {  # TEXT ARGS...
+  local text=$1; shift
+  expect_exit 2 "$PAPBENCH" --out new.h5 "$@"
+  expect_contains err.txt "$text"
+  [[ ! -e new.h5 ]] || fail "a failed run ($*) created new.h5"
+}
+check_bad "--collective" --collective redcue
+check_bad "accepted: native" --collective reduce --alg nosuch
+check_bad "ns, us, ms or s" --maxdelay 50
+check_bad "--count" --count 12Q
+check_bad "--pattern" --pattern zipf
+check_bad "window, barrier" --sync later
+check_bad "--dtype" --dtype quaternion
+check_bad "--op" --op avg
+check_bad "--iters" --iters abc
+
+# Under mpiexec: errors that need the communicator size, and every rank leaves with 2.
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --root 5 --out new.h5
+expect_contains err.txt "--root"
+expect_contains err.txt "0..1"
+[[ ! -e new.h5 ]] || fail "--root 5 created new.h5"
+
+# An existing result file is never touched without --force.
+echo "precious results" > old.h5
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --iters 2 --out old.h5
+expect_contains err.txt "--force"
+[[ "$(cat old.h5)" == "precious results" ]] || fail "old.h5 was modified"
+
+expect_exit 0 "$PAPBENCH" --help
+expect_contains out.txt "--maxdelay"
+expect_exit 0 "$PAPBENCH" --version
+expect_contains out.txt "papbench"
+expect_exit 0 "$PAPBENCH" list
+expect_contains out.txt "reduce"
+expect_contains out.txt "intergroup_allgather"
+echo "cli_errors: ok"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The issue's user story: a reduce run with a 50 ms maximum delay, its summary, its HDF5 file
+# (read by h5dump), and papbench-report's summary, formats and comparison.
+source "$(dirname "$0")/lib.sh"
+
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay 50ms \
+  --iters 8 --warmup 1 --out run.h5
+expect_contains out.txt "[1/1]"
+expect_contains out.txt "reduce/native"
+expect_contains out.txt "run time"
+expect_contains out.txt "results: run.h5"
+h5dump -H run.h5 > h5.txt || fail "h5dump cannot read run.h5"
+expect_contains h5.txt "arrival_ns"
+"$CHECK_RESULT" run.h5 --cases 1 --validated pass
+# uniform delays in [0, 50 ms] on 4 ranks: the achieved spread is planned spread +- wait error.
+"$CHECK_RESULT" run.h5 --metric arrival_error --median 0 --tolerance 1ms
+
+expect_exit 0 "$PAPBENCH_REPORT" summary run.h5
+expect_contains out.txt "run time"
+expect_contains out.txt "after"
+for fmt in csv json markdown; do
+  expect_exit 0 "$PAPBENCH_REPORT" summary run.h5 --format $fmt
+done
+
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay 50ms \
+  --iters 8 --warmup 1 --seed 2 --out run2.h5 --progress never
+expect_exit 0 "$PAPBENCH_REPORT" compare run.h5 run2.h5
+expect_contains out.txt "reduce"
+echo "run_and_report: ok"
