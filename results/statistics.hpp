@@ -32,4 +32,41 @@ Comparison compare(std::span<const double> a, std::span<const double> b, std::ui
 double mann_whitney_p(std::span<const double> a, std::span<const double> b);
 double welch_p(std::span<const double> a, std::span<const double> b);
 
+// ---- Additions (statistics implementation); the declarations above are unchanged. ----
+// Edge cases of the functions above: an empty sample gives a Summary with n = 0 and NaN fields;
+// sd is NaN for n < 2. mann_whitney_p is NaN when a sample is empty and 1 when every value is
+// tied; it uses the exact null distribution (as R's wilcox.test does) when both samples have
+// fewer than 50 values and there are no ties, otherwise the normal approximation with tie and
+// continuity correction. welch_p is NaN when a sample has fewer than 2 values; when both
+// samples are constant it is 1 if they are equal and 0 otherwise. compare() leaves NaN in
+// the fields it cannot compute, and NaN is never significant.
+
+// Median (mean of the two middle values for even n); NaN when empty.
+double median(std::span<const double> sample);
+
+// 1-based ranks of the order statistics x_(lower) <= median <= x_(upper) that summarize() uses
+// for the CI: the narrowest symmetric pair whose coverage under Binomial(n, 1/2) is >= level.
+// For n too small to reach the level (n <= 5 at 95%), lower = 1, upper = n, reaches_level =
+// false, and coverage says what [min, max] does cover (1 - 2^(1-n)).
+struct MedianCiRanks {
+  std::size_t lower = 0, upper = 0;
+  double coverage = 0;
+  bool reaches_level = false;
+};
+MedianCiRanks median_ci_ranks(std::size_t n, double level = 0.95);
+
+struct MannWhitney {
+  double u = 0;        // U of sample a: pairs with a > b, ties counting 1/2 (R's W)
+  double p = 1;        // two-sided
+  bool exact = false;  // exact null distribution rather than the normal approximation
+};
+MannWhitney mann_whitney(std::span<const double> a, std::span<const double> b);
+
+struct WelchTest {
+  double t = 0;   // (mean(b) - mean(a)) / standard error
+  double df = 0;  // Welch-Satterthwaite degrees of freedom
+  double p = 1;   // two-sided
+};
+WelchTest welch_test(std::span<const double> a, std::span<const double> b);
+
 }  // namespace papbench::stats

@@ -1,1 +1,159 @@
-# report end-to-end tests
+# report end-to-end tests: papbench-report run on result sets whose every number is known
+# (report_make_fixture.cpp explains the values), checked by report_expect.sh (exit status,
+# output text, line counts) and report_json_query (the JSON parses; values at JSON pointers).
+add_executable(report_make_fixture report_make_fixture.cpp)
+target_link_libraries(report_make_fixture PRIVATE papbench_results HDF5::HDF5 papbench_warnings)
+add_executable(report_json_query report_json_query.cpp)
+target_link_libraries(report_json_query PRIVATE nlohmann_json::nlohmann_json papbench_warnings)
+
+set(_report_dir ${CMAKE_CURRENT_BINARY_DIR}/report_fixtures)
+set(_report $<TARGET_FILE:papbench-report>)
+set(_json_query $<TARGET_FILE:report_json_query>)
+
+add_test(NAME e2e.report.fixtures COMMAND report_make_fixture ${_report_dir})
+set_tests_properties(e2e.report.fixtures PROPERTIES FIXTURES_SETUP report_files LABELS e2e)
+
+# report_test(NAME CHECK... -- COMMAND...): one report_expect.sh run in the fixture directory,
+# so file names print as the tests expect them ("a.h5", not a build path).
+function(report_test name)
+  add_test(NAME e2e.report.${name} COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/report_expect.sh ${ARGN}
+           WORKING_DIRECTORY ${_report_dir})
+  set_tests_properties(e2e.report.${name} PROPERTIES FIXTURES_REQUIRED report_files LABELS e2e
+                       TIMEOUT 60)
+endfunction()
+
+# --- summary --------------------------------------------------------------------------------
+report_test(summary_table
+  --matches [=[run time +14\.5 us +\[11\.0 us, 18\.0 us\] +14\.5 us +3\.03 us +10\.0 us +19\.0 us$]=]
+  --matches [=[imbalance \(achieved\) +303 ns]=]
+  --matches [=[imbalance \(planned\) +300 ns]=]
+  --matches [=[arrival error +3 ns]=]
+  --matches [=[^\[0\] reduce/native .*\(10 iterations, 1 late, validation pass\)$]=]
+  --matches [=[^\[1\] reduce/binomial\(k=2,segment=8Ki\) .*\(5 iterations, 1 late, validation pass\)$]=]
+  --matches [=[run time +22\.0 us +\[20\.0 us, 24\.0 us\]†]=]
+  --contains "== a.h5"
+  --contains "1.20 us (max rtt_min/2 over 3 sync events)"
+  --contains "Fixture MPI 1.0, package: test"
+  --contains "1 incomplete case"
+  --contains "fewer than 6 iterations"
+  --lacks "reduce/ring"
+  --lacks "built for the report tests"
+  -- ${_report} summary a.h5)
+report_test(summary_csv
+  --lines 13
+  --contains "file,case,label,"
+  --matches [=[^a\.h5,0,.*,run_time,10,14500,11000,18000,0\.978515625,14500,3027\.6[0-9]*,]=]
+  --matches [=[^a\.h5,1,"reduce/binomial\(k=2,segment=8Ki\) count=1Ki [^"]*","collective=reduce\|algorithm=binomial\|params=k.=2,segment.=8Ki\|.*,planned_imbalance,5,300,300,300,]=]
+  -- ${_report} summary a.h5 --format csv)
+report_test(summary_json
+  --contains [[/report = "summary"]]
+  --contains [[/sections/0/file = "a.h5"]]
+  --contains [[/sections/0/meta/ranks = 4]]
+  --contains [[/sections/0/meta/sync_error_bound_ns = 1200.0]]
+  --contains [[/sections/0/meta/skipped_incomplete = 1]]
+  --contains [[/sections/0/rows/0/metric = "run_time"]]
+  --contains [[/sections/0/rows/0/median_ns = 14500.0]]
+  --contains [[/sections/0/rows/0/ci_low_ns = 11000.0]]
+  --contains [[/sections/0/rows/0/late = 1]]
+  -- sh -c [["$0" summary a.h5 --format json | "$1" /report /sections/0/file /sections/0/meta/ranks /sections/0/meta/sync_error_bound_ns /sections/0/meta/skipped_incomplete /sections/0/rows/0/metric /sections/0/rows/0/median_ns /sections/0/rows/0/ci_low_ns /sections/0/rows/0/late]]
+     ${_report} ${_json_query})
+report_test(summary_markdown
+  --contains "## a.h5"
+  --contains "| metric | median | 95% CI of median | mean | sd | min | max |"
+  --contains "| run time | 14.5 us | [11.0 us, 18.0 us] | 14.5 us | 3.03 us | 10.0 us | 19.0 us |"
+  -- ${_report} summary a.h5 --format markdown)
+report_test(summary_metric_choice
+  --contains "run time"
+  --contains "arrival error"
+  --lacks "elapsed"
+  --lacks "imbalance"
+  -- ${_report} summary a.h5 --metric run_time,arrival_error)
+report_test(summary_two_files
+  --contains "== a.h5"
+  --contains "== b.h5"
+  --matches [=[run time +29\.0 us +\[22\.0 us, 36\.0 us\]]=]
+  -- ${_report} summary a.h5 b.h5)
+
+# --- compare --------------------------------------------------------------------------------
+report_test(compare_table
+  --matches [=[run time +14\.5 us +29\.0 us +2\.00 +\[[0-9]\.[0-9]{2}, [0-9]\.[0-9]{2}\] +1\.1e-05 +[0-9.e-]+ +\* slower$]=]
+  --matches [=[^A\[0\] B\[0\] reduce/native ]=]
+  --contains "only in A: [1] reduce/binomial"
+  --contains "only in B: [1] reduce/ring"
+  --contains "*: significant"
+  -- ${_report} compare a.h5 b.h5)
+report_test(compare_json
+  --contains [[/report = "compare"]]
+  --contains [[/sections/0/rows/0/metric = "run_time"]]
+  --contains [[/sections/0/rows/0/ratio = 2.0]]
+  --contains [[/sections/0/rows/0/significant = true]]
+  --contains [[/sections/0/rows/0/change = "slower"]]
+  --contains [[/sections/0/unmatched_a/0/case = 1]]
+  --contains [[/sections/0/unmatched_b/0/case = 1]]
+  -- sh -c [["$0" compare a.h5 b.h5 --format json --metric run_time | "$1" /report /sections/0/rows/0/metric /sections/0/rows/0/ratio /sections/0/rows/0/significant /sections/0/rows/0/change /sections/0/unmatched_a/0/case /sections/0/unmatched_b/0/case]]
+     ${_report} ${_json_query})
+report_test(compare_csv
+  --lines 4
+  --matches [=[^a\.h5 \(A\) vs b\.h5 \(B\),0,0,.*,run_time,10,10,14500,29000,2,]=]
+  -- ${_report} compare a.h5 b.h5 --format csv)
+report_test(compare_same_file
+  --matches [=[run time +14\.5 us +14\.5 us +1\.00 ]=]
+  --lacks "* slower"
+  --lacks "* faster"
+  --lacks "only in"
+  -- ${_report} compare a.h5 a.h5)
+report_test(compare_alpha
+  --lacks "* slower"
+  --contains "alpha      1e-06"
+  -- ${_report} compare a.h5 b.h5 --alpha 1e-6)
+
+# --- export csv -----------------------------------------------------------------------------
+# 10 + 5 complete iterations x 4 ranks, plus the header; the incomplete case is not exported.
+report_test(export_stdout
+  --lines 61
+  --contains "case,collective,algorithm,params,count,dtype,op,root,pattern,sync_mode,"
+  --contains ",counters/PAPI_TOT_CYC"
+  --contains "1,reduce,binomial,\"k=2,segment=8Ki\",1024,int,sum,0,linear,window,"
+  --contains "0,reduce,native,,1024,int,sum,0,linear,window,0,300,7,2,10,4,pass,9,3,node-b,1,0,9000303,9018970,300,9000300,,9003"
+  -- ${_report} export csv a.h5)
+report_test(export_out
+  --file-lines exported.csv 61
+  --no-file exported.csv.partial
+  -- sh -c [[rm -f exported.csv && "$0" export csv a.h5 --out exported.csv]] ${_report})
+report_test(export_refuses_overwrite
+  --exit 2
+  --contains "existing.csv: already exists" --contains "--force"
+  --file-lines existing.csv 1
+  -- ${_report} export csv a.h5 --out existing.csv)
+report_test(export_force
+  --file-lines forced.csv 61
+  -- sh -c [[cp existing.csv forced.csv && "$0" export csv a.h5 --out forced.csv --force]] ${_report})
+
+# --- errors and help ------------------------------------------------------------------------
+report_test(error_missing_file
+  --exit 2 --contains "missing.h5: cannot open" -- ${_report} summary missing.h5)
+report_test(error_not_hdf5
+  --exit 2 --contains "not_hdf5.h5" -- ${_report} summary not_hdf5.h5)
+report_test(error_compare_bad_file
+  --exit 2 --contains "not_hdf5.h5" -- ${_report} compare a.h5 not_hdf5.h5)
+report_test(error_export_bad_file
+  --exit 2 --contains "not_hdf5.h5" -- ${_report} export csv not_hdf5.h5)
+report_test(error_bad_format
+  --exit 2 --contains "--format: xml not in {table,csv,json,markdown}"
+  -- ${_report} summary a.h5 --format xml)
+report_test(error_bad_metric
+  --exit 2 --contains "--metric: speed not in {run_time,"
+  -- ${_report} summary a.h5 --metric run_time,speed)
+report_test(error_bad_alpha
+  --exit 2 --contains "--alpha" -- ${_report} compare a.h5 b.h5 --alpha 7)
+report_test(error_no_subcommand --exit 2 --contains "subcommand" -- ${_report})
+report_test(error_export_without_format --exit 2 --contains "subcommand" -- ${_report} export a.h5)
+report_test(error_unknown_paper_table
+  --exit 2 --contains "unknown paper table 'nope'" -- ${_report} table nope a.h5)
+report_test(help
+  --contains "summary" --contains "compare" --contains "export" --contains "table"
+  -- ${_report} --help)
+report_test(help_summary --contains "--format" --contains "--metric" -- ${_report} summary --help)
+report_test(help_compare --contains "--alpha" --contains "--seed" -- ${_report} compare --help)
+report_test(help_export_csv --contains "--out" --contains "--force" -- ${_report} export csv --help)
+report_test(table_list --contains "no paper tables" -- ${_report} table --list)

@@ -1,1 +1,5 @@
 # statistics unit tests
+papbench_unit_test(statistics_summary_test SOURCES statistics_summary_test.cpp LIBS papbench_stats)
+papbench_unit_test(statistics_compare_test SOURCES statistics_compare_test.cpp LIBS papbench_stats)
+papbench_unit_test(case_metrics_series_test SOURCES case_metrics_series_test.cpp
+                   LIBS papbench_stats)

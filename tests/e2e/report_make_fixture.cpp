@@ -1,0 +1,160 @@
+// Writes the result sets the papbench-report end-to-end tests read, with timestamps chosen so
+// that every number the report prints is known in advance:
+//
+//   DIR/a.h5   4 ranks on 2 nodes, sync events with rtt_min up to 2.4 us (bound 1.20 us)
+//              case 0 reduce/native   10 iterations, run time 10, 11, ..., 19 us
+//                                     (median 14.5 us, 95% CI [11.0 us, 18.0 us] = x(2), x(9))
+//              case 1 reduce/binomial  5 iterations, run time 20..24 us (too few for a 95% CI),
+//                                     params "k=2,segment=8Ki" (a comma: CSV must quote it)
+//              case 2 reduce/ring      written, then marked incomplete (complete=0)
+//   DIR/b.h5   case 0 reduce/native   the same with every duration exactly twice as long
+//              case 1 reduce/ring     complete: present only in B
+//   DIR/not_hdf5.h5  a text file
+//   DIR/existing.csv a one-line file an export must not overwrite without --force
+//
+// Per iteration i (t0 = i ms) and rank r: planned delay 100 r ns, planned arrival t0 + 100 r,
+// arrival t0 + 101 r (arrival error r ns, achieved imbalance 303 ns), exit
+// t0 + scale * base_i - 10 r, so rank 0 exits last and run time = scale * base_i exactly.
+
+#include <hdf5.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "results/result_set.hpp"
+
+namespace {
+
+using papbench::results::CaseRecord;
+using papbench::results::Matrix;
+using papbench::results::ResultWriter;
+using papbench::results::RunInfo;
+using papbench::results::SyncEventRow;
+
+constexpr int kRanks = 4;
+
+RunInfo run_info(const std::string& name) {
+  RunInfo info;
+  info.papbench_version = "0.1.0";
+  info.git_sha = "fixture";
+  info.command_line = "papbench --collective reduce --algorithm native,binomial,ring --out " + name;
+  info.mpi_library_version = "Fixture MPI 1.0, package: test\nbuilt for the report tests";
+  info.mpi_size = kRanks;
+  info.hostnames = {"node-a", "node-a", "node-b", "node-b"};
+  info.node_index = {0, 0, 1, 1};
+  info.core = {0, 1, 0, 1};
+  info.clock_info = "CLOCK_MONOTONIC_RAW, Cristian min-RTT, resync 1s";
+  return info;
+}
+
+CaseRecord make_case(const std::string& algorithm, int iterations, std::int64_t base_us,
+                     std::int64_t scale, const std::string& params = "") {
+  CaseRecord c;
+  c.collective = "reduce";
+  c.algorithm = algorithm;
+  c.params = params;
+  c.dtype = "int";
+  c.op = "sum";
+  c.pattern = "linear";
+  c.sync_mode = "window";
+  c.count = 1024;
+  c.maxdelay_ns = 300;
+  c.seed = 7;
+  c.warmup = 2;
+  c.iterations = iterations;
+  c.ranks = kRanks;
+  c.validated = "pass";
+  c.complete = true;
+  c.arrival_ns = Matrix(iterations, kRanks);
+  c.exit_ns = Matrix(iterations, kRanks);
+  c.planned_delay_ns = Matrix(iterations, kRanks);
+  c.planned_arrival_ns = Matrix(iterations, kRanks);
+  c.late.assign(static_cast<std::size_t>(iterations), 0);
+  c.late[0] = 1;  // one late iteration, so the report has a count to show
+  Matrix cycles(iterations, kRanks);
+  for (int i = 0; i < iterations; ++i) {
+    const std::int64_t t0 = 1'000'000LL * i;
+    const std::int64_t run_ns = scale * (base_us + i) * 1000;
+    for (int r = 0; r < kRanks; ++r) {
+      c.planned_delay_ns.at(i, r) = 100LL * r;
+      c.planned_arrival_ns.at(i, r) = t0 + 100LL * r;
+      c.arrival_ns.at(i, r) = t0 + 101LL * r;
+      c.exit_ns.at(i, r) = t0 + run_ns - 10LL * r;
+      cycles.at(i, r) = 1000LL * i + r;
+    }
+  }
+  c.counters.emplace("PAPI_TOT_CYC", std::move(cycles));
+  return c;
+}
+
+// The writer only ever commits complete cases; an interrupted run is simulated by resetting
+// the flag afterwards, exactly what the reader sees when a run dies before the commit.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wold-style-cast"  // H5P_DEFAULT and H5T_NATIVE_* are C casts
+bool mark_incomplete(const std::string& path, const std::string& group) {
+  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  if (file < 0) return false;
+  bool ok = false;
+  const hid_t g = H5Gopen2(file, group.c_str(), H5P_DEFAULT);
+  if (g >= 0) {
+    const hid_t attr = H5Aopen(g, "complete", H5P_DEFAULT);
+    if (attr >= 0) {
+      const std::int64_t zero = 0;
+      ok = H5Awrite(attr, H5T_NATIVE_INT64, &zero) >= 0;
+      H5Aclose(attr);
+    }
+    H5Gclose(g);
+  }
+  H5Fclose(file);
+  return ok;
+}
+#pragma GCC diagnostic pop
+
+void write_sync(ResultWriter& w) {
+  const std::vector<SyncEventRow> events = {
+      {0, 1, 150, 0.0, 800}, {0, 2, -40, 0.0, 2400}, {0, 3, 75, 0.0, 1600}};
+  w.append_sync_events(events);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: " << argv[0] << " DIR\n";
+    return 2;
+  }
+  const std::string dir = argv[1];
+  try {
+    std::filesystem::create_directories(dir);
+    {
+      ResultWriter a(dir + "/a.h5", true, run_info("a.h5"));
+      write_sync(a);
+      a.write_case(make_case("native", 10, 10, 1));
+      // A comma in params makes every CSV output quote a field.
+      a.write_case(make_case("binomial", 5, 20, 1, "k=2,segment=8Ki"));
+      a.write_case(make_case("ring", 10, 30, 1));
+    }
+    if (!mark_incomplete(dir + "/a.h5", "/cases/0002")) {
+      std::cerr << "cannot mark /cases/0002 of a.h5 incomplete\n";
+      return 1;
+    }
+    {
+      ResultWriter b(dir + "/b.h5", true, run_info("b.h5"));
+      write_sync(b);
+      b.write_case(make_case("native", 10, 10, 2));
+      b.write_case(make_case("ring", 10, 30, 1));
+    }
+    std::ofstream(dir + "/not_hdf5.h5") << "this is not an HDF5 file\n";
+    // An export target that exists already: must survive an export without --force.
+    std::ofstream(dir + "/existing.csv") << "keep me\n";
+  } catch (const std::exception& e) {
+    std::cerr << "report_make_fixture: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}

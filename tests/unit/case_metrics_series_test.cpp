@@ -1,0 +1,106 @@
+// Metric definitions checked on a hand-made two-iteration, three-rank case.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <set>
+#include <string>
+
+#include "results/case_metrics.hpp"
+
+namespace papbench::results {
+namespace {
+
+Matrix rows(std::initializer_list<std::initializer_list<std::int64_t>> values) {
+  Matrix m(static_cast<int>(values.size()), static_cast<int>(values.begin()->size()));
+  int r = 0;
+  for (const auto& row : values) {
+    int c = 0;
+    for (std::int64_t v : row) m.at(r, c++) = v;
+    ++r;
+  }
+  return m;
+}
+
+CaseRecord tiny_case() {
+  CaseRecord rec;
+  rec.collective = "reduce";
+  rec.algorithm = "native";
+  rec.iterations = 2;
+  rec.ranks = 3;
+  rec.complete = true;
+  rec.arrival_ns = rows({{100, 130, 110}, {1000, 1000, 1050}});
+  rec.exit_ns = rows({{200, 210, 190}, {1100, 1120, 1110}});
+  rec.planned_delay_ns = rows({{0, 30, 10}, {0, 0, 40}});
+  rec.planned_arrival_ns = rows({{100, 128, 111}, {995, 1000, 1040}});
+  return rec;
+}
+
+TEST(CaseMetrics, RunTimeIsLastExitMinusFirstArrival) {
+  // it 0: 210 - 100; it 1: 1120 - 1000.
+  EXPECT_EQ(metric_series(tiny_case(), Metric::kRunTime), (std::vector<double>{110, 120}));
+}
+
+TEST(CaseMetrics, ElapsedIsMeanPerRankTime) {
+  // it 0: (100 + 80 + 80) / 3; it 1: (100 + 120 + 60) / 3.
+  const auto e = metric_series(tiny_case(), Metric::kElapsed);
+  ASSERT_EQ(e.size(), 2u);
+  EXPECT_DOUBLE_EQ(e[0], 260.0 / 3);
+  EXPECT_DOUBLE_EQ(e[1], 280.0 / 3);
+}
+
+TEST(CaseMetrics, AfterLastArrival) {
+  // it 0: 210 - 130; it 1: 1120 - 1050.
+  EXPECT_EQ(metric_series(tiny_case(), Metric::kAfterLastArrival), (std::vector<double>{80, 70}));
+}
+
+TEST(CaseMetrics, AchievedAndPlannedImbalance) {
+  EXPECT_EQ(metric_series(tiny_case(), Metric::kImbalance), (std::vector<double>{30, 50}));
+  EXPECT_EQ(metric_series(tiny_case(), Metric::kPlannedImbalance), (std::vector<double>{30, 40}));
+}
+
+TEST(CaseMetrics, ArrivalErrorIsWorstAbsoluteDeviation) {
+  // it 0: |0|, |+2|, |-1| -> 2; it 1: |+5|, |0|, |+10| -> 10.
+  EXPECT_EQ(metric_series(tiny_case(), Metric::kArrivalError), (std::vector<double>{2, 10}));
+}
+
+TEST(CaseMetrics, NamesAreStableAndDistinct) {
+  EXPECT_EQ(metric_name(Metric::kRunTime), "run_time");
+  EXPECT_EQ(metric_name(Metric::kElapsed), "elapsed");
+  EXPECT_EQ(metric_name(Metric::kAfterLastArrival), "after_last_arrival");
+  EXPECT_EQ(metric_name(Metric::kImbalance), "imbalance");
+  EXPECT_EQ(metric_name(Metric::kPlannedImbalance), "planned_imbalance");
+  EXPECT_EQ(metric_name(Metric::kArrivalError), "arrival_error");
+  std::set<std::string_view> names;
+  for (Metric m : kAllMetrics) names.insert(metric_name(m));
+  EXPECT_EQ(names.size(), std::size(kAllMetrics));
+}
+
+TEST(CaseMetrics, MismatchedShapesAreAFormatError) {
+  CaseRecord rec = tiny_case();
+  rec.exit_ns = Matrix(1, 3);
+  EXPECT_THROW(metric_series(rec, Metric::kRunTime), FormatError);
+  // Metrics that do not read exit_ns are unaffected.
+  EXPECT_EQ(metric_series(rec, Metric::kImbalance).size(), 2u);
+  try {
+    metric_series(rec, Metric::kElapsed);
+  } catch (const FormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("exit_ns is 1x3"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CaseMetrics, MissingPlanGivesEmptyPlannedSeries) {
+  CaseRecord rec = tiny_case();
+  rec.planned_delay_ns = Matrix();
+  rec.planned_arrival_ns = Matrix();
+  EXPECT_TRUE(metric_series(rec, Metric::kPlannedImbalance).empty());
+  EXPECT_TRUE(metric_series(rec, Metric::kArrivalError).empty());
+  EXPECT_EQ(metric_series(rec, Metric::kRunTime).size(), 2u);
+}
+
+TEST(CaseMetrics, NoIterationsGivesEmptySeries) {
+  CaseRecord rec;
+  EXPECT_TRUE(metric_series(rec, Metric::kRunTime).empty());
+}
+
+}  // namespace
+}  // namespace papbench::results

@@ -1,0 +1,21 @@
+#pragma once
+// How a case is named in every view: its position among the file's complete cases and
+// CaseRecord::label(), plus the run facts a reader needs before trusting its numbers.
+
+#include <cstddef>
+#include <string>
+
+#include "results/result_set.hpp"
+
+namespace papbench::report {
+
+// Iterations in which some rank missed the agreed start (their timings include that delay).
+int late_iterations(const results::CaseRecord& record);
+
+// "[3] reduce/native count=1Ki int sum root=0 uniform maxdelay=50ms"
+std::string case_title(std::size_t index, const results::CaseRecord& record);
+
+// "10 iterations, 0 late, validation pass"
+std::string case_facts(const results::CaseRecord& record);
+
+}  // namespace papbench::report

@@ -1,0 +1,202 @@
+#include "tools/report/compare_view.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <map>
+
+#include "results/statistics.hpp"
+#include "tools/report/case_text.hpp"
+#include "tools/report/input_error.hpp"
+#include "tools/report/metric_choice.hpp"
+
+namespace papbench::report {
+namespace {
+
+std::vector<Column> compare_columns() {
+  const auto M = Audience::kMachine;
+  const auto H = Audience::kHuman;
+  const auto B = Audience::kBoth;
+  return {
+      {"case_a", "case A", M},
+      {"case_b", "case B", M},
+      {"label", "label", M, true},
+      {"match_key", "match key", M, true},
+      {"metric", "metric", B, true},
+      {"n_a", "n A", M},
+      {"n_b", "n B", M},
+      {"median_a_ns", "median A", B},
+      {"median_b_ns", "median B", B},
+      {"ratio", "B/A", B},
+      {"ratio_ci", "95% CI", H},
+      {"ratio_ci_low", "ci low", M},
+      {"ratio_ci_high", "ci high", M},
+      {"mann_whitney_p", "MWU p", B},
+      {"welch_p", "Welch p", B},
+      {"significant", "significant", M},
+      {"verdict", "", H, true},
+      {"change", "change", M, true},
+  };
+}
+
+std::vector<double> series_of(const ResultFile& f, std::size_t index, results::Metric m) {
+  try {
+    return results::metric_series(f.reader.cases()[index], m);
+  } catch (const results::FormatError& e) {
+    throw InputError(fmt::format("{}: case {}: {}", f.path, index, e.what()));
+  }
+}
+
+// "faster"/"slower" for durations; "lower"/"higher" for pattern properties.
+std::string change_word(results::Metric m, double ratio) {
+  const bool down = ratio < 1;
+  if (is_speed_metric(m)) return down ? "faster" : "slower";
+  return down ? "lower" : "higher";
+}
+
+void add_side_meta(Section& s, char side, const ResultFile& f) {
+  const results::RunInfo& info = f.reader.run_info();
+  const std::string k(1, static_cast<char>(side - 'A' + 'a'));
+  const std::string t(1, side);
+  const auto bound_ns = sync_error_bound_ns(f.reader.sync_events());
+  const Cell bound = bound_ns ? Cell::duration(*bound_ns) : Cell{"unknown", nullptr};
+  // Humans get one line per side; machines get each fact as its own member.
+  s.meta.push_back({"file_" + k,
+                    t,
+                    {fmt::format("{}: {} ranks, {}, sync error bound {}", f.path, info.mpi_size,
+                                 first_line(info.mpi_library_version), bound.text),
+                     f.path}});
+  s.meta.push_back({"command_line_" + k, t + " command", Cell::str(info.command_line)});
+  const auto M = Audience::kMachine;
+  s.meta.push_back({"ranks_" + k, "", Cell::integer(info.mpi_size), M});
+  s.meta.push_back({"mpi_library_" + k, "", Cell::str(info.mpi_library_version), M});
+  s.meta.push_back({"sync_error_bound_" + k + "_ns", "", bound, M});
+}
+
+void add_run_meta(Section& s, const ResultFile& a, const ResultFile& b,
+                  const CompareOptions& options) {
+  add_side_meta(s, 'A', a);
+  add_side_meta(s, 'B', b);
+  s.meta.push_back({"alpha", "alpha", {fmt::format("{}", options.alpha), options.alpha}});
+  s.meta.push_back(
+      {"resamples",
+       "bootstrap",
+       {fmt::format("{} resamples, seed {}", options.resamples, options.seed), options.resamples}});
+  s.meta.push_back(
+      {"seed", "seed", Cell::integer(static_cast<long long>(options.seed)), Audience::kMachine});
+
+  const results::RunInfo& ia = a.reader.run_info();
+  const results::RunInfo& ib = b.reader.run_info();
+  if (ia.mpi_size != ib.mpi_size) {
+    s.notes.push_back(fmt::format("note: the runs used different rank counts ({} vs {})",
+                                  ia.mpi_size, ib.mpi_size));
+  }
+  if (first_line(ia.mpi_library_version) != first_line(ib.mpi_library_version)) {
+    s.notes.push_back("note: the runs used different MPI libraries");
+  }
+}
+
+// One heading per matched pair; the run facts once when both sides agree.
+std::string pair_heading(std::size_t i, const results::CaseRecord& a, std::size_t j,
+                         const results::CaseRecord& b) {
+  const std::string fa = case_facts(a), fb = case_facts(b);
+  const std::string facts = fa == fb ? "each: " + fa : fmt::format("A: {}; B: {}", fa, fb);
+  return fmt::format("A[{}] B[{}] {}  ({})", i, j, a.label(), facts);
+}
+
+}  // namespace
+
+CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
+                      const std::vector<results::CaseRecord>& b) {
+  std::map<std::string, std::deque<std::size_t>> in_b;
+  for (std::size_t j = 0; j < b.size(); ++j) in_b[b[j].match_key()].push_back(j);
+  CaseMatch m;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    auto it = in_b.find(a[i].match_key());
+    if (it == in_b.end() || it->second.empty()) {
+      m.only_a.push_back(i);
+      continue;
+    }
+    m.pairs.emplace_back(i, it->second.front());
+    it->second.pop_front();
+  }
+  for (const auto& [key, rest] : in_b) m.only_b.insert(m.only_b.end(), rest.begin(), rest.end());
+  std::sort(m.only_b.begin(), m.only_b.end());
+  return m;
+}
+
+Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOptions& options) {
+  Report r;
+  r.kind = "compare";
+  r.section_key = "comparison";
+  Section s;
+  s.title = fmt::format("{} (A) vs {} (B)", a.path, b.path);
+  add_run_meta(s, a, b, options);
+  s.table.columns = compare_columns();
+
+  const auto& ca = a.reader.cases();
+  const auto& cb = b.reader.cases();
+  const CaseMatch match = match_cases(ca, cb);
+  for (const auto& [i, j] : match.pairs) {
+    const std::string heading = pair_heading(i, ca[i], j, cb[j]);
+    for (results::Metric m : options.metrics) {
+      const std::vector<double> sa = series_of(a, i, m);
+      const std::vector<double> sb = series_of(b, j, m);
+      const stats::Comparison c =
+          stats::compare(sa, sb, options.seed, options.resamples, options.alpha);
+      const std::string change = c.significant ? change_word(m, c.median_ratio) : "";
+      std::string ci_text = "-";
+      if (!std::isnan(c.ratio_ci_low)) {
+        ci_text = fmt::format("[{:.2f}, {:.2f}]", c.ratio_ci_low, c.ratio_ci_high);
+      }
+      Row row;
+      row.group = heading;
+      row.cells = {
+          Cell::integer(static_cast<long long>(i)),
+          Cell::integer(static_cast<long long>(j)),
+          Cell::str(ca[i].label()),
+          Cell::str(ca[i].match_key()),
+          {std::string(metric_title(m)), std::string(results::metric_name(m))},
+          Cell::integer(static_cast<long long>(sa.size())),
+          Cell::integer(static_cast<long long>(sb.size())),
+          Cell::duration(stats::median(sa)),
+          Cell::duration(stats::median(sb)),
+          Cell::fixed(c.median_ratio, 2),
+          {ci_text, nullptr},
+          Cell::fixed(c.ratio_ci_low, 2),
+          Cell::fixed(c.ratio_ci_high, 2),
+          Cell::p_value(c.mann_whitney_p),
+          Cell::p_value(c.welch_p),
+          Cell::boolean(c.significant),
+          {c.significant ? "* " + change : "", nullptr},
+          Cell::str(change),
+      };
+      s.table.rows.push_back(std::move(row));
+    }
+  }
+
+  s.notes.push_back(fmt::format(
+      "B/A: ratio of medians (< 1: B is smaller). *: significant (Mann-Whitney and Welch p < {}, "
+      "95% CI of B/A excludes 1)",
+      options.alpha));
+  for (const std::string& w : a.reader.warnings()) s.notes.push_back("warning: A: " + w);
+  for (const std::string& w : b.reader.warnings()) s.notes.push_back("warning: B: " + w);
+  Json only_a = Json::array(), only_b = Json::array();
+  for (std::size_t i : match.only_a) {
+    s.notes.push_back(fmt::format("only in A: {}", case_title(i, ca[i])));
+    only_a.push_back({{"case", i}, {"label", ca[i].label()}, {"match_key", ca[i].match_key()}});
+  }
+  for (std::size_t j : match.only_b) {
+    s.notes.push_back(fmt::format("only in B: {}", case_title(j, cb[j])));
+    only_b.push_back({{"case", j}, {"label", cb[j].label()}, {"match_key", cb[j].match_key()}});
+  }
+  if (match.pairs.empty()) s.notes.push_back("no case of A matches a case of B");
+  s.extra["unmatched_a"] = std::move(only_a);
+  s.extra["unmatched_b"] = std::move(only_b);
+  r.sections.push_back(std::move(s));
+  return r;
+}
+
+}  // namespace papbench::report

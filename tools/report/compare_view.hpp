@@ -1,0 +1,34 @@
+#pragma once
+// `papbench-report compare A B`: cases matched by CaseRecord::match_key(), and per case and
+// metric the ratio of medians B/A with its bootstrap CI and two tests (Mann-Whitney U for a
+// shift in distribution, Welch t for a shift in mean). A difference is flagged only when both
+// tests and the CI agree, because timing distributions are skewed and one test alone misleads.
+
+#include <cstdint>
+#include <vector>
+
+#include "results/case_metrics.hpp"
+#include "tools/report/result_file.hpp"
+#include "tools/report/table_format.hpp"
+
+namespace papbench::report {
+
+struct CompareOptions {
+  std::vector<results::Metric> metrics;
+  double alpha = 0.05;
+  int resamples = 2000;
+  std::uint64_t seed = 1;
+};
+
+// Index pairs (into a.cases(), b.cases()) of matched cases, in A's order. A key that occurs
+// several times on a side (a repeated configuration) pairs occurrence k with occurrence k.
+struct CaseMatch {
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  std::vector<std::size_t> only_a, only_b;
+};
+CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
+                      const std::vector<results::CaseRecord>& b);
+
+Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOptions& options);
+
+}  // namespace papbench::report

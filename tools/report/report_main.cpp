@@ -1,0 +1,235 @@
+// papbench-report: command line and dispatch. Each subcommand's work lives in its own view
+// file; this one only turns arguments into calls and exceptions into exit codes:
+//   0 success, 2 bad input (option value, unreadable file, existing --out), 1 internal error.
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "papbench/version.hpp"
+#include "tools/report/compare_view.hpp"
+#include "tools/report/export_csv.hpp"
+#include "tools/report/input_error.hpp"
+#include "tools/report/metric_choice.hpp"
+#include "tools/report/paper_tables.hpp"
+#include "tools/report/result_file.hpp"
+#include "tools/report/summary_view.hpp"
+#include "tools/report/table_format.hpp"
+
+namespace papbench::report {
+namespace {
+
+std::vector<std::string> format_names() {
+  std::vector<std::string> names;
+  for (const FormatName& f : kFormatNames) names.emplace_back(f.name);
+  return names;
+}
+
+Format format_from_name(const std::string& name) {
+  for (const FormatName& f : kFormatNames) {
+    if (f.name == name) return f.format;
+  }
+  return Format::kTable;  // unreachable: CLI11 has checked the name
+}
+
+// --format and --metric mean the same in every view, so they are declared once. CLI11's
+// IsMember names the option and lists the accepted values when the user types something else.
+void add_format_option(CLI::App& cmd, std::string& target) {
+  cmd.add_option("--format", target, "Output format")
+      ->check(CLI::IsMember(format_names()))
+      ->capture_default_str();
+}
+
+void add_metric_option(CLI::App& cmd, std::vector<std::string>& target, std::string_view what) {
+  cmd.add_option(
+         "--metric", target,
+         fmt::format("Comma-separated metrics to {} (default: {})", what, fmt::join(target, ",")))
+      ->delimiter(',')
+      ->check(CLI::IsMember(metric_names()));
+}
+
+std::vector<ResultFile> open_all(const std::vector<std::string>& paths) {
+  std::vector<ResultFile> files;
+  files.reserve(paths.size());
+  for (const std::string& p : paths) files.push_back(open_result_file(p));
+  return files;
+}
+
+// CLI::Range prints its bounds with six decimals ("0.000000 to 1.000000"), which misleads
+// for a bound that is open; say what is meant.
+CLI::Validator probability_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double v = 0;
+        const bool parsed = CLI::detail::lexical_cast(text, v);
+        if (parsed && v > 0 && v < 1) return {};
+        return fmt::format("{} is not a probability strictly between 0 and 1 (e.g. 0.05)", text);
+      },
+      "(0,1)");
+}
+
+struct SummaryArgs {
+  std::vector<std::string> files;
+  std::string format = "table";
+  std::vector<std::string> metrics = metric_names();
+};
+
+struct CompareArgs {
+  std::string file_a, file_b;
+  std::string format = "table";
+  std::vector<std::string> metrics = {"run_time", "elapsed", "after_last_arrival"};
+  double alpha = 0.05;
+  int resamples = 2000;
+  std::uint64_t seed = 1;
+};
+
+struct ExportArgs {
+  std::string file;
+  std::string out;
+  bool force = false;
+};
+
+struct TableArgs {
+  std::string name;
+  std::vector<std::string> files;
+  std::string format = "table";
+  bool list = false;
+};
+
+int run_summary(const SummaryArgs& args) {
+  const auto files = open_all(args.files);
+  emit(build_summary(files, metrics_from_names(args.metrics)), format_from_name(args.format),
+       std::cout);
+  return 0;
+}
+
+int run_compare(const CompareArgs& args) {
+  const ResultFile a = open_result_file(args.file_a);
+  const ResultFile b = open_result_file(args.file_b);
+  CompareOptions options;
+  options.metrics = metrics_from_names(args.metrics);
+  options.alpha = args.alpha;
+  options.resamples = args.resamples;
+  options.seed = args.seed;
+  emit(build_compare(a, b, options), format_from_name(args.format), std::cout);
+  return 0;
+}
+
+int run_export_csv(const ExportArgs& args) {
+  const ResultFile f = open_result_file(args.file);
+  const std::size_t rows = export_raw_csv(f, args.out, args.force);
+  if (!args.out.empty() && args.out != "-") {
+    fmt::print(stderr, "wrote {} rows to {}\n", rows, args.out);
+  }
+  return 0;
+}
+
+int run_table(const TableArgs& args) {
+  const auto tables = paper_tables();
+  if (args.list || args.name.empty()) {
+    if (tables.empty()) std::cout << "no paper tables are implemented yet\n";
+    for (const PaperTable& t : tables) {
+      std::cout << fmt::format("{:<24} {} ({})\n", t.name, t.summary, t.source);
+    }
+    return 0;
+  }
+  const PaperTable* table = find_paper_table(args.name);
+  if (table == nullptr) {
+    std::vector<std::string_view> names;
+    for (const PaperTable& t : tables) names.push_back(t.name);
+    throw InputError(
+        fmt::format("unknown paper table '{}'; available: {}", args.name,
+                    names.empty() ? "none yet" : fmt::format("{}", fmt::join(names, ", "))));
+  }
+  if (args.files.empty()) {
+    throw InputError(fmt::format("table {}: no result files given", args.name));
+  }
+  emit(table->build(open_all(args.files)), format_from_name(args.format), std::cout);
+  return 0;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"Summaries, comparisons and exports of papbench HDF5 result sets."};
+  app.name("papbench-report");
+  app.set_version_flag("--version", fmt::format("papbench-report {} ({})", kVersion, kGitSha));
+  app.require_subcommand(1);
+
+  SummaryArgs summary_args;
+  CLI::App* summary = app.add_subcommand(
+      "summary",
+      "Per case: median, 95% CI of the median, mean, sd, min and max of each metric over the "
+      "timed iterations");
+  summary->add_option("files", summary_args.files, "Result sets (.h5)")->required();
+  add_format_option(*summary, summary_args.format);
+  add_metric_option(*summary, summary_args.metrics, "summarize");
+
+  CompareArgs compare_args;
+  CLI::App* compare = app.add_subcommand(
+      "compare",
+      "Match the cases of two result sets and compare them: ratio of medians B/A with a "
+      "bootstrap 95% CI, Mann-Whitney U and Welch t p-values");
+  compare->add_option("A", compare_args.file_a, "Baseline result set")->required();
+  compare->add_option("B", compare_args.file_b, "Result set compared with the baseline")
+      ->required();
+  add_format_option(*compare, compare_args.format);
+  add_metric_option(*compare, compare_args.metrics, "compare");
+  compare->add_option("--alpha", compare_args.alpha, "Significance level of both tests")
+      ->check(probability_check())
+      ->capture_default_str();
+  compare->add_option("--resamples", compare_args.resamples, "Bootstrap resamples")
+      ->check(CLI::Range(100, 1000000))
+      ->capture_default_str();
+  compare->add_option("--seed", compare_args.seed, "Bootstrap seed (same seed, same report)")
+      ->capture_default_str();
+
+  ExportArgs export_args;
+  CLI::App* export_cmd = app.add_subcommand("export", "Export raw data");
+  export_cmd->require_subcommand(1);
+  CLI::App* export_csv = export_cmd->add_subcommand(
+      "csv", "One row per (case, iteration, rank) with every raw timestamp and counter");
+  export_csv->add_option("file", export_args.file, "Result set (.h5)")->required();
+  export_csv->add_option("--out,-o", export_args.out, "Output file (default: standard output)");
+  export_csv->add_flag("--force", export_args.force, "Overwrite an existing --out file");
+
+  TableArgs table_args;
+  CLI::App* table = app.add_subcommand(
+      "table", "Rebuild a table of a source paper from result sets (see --list)");
+  table->add_option("name", table_args.name, "Paper table");
+  table->add_option("files", table_args.files, "Result sets (.h5)");
+  table->add_flag("--list", table_args.list, "List the paper tables");
+  add_format_option(*table, table_args.format);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // Help and --version exit 0 through the same path; every real parse error exits 2.
+    return app.exit(e) == 0 ? 0 : kExitInputError;
+  }
+
+  try {
+    if (*summary) return run_summary(summary_args);
+    if (*compare) return run_compare(compare_args);
+    if (*export_csv) return run_export_csv(export_args);
+    if (*table) return run_table(table_args);
+  } catch (const InputError& e) {
+    std::cout.flush();
+    fmt::print(stderr, "papbench-report: {}\n", e.what());
+    return kExitInputError;
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    fmt::print(stderr, "papbench-report: internal error: {}\n", e.what());
+    return kExitInternalError;
+  }
+  return kExitInternalError;  // require_subcommand makes this unreachable
+}
+
+}  // namespace
+}  // namespace papbench::report
+
+int main(int argc, char** argv) {
+  return papbench::report::run(argc, argv);
+}

@@ -1,0 +1,103 @@
+#include "tools/report/result_file.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+
+#include "tools/report/input_error.hpp"
+
+namespace papbench::report {
+namespace {
+
+// The reader's message may or may not name the file; make sure the user learns which of
+// several files is at fault, without saying it twice.
+std::string naming(const std::string& path, const char* what) {
+  const std::string message = what;
+  if (message.find(path) != std::string::npos) return message;
+  return fmt::format("{}: {}", path, message);
+}
+
+}  // namespace
+
+ResultFile open_result_file(const std::string& path) {
+  // Check readability first: HDF5's own report on a missing file is an error stack that does
+  // not say which of several files was meant.
+  {
+    std::ifstream probe(path, std::ios::binary);
+    if (!probe) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  }
+  try {
+    return ResultFile{path, results::ResultReader(path)};
+  } catch (const results::FormatError& e) {
+    throw InputError(naming(path, e.what()));
+  } catch (const std::exception& e) {
+    throw InputError(naming(path, e.what()));
+  }
+}
+
+std::optional<double> sync_error_bound_ns(std::span<const results::SyncEventRow> events) {
+  if (events.empty()) return std::nullopt;
+  const auto worst =
+      std::max_element(events.begin(), events.end(),
+                       [](const auto& a, const auto& b) { return a.rtt_min_ns < b.rtt_min_ns; });
+  return static_cast<double>(worst->rtt_min_ns) / 2;
+}
+
+std::string first_line(const std::string& text) {
+  std::string line = text.substr(0, text.find_first_of("\r\n"));
+  while (!line.empty() && (line.back() == ' ' || line.back() == ',')) line.pop_back();
+  return line;
+}
+
+Cell sync_bound_cell(const ResultFile& file) {
+  const auto& sync = file.reader.sync_events();
+  const auto bound = sync_error_bound_ns(sync);
+  if (!bound) return {"unknown (no sync events recorded)", nullptr};
+  return {fmt::format("{} (max rtt_min/2 over {} sync events)", Cell::duration(*bound).text,
+                      sync.size()),
+          *bound};
+}
+
+Cell nodes_cell(const results::RunInfo& info) {
+  const std::set<int> nodes(info.node_index.begin(), info.node_index.end());
+  const std::set<std::string> hosts(info.hostnames.begin(), info.hostnames.end());
+  if (nodes.empty()) return {"unknown", nullptr};
+  std::vector<std::string> shown(hosts.begin(), hosts.end());
+  std::string text = fmt::format("{}", nodes.size());
+  if (!shown.empty()) {
+    constexpr std::size_t kMaxNames = 4;  // a 1000-node run must not print 1000 names here
+    const bool cut = shown.size() > kMaxNames;
+    shown.resize(std::min(shown.size(), kMaxNames));
+    text += fmt::format(" ({}{})", fmt::join(shown, ", "), cut ? ", ..." : "");
+  }
+  return {text, static_cast<long long>(nodes.size())};
+}
+
+std::vector<MetaItem> run_meta(const ResultFile& file) {
+  const results::RunInfo& info = file.reader.run_info();
+  std::vector<MetaItem> meta;
+  meta.push_back({"command_line", "command line", Cell::str(info.command_line)});
+  meta.push_back(
+      {"papbench_version",
+       "papbench",
+       {fmt::format("{} ({})", info.papbench_version, info.git_sha), info.papbench_version}});
+  meta.push_back({"git_sha", "git", Cell::str(info.git_sha), Audience::kMachine});
+  meta.push_back({"created_utc", "created", Cell::str(info.created_utc),
+                  info.created_utc.empty() ? Audience::kMachine : Audience::kBoth});
+  meta.push_back({"ranks", "ranks", Cell::integer(info.mpi_size)});
+  meta.push_back({"nodes", "nodes", nodes_cell(info)});
+  meta.push_back({"mpi_library",
+                  "MPI library",
+                  {first_line(info.mpi_library_version), info.mpi_library_version}});
+  meta.push_back({"clock", "clock", Cell::str(info.clock_info),
+                  info.clock_info.empty() ? Audience::kMachine : Audience::kBoth});
+  meta.push_back({"sync_error_bound_ns", "sync error bound", sync_bound_cell(file)});
+  return meta;
+}
+
+}  // namespace papbench::report

@@ -1,0 +1,39 @@
+#pragma once
+// Opening a result set on behalf of the user: every failure becomes an InputError that names
+// the file, and the run-level facts every view prints come from one place.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "results/result_set.hpp"
+#include "tools/report/table_format.hpp"
+
+namespace papbench::report {
+
+struct ResultFile {
+  std::string path;
+  results::ResultReader reader;
+};
+
+// Throws InputError("FILE: reason") for a missing, unreadable or foreign file.
+ResultFile open_result_file(const std::string& path);
+
+// Worst clock-sync error bound of the run: max rtt_min / 2 over the /sync events; nullopt when
+// the file records none.
+std::optional<double> sync_error_bound_ns(std::span<const results::SyncEventRow> events);
+
+// Human text and raw value of that bound.
+Cell sync_bound_cell(const ResultFile& file);
+
+// The run facts every per-file view heads its output with: command line, papbench version,
+// ranks, nodes, MPI library, clock, sync error bound.
+std::vector<MetaItem> run_meta(const ResultFile& file);
+
+// MPI libraries report several lines (Open MPI adds package and build date); the first one names
+// the library and version, which is what a reader comparing runs needs.
+std::string first_line(const std::string& text);
+
+}  // namespace papbench::report
