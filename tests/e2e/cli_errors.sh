@@ -10,7 +10,7 @@ check_bad() {  # TEXT ARGS...
   [[ ! -e new.h5 ]] || fail "a failed run ($*) created new.h5"
 }
 check_bad "--collective" --collective redcue
-check_bad "accepted: native" --collective reduce --alg nosuch
+check_bad "accepted: reduce: native" --collective reduce --alg nosuch
 check_bad "ns, us, ms or s" --maxdelay 50
 check_bad "--count" --count 12Q
 check_bad "--pattern" --pattern zipf
