@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # README command 1: install what papbench needs, build it, and run the default experiment:
 # reduce vs. allreduce (the MPI library's own) on 4 ranks, without and with a uniform arrival
-# pattern of up to 50 ms, then print papbench-report's summary of the result file.
+# pattern of up to 50 ms, and print the summary table and the result file.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PAPBENCH_BUILD_DIR:-$root/build}
@@ -19,6 +19,5 @@ mpiexec $PAPBENCH_MPIEXEC_FLAGS -n 4 "$build/bench/papbench" \
   --collective reduce,allreduce --alg native --count 16Ki --maxdelay 0,50ms --iters 30 \
   --out "$out"
 echo
-"$build/tools/papbench-report" summary "$out"
-echo
-echo "results: $out"
+echo "Per-case statistics (CI of the median, sd, min, max):"
+echo "  $build/tools/papbench-report summary $out"
