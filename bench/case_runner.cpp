@@ -130,8 +130,8 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   const int total = opts_.warmup + iters;
   for (int step = 0; step < total; ++step) {
     const int it = step - opts_.warmup;  // negative: warm-up
-    const bool validate =
-        step == 0 || it == 0 || (opts_.validate_every > 0 && it > 0 && it % opts_.validate_every == 0);
+    const bool validate = step == 0 || it == 0 ||
+                          (opts_.validate_every > 0 && it > 0 && it % opts_.validate_every == 0);
     if (validate) workload.reset();
 
     const std::int64_t t0 = agree_start(prev_late);

@@ -1,9 +1,9 @@
 // papbench: runs collective algorithms under injected process arrival patterns on a
 // synchronized global clock and writes every raw timestamp to an HDF5 result set.
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <optional>
@@ -23,8 +23,8 @@ constexpr int kUsageExit = 2;
 int run_main(int argc, char** argv) {
   const int rank = papbench::world_rank();
   CLI::App app{"papbench: MPI collectives under imbalanced process arrival patterns"};
-  app.set_version_flag("--version", fmt::format("papbench {} ({})", papbench::kVersion,
-                                                papbench::kGitSha));
+  app.set_version_flag("--version",
+                       fmt::format("papbench {} ({})", papbench::kVersion, papbench::kGitSha));
   app.footer(
       "Examples:\n"
       "  mpiexec -n 4 papbench --collective reduce --alg native --maxdelay 50ms --out run.h5\n"

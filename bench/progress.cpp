@@ -18,9 +18,10 @@ Progress::Progress(ProgressMode mode, int cases, std::int64_t iterations_total)
 
 std::string Progress::eta() const {
   if (iterations_done_ == 0) return "?";
-  const double elapsed_ns = static_cast<double>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start_)
-          .count());
+  const double elapsed_ns =
+      static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                              std::chrono::steady_clock::now() - start_)
+                              .count());
   const double per_iteration = elapsed_ns / static_cast<double>(iterations_done_);
   return format_duration(per_iteration * static_cast<double>(iterations_total_ - iterations_done_));
 }

@@ -11,10 +11,10 @@
 #include "bench/progress.hpp"
 #include "bench/run_info.hpp"
 #include "bench/run_summary.hpp"
+#include "clocksync/sync_check.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "imbalance/arrival_pattern.hpp"
-#include "clocksync/sync_check.hpp"
 #include "results/result_set.hpp"
 
 namespace papbench {
@@ -73,12 +73,15 @@ int run_command(const RawRunOptions& raw, const std::string& command_line) {
 
   const std::vector<Case> cases = expand_cases(opts);
   if (cases.empty()) {
-    throw UsageError("--alg/--collective: no algorithm of the listed ones belongs to a listed "
-                     "collective (see 'papbench list')");
+    throw UsageError(
+        "--alg/--collective: no algorithm of the listed ones belongs to a listed "
+        "collective (see 'papbench list')");
   }
 
-  clocksync::GlobalClock clock(world.get(), clocksync::LocalClock(clocksync::draw_distortion(opts.distortion_max, opts.seed, rank)),
-                               opts.clock);
+  clocksync::GlobalClock clock(
+      world.get(),
+      clocksync::LocalClock(clocksync::draw_distortion(opts.distortion_max, opts.seed, rank)),
+      opts.clock);
   clock.synchronize();
 
   results::RunInfo info = collect_run_info(world.get(), command_line, opts, clock);

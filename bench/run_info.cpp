@@ -53,14 +53,15 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
       "CLOCK_MONOTONIC_RAW; Cristian {} over {} ping-pongs{}{}; resync {}",
       s.estimator == clocksync::Estimator::kMinRtt ? "min-RTT" : "median", s.pingpongs,
       s.fit_drift ? ", linear drift" : "", s.hierarchical ? ", node leaders only" : ", flat",
-      s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns)) : std::string("off"));
+      s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns))
+                      : std::string("off"));
   info.extra["start_sync"] = opts.sync == StartSync::kWindow ? "window" : "barrier";
   info.extra["margin_ns"] = std::to_string(opts.margin_ns);
   info.extra["seed"] = std::to_string(opts.seed);
   if (opts.distortion_max.active()) {
-    info.extra["inject_clock"] = fmt::format("offset<={} ns, drift<={} ppm",
-                                             opts.distortion_max.offset_ns,
-                                             opts.distortion_max.drift_ppm);
+    info.extra["inject_clock"] =
+        fmt::format("offset<={} ns, drift<={} ppm", opts.distortion_max.offset_ns,
+                    opts.distortion_max.drift_ppm);
   }
   return info;
 }

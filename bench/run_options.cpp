@@ -47,8 +47,8 @@ int parse_int(std::string_view text, std::string_view option) {
 }  // namespace
 
 void add_run_options(CLI::App& app, RawRunOptions& raw) {
-  app.add_option("--collective", raw.collective,
-                 "Collective(s), comma list; see 'papbench list'")->capture_default_str();
+  app.add_option("--collective", raw.collective, "Collective(s), comma list; see 'papbench list'")
+      ->capture_default_str();
   app.add_option("--alg", raw.alg, "Algorithm(s) of the collective, comma list")
       ->capture_default_str();
   app.add_option("--count", raw.count,
@@ -164,7 +164,8 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
     o.groups_p = parse_int(std::string_view(raw.groups).substr(0, colon), "--groups");
     o.groups_q = parse_int(std::string_view(raw.groups).substr(colon + 1), "--groups");
     if (o.groups_p < 1 || o.groups_q < 1) {
-      throw UsageError(fmt::format("--groups: '{}': both groups need at least one rank", raw.groups));
+      throw UsageError(
+          fmt::format("--groups: '{}': both groups need at least one rank", raw.groups));
     }
   }
 
@@ -173,22 +174,23 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   } else if (raw.sync == "barrier") {
     o.sync = StartSync::kBarrier;
   } else {
-    throw UsageError(fmt::format("--sync: '{}' is not accepted; accepted: window, barrier", raw.sync));
+    throw UsageError(
+        fmt::format("--sync: '{}' is not accepted; accepted: window, barrier", raw.sync));
   }
   if (raw.sync_estimator == "min-rtt") {
     o.clock.estimator = clocksync::Estimator::kMinRtt;
   } else if (raw.sync_estimator == "median") {
     o.clock.estimator = clocksync::Estimator::kMedian;
   } else {
-    throw UsageError(fmt::format("--sync-estimator: '{}' is not accepted; accepted: min-rtt, median",
-                                 raw.sync_estimator));
+    throw UsageError(fmt::format(
+        "--sync-estimator: '{}' is not accepted; accepted: min-rtt, median", raw.sync_estimator));
   }
   o.clock.fit_drift = !raw.no_drift;
   o.clock.hierarchical = !raw.flat_sync;
   o.clock.resync_ns = with_option("--resync", [&] { return parse_duration_ns(raw.resync); });
   o.margin_ns = with_option("--margin", [&] { return parse_duration_ns(raw.margin); });
-  o.distortion_max.offset_ns =
-      with_option("--inject-clock-offset", [&] { return parse_duration_ns(raw.inject_clock_offset); });
+  o.distortion_max.offset_ns = with_option(
+      "--inject-clock-offset", [&] { return parse_duration_ns(raw.inject_clock_offset); });
   if (raw.inject_clock_drift_ppm < 0 || raw.inject_clock_drift_ppm > 10000) {
     throw UsageError("--inject-clock-drift: must be between 0 and 10000 ppm");
   }
@@ -204,8 +206,9 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   } else if (raw.counters_domain == "all") {
     o.counters_domain = CounterDomain::kAll;
   } else {
-    throw UsageError(fmt::format(
-        "--counters-domain: '{}' is not accepted; accepted: user, kernel, all", raw.counters_domain));
+    throw UsageError(
+        fmt::format("--counters-domain: '{}' is not accepted; accepted: user, kernel, all",
+                    raw.counters_domain));
   }
   if (raw.progress == "auto") {
     o.progress = ProgressMode::kAuto;

@@ -3,7 +3,6 @@
 // validated, parsed form the case matrix and runner use (RunOptions).
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -24,14 +24,14 @@ int late_iterations(const results::CaseRecord& rec) {
 
 std::string case_line(const results::CaseRecord& rec) {
   using results::Metric;
-  std::string line = fmt::format(
-      "{}: run {}  elapsed {}  after-last {}  imbalance {} (planned {})  {}", rec.label(),
-      format_duration(median_of(rec, Metric::kRunTime)),
-      format_duration(median_of(rec, Metric::kElapsed)),
-      format_duration(median_of(rec, Metric::kAfterLastArrival)),
-      format_duration(median_of(rec, Metric::kImbalance)),
-      format_duration(median_of(rec, Metric::kPlannedImbalance)),
-      rec.validated == "pass" ? "valid" : "VALIDATION FAILED");
+  std::string line =
+      fmt::format("{}: run {}  elapsed {}  after-last {}  imbalance {} (planned {})  {}",
+                  rec.label(), format_duration(median_of(rec, Metric::kRunTime)),
+                  format_duration(median_of(rec, Metric::kElapsed)),
+                  format_duration(median_of(rec, Metric::kAfterLastArrival)),
+                  format_duration(median_of(rec, Metric::kImbalance)),
+                  format_duration(median_of(rec, Metric::kPlannedImbalance)),
+                  rec.validated == "pass" ? "valid" : "VALIDATION FAILED");
   if (int late = late_iterations(rec); late > 0) {
     line += fmt::format("  ({} late starts)", late);
   }
@@ -43,9 +43,9 @@ std::string summary_table(const std::vector<results::CaseRecord>& records,
   using results::Metric;
   std::size_t width = 4;
   for (const auto& rec : records) width = std::max(width, rec.label().size());
-  std::string out = fmt::format("\n{:<{}}  {:>11}  {:>11}  {:>11}  {:>11}  {:>11}  {}\n", "case",
-                                width, "run time", "elapsed", "after-last", "imbalance",
-                                "planned", "check");
+  std::string out =
+      fmt::format("\n{:<{}}  {:>11}  {:>11}  {:>11}  {:>11}  {:>11}  {}\n", "case", width,
+                  "run time", "elapsed", "after-last", "imbalance", "planned", "check");
   out += fmt::format("{:-<{}}\n", "", width + 6 * 13 + 3);
   for (const auto& rec : records) {
     out += fmt::format("{:<{}}  {:>11}  {:>11}  {:>11}  {:>11}  {:>11}  {}\n", rec.label(), width,

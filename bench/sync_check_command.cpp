@@ -49,8 +49,8 @@ int sync_check_command(const RawSyncCheckOptions& raw) {
   } else if (raw.estimator == "median") {
     o.sync.estimator = clocksync::Estimator::kMedian;
   } else {
-    throw UsageError(fmt::format("--sync-estimator: '{}' is not accepted; accepted: min-rtt, median",
-                                 raw.estimator));
+    throw UsageError(fmt::format(
+        "--sync-estimator: '{}' is not accepted; accepted: min-rtt, median", raw.estimator));
   }
   if (raw.pingpongs < 1) throw UsageError("--pingpongs: must be at least 1");
   o.sync.pingpongs = raw.pingpongs;

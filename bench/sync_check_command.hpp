@@ -3,7 +3,6 @@
 // and measures the remaining error against the known truth.
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <string>
 

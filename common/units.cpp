@@ -112,7 +112,8 @@ std::vector<T> parse_list(std::string_view text, ParseOne parse_one) {
     }
     std::size_t c2 = item.find(':', c1 + 1);
     if (c2 == std::string::npos) {
-      throw UsageError(fmt::format("range '{}' must be FIRST:LAST:xFACTOR or FIRST:LAST:+STEP", item));
+      throw UsageError(
+          fmt::format("range '{}' must be FIRST:LAST:xFACTOR or FIRST:LAST:+STEP", item));
     }
     T first = parse_one(std::string_view(item).substr(0, c1));
     T last = parse_one(std::string_view(item).substr(c1 + 1, c2 - c1 - 1));
@@ -124,7 +125,8 @@ std::vector<T> parse_list(std::string_view text, ParseOne parse_one) {
       if (ec != std::errc() || p != step.data() + step.size() || !(factor > 1.0)) {
         throw UsageError(fmt::format("range '{}': factor must be a number > 1 (e.g. x2)", item));
       }
-      if (!(first > 0)) throw UsageError(fmt::format("range '{}': a geometric range cannot start at 0", item));
+      if (!(first > 0))
+        throw UsageError(fmt::format("range '{}': a geometric range cannot start at 0", item));
       for (double v = static_cast<double>(first); v <= static_cast<double>(last) * (1 + 1e-12);
            v *= factor) {
         out.push_back(static_cast<T>(std::llround(v)));

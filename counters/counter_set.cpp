@@ -13,13 +13,15 @@ namespace papbench {
 #ifdef PAPBENCH_HAVE_PAPI
 namespace {
 
-std::string papi_error(int rc) { return PAPI_strerror(rc); }
+std::string papi_error(int rc) {
+  return PAPI_strerror(rc);
+}
 
 void init_library_once() {
   static const int rc = PAPI_library_init(PAPI_VER_CURRENT);
   if (rc != PAPI_VER_CURRENT) {
-    throw std::runtime_error(fmt::format("PAPI_library_init failed: {}",
-                                         rc > 0 ? "version mismatch" : papi_error(rc)));
+    throw std::runtime_error(
+        fmt::format("PAPI_library_init failed: {}", rc > 0 ? "version mismatch" : papi_error(rc)));
   }
 }
 
@@ -37,7 +39,9 @@ int papi_domain(CounterDomain d) {
 
 }  // namespace
 
-bool CounterSet::papi_compiled_in() { return true; }
+bool CounterSet::papi_compiled_in() {
+  return true;
+}
 
 CounterSet::CounterSet(std::span<const std::string> events, CounterDomain domain) {
   if (events.empty()) return;
@@ -99,7 +103,9 @@ void CounterSet::stop(std::span<std::int64_t> values) {
 
 #else
 
-bool CounterSet::papi_compiled_in() { return false; }
+bool CounterSet::papi_compiled_in() {
+  return false;
+}
 
 CounterSet::CounterSet(std::span<const std::string> events, CounterDomain) {
   for (const auto& ev : events) unavailable_.push_back(fmt::format("{}: built without PAPI", ev));

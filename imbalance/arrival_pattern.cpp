@@ -18,7 +18,8 @@ struct LateSpec {
 };
 
 [[noreturn]] void bad_pattern(std::string_view spec) {
-  throw UsageError(fmt::format("--pattern: '{}' is not a pattern; accepted: {}", spec, kPatternHelp));
+  throw UsageError(
+      fmt::format("--pattern: '{}' is not a pattern; accepted: {}", spec, kPatternHelp));
 }
 
 LateSpec parse_late(std::string_view spec) {
@@ -28,9 +29,11 @@ LateSpec parse_late(std::string_view spec) {
   if (rank_text == "root") {
     late.root = true;
   } else {
-    auto [p, ec] = std::from_chars(rank_text.data(), rank_text.data() + rank_text.size(), late.rank);
+    auto [p, ec] =
+        std::from_chars(rank_text.data(), rank_text.data() + rank_text.size(), late.rank);
     if (ec != std::errc() || p != rank_text.data() + rank_text.size() || late.rank < 0) {
-      throw UsageError(fmt::format("--pattern: in '{}' RANK must be a rank number or 'root'", spec));
+      throw UsageError(
+          fmt::format("--pattern: in '{}' RANK must be a rank number or 'root'", spec));
     }
   }
   if (auto colon = rest.find(':'); colon != std::string_view::npos) {

@@ -11,9 +11,9 @@
 namespace papbench {
 
 struct PatternContext {
-  int size = 1;                 // ranks taking part
-  int root = 0;                 // for late:root
-  std::int64_t maxdelay_ns = 0; // amplitude of the random and ramp patterns
+  int size = 1;                  // ranks taking part
+  int root = 0;                  // for late:root
+  std::int64_t maxdelay_ns = 0;  // amplitude of the random and ramp patterns
   std::uint64_t seed = 1;
 };
 

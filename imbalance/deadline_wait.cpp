@@ -11,7 +11,8 @@ WaitResult wait_until(const std::function<std::int64_t()>& now, std::int64_t dea
   // Relative sleeps: the global clock is not a kernel clock, so absolute sleeps cannot be used.
   while (deadline_ns - t > spin_ns) {
     const std::int64_t sleep_ns = deadline_ns - t - spin_ns;
-    timespec ts{static_cast<time_t>(sleep_ns / 1'000'000'000), static_cast<long>(sleep_ns % 1'000'000'000)};
+    timespec ts{static_cast<time_t>(sleep_ns / 1'000'000'000),
+                static_cast<long>(sleep_ns % 1'000'000'000)};
     nanosleep(&ts, nullptr);
     t = now();
   }

@@ -75,7 +75,9 @@ double unit_uniform(std::uint64_t seed, int iteration, int rank, std::uint64_t s
   return static_cast<double>(h >> 11) * 0x1.0p-53;
 }
 
-std::unique_ptr<ArrivalPattern> make_none_pattern() { return std::make_unique<NonePattern>(); }
+std::unique_ptr<ArrivalPattern> make_none_pattern() {
+  return std::make_unique<NonePattern>();
+}
 
 std::unique_ptr<ArrivalPattern> make_uniform_pattern(const PatternContext& ctx) {
   return quantile_pattern(ctx, [](double u) { return u; });

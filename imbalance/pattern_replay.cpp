@@ -29,7 +29,8 @@ class ReplayPattern final : public ArrivalPattern {
 };
 
 bool ends_with(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 Table read_csv(const std::string& path) {
@@ -51,18 +52,19 @@ Table read_csv(const std::string& path) {
         break;
       }
       if (v < 0) {
-        throw UsageError(fmt::format("--pattern replay: {}:{}: negative delay {}", path, line_no, v));
+        throw UsageError(
+            fmt::format("--pattern replay: {}:{}: negative delay {}", path, line_no, v));
       }
       row.push_back(v);
     }
     if (!numeric) {
       if (table.empty()) continue;  // a header row
-      throw UsageError(fmt::format("--pattern replay: {}:{}: expected integer nanoseconds", path,
-                                   line_no));
+      throw UsageError(
+          fmt::format("--pattern replay: {}:{}: expected integer nanoseconds", path, line_no));
     }
     if (!table.empty() && row.size() != table.front().size()) {
-      throw UsageError(fmt::format("--pattern replay: {}:{}: {} columns, the first row had {}", path,
-                                   line_no, row.size(), table.front().size()));
+      throw UsageError(fmt::format("--pattern replay: {}:{}: {} columns, the first row had {}",
+                                   path, line_no, row.size(), table.front().size()));
     }
     table.push_back(std::move(row));
   }
@@ -88,7 +90,8 @@ Table read_result_set(const std::string& source) {
     throw UsageError(fmt::format("--pattern replay: '{}' has {} complete cases, not case {}", path,
                                  reader.cases().size(), case_index));
   }
-  const results::CaseRecord& rec = reader.cases()[static_cast<std::size_t>(std::max(case_index, 0))];
+  const results::CaseRecord& rec =
+      reader.cases()[static_cast<std::size_t>(std::max(case_index, 0))];
   Table table;
   for (int it = 0; it < rec.arrival_ns.rows; ++it) {
     auto row = rec.arrival_ns.row(it);
@@ -106,11 +109,12 @@ std::unique_ptr<ArrivalPattern> make_replay_pattern(const std::string& source, i
   const bool hdf5 = ends_with(source, ".h5") || ends_with(source, ".hdf5") ||
                     source.find(".h5#") != std::string::npos;
   Table table = hdf5 ? read_result_set(source) : read_csv(source);
-  if (table.empty()) throw UsageError(fmt::format("--pattern replay: '{}' holds no delays", source));
+  if (table.empty())
+    throw UsageError(fmt::format("--pattern replay: '{}' holds no delays", source));
   if (static_cast<int>(table.front().size()) != size) {
-    throw UsageError(fmt::format(
-        "--pattern replay: '{}' has delays for {} ranks, but this run has {} ranks", source,
-        table.front().size(), size));
+    throw UsageError(
+        fmt::format("--pattern replay: '{}' has delays for {} ranks, but this run has {} ranks",
+                    source, table.front().size(), size));
   }
   return std::make_unique<ReplayPattern>(std::move(table));
 }

@@ -9,12 +9,12 @@
 namespace papbench::results {
 
 enum class Metric {
-  kRunTime,          // max f - min a (Proficz)
-  kElapsed,          // mean over ranks of f_i - a_i (Proficz Eq. 2 = Parsons' mean latency)
-  kAfterLastArrival, // max f - max a
-  kImbalance,        // achieved: max a - min a
-  kPlannedImbalance, // max planned delay - min planned delay
-  kArrivalError,     // max over ranks of |a_i - planned arrival_i|
+  kRunTime,           // max f - min a (Proficz)
+  kElapsed,           // mean over ranks of f_i - a_i (Proficz Eq. 2 = Parsons' mean latency)
+  kAfterLastArrival,  // max f - max a
+  kImbalance,         // achieved: max a - min a
+  kPlannedImbalance,  // max planned delay - min planned delay
+  kArrivalError,      // max over ranks of |a_i - planned arrival_i|
 };
 
 inline constexpr Metric kAllMetrics[] = {Metric::kRunTime,          Metric::kElapsed,

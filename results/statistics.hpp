@@ -18,11 +18,11 @@ struct Summary {
 Summary summarize(std::span<const double> sample);
 
 struct Comparison {
-  double median_ratio = 0;          // median(b) / median(a)
+  double median_ratio = 0;                     // median(b) / median(a)
   double ratio_ci_low = 0, ratio_ci_high = 0;  // percentile bootstrap 95% CI of that ratio
-  double mann_whitney_p = 1;        // two-sided, normal approximation with tie correction
-  double welch_p = 1;               // two-sided Welch t-test
-  bool significant = false;         // both p < alpha and the CI excludes 1
+  double mann_whitney_p = 1;  // two-sided, normal approximation with tie correction
+  double welch_p = 1;         // two-sided Welch t-test
+  bool significant = false;   // both p < alpha and the CI excludes 1
 };
 
 // Deterministic: the bootstrap uses `seed`, so the same files give the same report.

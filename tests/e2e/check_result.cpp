@@ -3,9 +3,9 @@
 //                [--metric NAME --median DURATION --tolerance DURATION]
 // Exits 0 when every assertion holds, 1 otherwise (printing why).
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <cmath>
 #include <exception>
 
@@ -65,7 +65,8 @@ int main(int argc, char** argv) {
       fmt::print("{}: median {} = {} (want {} +- {})\n", rec.label(), metric,
                  papbench::format_duration(median), papbench::format_duration(want),
                  papbench::format_duration(tol));
-      if (std::fabs(median - want) > tol) fail(fmt::format("{} median {} out of range", rec.label(), metric));
+      if (std::fabs(median - want) > tol)
+        fail(fmt::format("{} median {} out of range", rec.label(), metric));
     }
     return ok ? 0 : 1;
   } catch (const std::exception& e) {
