@@ -1,0 +1,446 @@
+// ResultReader: loads a whole result set into memory. It is deliberately forgiving about damage
+// below the root (a case it cannot read is counted with the incomplete ones and reported in
+// warnings()) and strict about identity (not our format, or a newer major version: FormatError),
+// because a partly written file from a killed run is still worth reading, while a misread file
+// from an unknown format is worse than none.
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <set>
+#include <system_error>
+#include <tuple>
+
+#include "results/hdf5_handles.hpp"
+#include "results/result_set.hpp"
+
+namespace papbench::results {
+namespace {
+
+// The eight-byte signature HDF5 looks for at offset 0, 512, 1024, ... (after a user block).
+bool has_hdf5_signature(const std::string& path) {
+  static constexpr char kSignature[8] = {'\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n'};
+  std::ifstream in(path, std::ios::binary);
+  for (std::streamoff at = 0; in && at <= (std::streamoff{1} << 30); at = at ? at * 2 : 512) {
+    char buf[8] = {};
+    in.seekg(at);
+    if (!in.read(buf, sizeof buf)) return false;
+    if (std::equal(buf, buf + 8, kSignature)) return true;
+  }
+  return false;
+}
+
+std::string required_string(hid_t g, const char* name) {
+  std::optional<std::string> v = h5::read_string_attr(g, name);
+  if (!v) throw h5::Error(fmt::format("missing attribute '{}'", name));
+  return *v;
+}
+
+std::int64_t required_int64(hid_t g, const char* name) {
+  std::optional<std::int64_t> v = h5::read_int64_attr(g, name);
+  if (!v) throw h5::Error(fmt::format("missing attribute '{}'", name));
+  return *v;
+}
+
+std::uint64_t required_uint64(hid_t g, const char* name) {
+  std::optional<std::uint64_t> v = h5::read_uint64_attr(g, name);
+  if (!v) throw h5::Error(fmt::format("missing attribute '{}'", name));
+  return *v;
+}
+
+int required_int(hid_t g, const char* name) {
+  std::int64_t v = required_int64(g, name);
+  if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) {
+    throw h5::Error(fmt::format("attribute '{}' = {} is out of range", name, v));
+  }
+  return static_cast<int>(v);
+}
+
+Matrix read_matrix(hid_t g, const char* name) {
+  h5::Int64Table t = h5::read_int64_2d(g, name);
+  Matrix m;
+  m.rows = t.rows;
+  m.cols = t.cols;
+  m.data = std::move(t.data);
+  return m;
+}
+
+// "0042" -> 42; anything that is not a plain decimal case name -> nullopt.
+std::optional<int> case_index(const std::string& name) {
+  int value = 0;
+  auto [ptr, ec] = std::from_chars(name.data(), name.data() + name.size(), value);
+  if (name.empty() || ec != std::errc() || ptr != name.data() + name.size() || value < 0) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+const std::set<std::string, std::less<>>& standard_root_attributes() {
+  static const std::set<std::string, std::less<>> names = {
+      "format",           "format_version", "format_major", "format_minor",
+      "papbench_version", "git_sha",        "command_line", "mpi_library_version",
+      "mpi_size",         "created_utc",    "clock_info"};
+  return names;
+}
+
+// Major version from format_major, or from the "M.m" string when a writer left the int out.
+std::pair<int, int> format_version(hid_t root) {
+  std::optional<std::int64_t> major = h5::read_int64_attr(root, "format_major");
+  std::optional<std::int64_t> minor = h5::read_int64_attr(root, "format_minor");
+  if (!major) {
+    std::optional<std::string> text = h5::read_string_attr(root, "format_version");
+    if (text) {
+      int ma = 0;
+      int mi = 0;
+      const char* end = text->data() + text->size();
+      auto [p, ec] = std::from_chars(text->data(), end, ma);
+      if (ec == std::errc()) {
+        major = ma;
+        if (p != end && *p == '.' && std::from_chars(p + 1, end, mi).ec == std::errc()) {
+          minor = mi;
+        }
+      }
+    }
+  }
+  if (!major) return {-1, -1};
+  return {static_cast<int>(*major), static_cast<int>(minor.value_or(0))};
+}
+
+// Where a case can be opened from: its position in /cases, a reference from the chain, or both.
+struct CaseLocation {
+  std::string name;  // link name in /cases, when listed there
+  std::optional<hsize_t> position;
+  hobj_ref_t ref = 0;
+};
+
+// Throws when a case group's own index attribute contradicts the index it was found under.
+void check_index(hid_t group, int index) {
+  std::optional<std::int64_t> own = h5::read_int64_attr(group, "index");
+  if (own && *own != index) {
+    throw h5::Error(fmt::format("entry {} holds case {}", index, *own));
+  }
+}
+
+CaseRecord read_case(hid_t c) {
+  CaseRecord rec;
+  rec.collective = required_string(c, "collective");
+  rec.algorithm = required_string(c, "algorithm");
+  rec.params = required_string(c, "params");
+  rec.count = required_uint64(c, "count");
+  rec.dtype = required_string(c, "dtype");
+  rec.op = required_string(c, "op");
+  rec.root = required_int(c, "root");
+  rec.pattern = required_string(c, "pattern");
+  rec.sync_mode = required_string(c, "sync_mode");
+  rec.compute_ns = required_int64(c, "compute_ns");
+  rec.maxdelay_ns = required_int64(c, "maxdelay_ns");
+  rec.seed = required_uint64(c, "seed");
+  rec.warmup = required_int(c, "warmup");
+  rec.iterations = required_int(c, "iterations");
+  rec.ranks = required_int(c, "ranks");
+  rec.validated = required_string(c, "validated");
+  rec.counters_unavailable =
+      h5::read_string_array_attr(c, "counters_unavailable").value_or(std::vector<std::string>{});
+  rec.arrival_ns = read_matrix(c, "arrival_ns");
+  rec.exit_ns = read_matrix(c, "exit_ns");
+  rec.planned_delay_ns = read_matrix(c, "planned_delay_ns");
+  rec.planned_arrival_ns = read_matrix(c, "planned_arrival_ns");
+  if (h5::has_link(c, "predicted_arrival_ns")) {
+    rec.predicted_arrival_ns = read_matrix(c, "predicted_arrival_ns");
+  }
+  rec.late = h5::read_uint8_1d(c, "late");
+  if (h5::has_link(c, "counters")) {
+    h5::Group counters(H5Gopen2(c, "counters", h5::default_plist()), "open counters");
+    for (const std::string& link : h5::link_names(counters.get())) {
+      h5::Dataset ds(H5Dopen2(counters.get(), link.c_str(), h5::default_plist()),
+                     fmt::format("open counter '{}'", link));
+      std::string event =
+          h5::read_string_attr(ds.get(), "event").value_or(h5::unescape_link_name(link));
+      rec.counters.emplace(std::move(event), read_matrix(counters.get(), link.c_str()));
+    }
+  }
+  rec.complete = true;
+  return rec;
+}
+
+// The parts of a result set that are read with tolerance for damage, appending what they find.
+struct Tolerant {
+  std::vector<SyncEventRow>& sync_rows;
+  std::vector<CaseRecord>& records;
+  int& incomplete;
+  std::vector<std::string>& warnings;
+
+  void read_sync(hid_t file);
+  void read_cases(hid_t file);
+};
+
+void Tolerant::read_sync(hid_t file) {
+  try {
+    h5::Dataset sync(H5Dopen2(file, "/sync", h5::default_plist()), "open /sync");
+    h5::Dataspace space(H5Dget_space(sync.get()), "read /sync size");
+    hsize_t rows = 0;
+    h5::check(H5Sget_simple_extent_dims(space.get(), &rows, nullptr), "read /sync size");
+    h5::PropList dcpl(H5Dget_create_plist(sync.get()), "read /sync layout");
+    hsize_t block = 0;
+    if (H5Pget_layout(dcpl.get()) != H5D_CHUNKED || H5Pget_chunk(dcpl.get(), 1, &block) != 1 ||
+        block == 0) {
+      block = std::max<hsize_t>(rows, 1);
+    }
+    h5::Datatype mem = h5::sync_memory_type();
+    // Chunk by chunk, so that a chunk an interrupted append left unreadable costs only its own
+    // rows. That is only expected of the last chunk; anywhere else it is worth a warning.
+    for (hsize_t first = 0; first < rows; first += block) {
+      hsize_t n = std::min(block, rows - first);
+      std::vector<SyncEventRow> part(static_cast<std::size_t>(n));
+      try {
+        h5::Dataspace file_space(H5Dget_space(sync.get()), "select /sync rows");
+        h5::check(
+            H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &first, nullptr, &n, nullptr),
+            "select /sync rows");
+        h5::Dataspace mem_space(H5Screate_simple(1, &n, nullptr), "describe /sync rows");
+        h5::check(H5Dread(sync.get(), mem.get(), mem_space.get(), file_space.get(),
+                          h5::default_plist(), part.data()),
+                  "read /sync");
+      } catch (const h5::Error& e) {
+        if (first + n < rows) {
+          warnings.push_back(fmt::format("/sync rows {} to {} are unreadable and were skipped: {}",
+                                         first, first + n - 1, e.what()));
+        }
+        continue;
+      }
+      // rank -1 is the fill value: rows an interrupted append had allocated but not written.
+      for (const SyncEventRow& row : part) {
+        if (row.rank >= 0) sync_rows.push_back(row);
+      }
+    }
+  } catch (const h5::Error& e) {
+    warnings.push_back(fmt::format("/sync is unreadable: {}", e.what()));
+  }
+}
+
+void Tolerant::read_cases(hid_t file) {
+  std::map<int, CaseLocation> found;
+  bool index_damaged = false;
+
+  // The primary index: /cases.
+  std::optional<h5::Group> cases;
+  try {
+    cases.emplace(H5Gopen2(file, "/cases", h5::default_plist()), "open /cases");
+  } catch (const h5::Error&) {
+    index_damaged = true;
+  }
+  if (cases) {
+    bool complete = true;
+    std::vector<std::string> names = h5::link_names(cases->get(), &complete);
+    index_damaged = index_damaged || !complete;
+    for (std::size_t pos = 0; pos < names.size(); ++pos) {
+      std::optional<int> index = case_index(names[pos]);
+      if (!index || found.contains(*index)) {
+        ++incomplete;  // a temporary name, or debris of an entry cut short
+        continue;
+      }
+      found[*index].position = pos;
+      found[*index].name = names[pos];
+    }
+  }
+
+  // The second index: the chain from /last_case through each case's previous_case. It holds
+  // every case whose write_case finished, so it fills whatever /cases lost.
+  int chained = 0;
+  try {
+    if (h5::has_link(file, "last_case")) {
+      h5::Dataset head(H5Dopen2(file, "/last_case", h5::default_plist()), "open /last_case");
+      hobj_ref_t ref = 0;
+      h5::check(H5Dread(head.get(), h5::ref_type(), h5::all_selection(), h5::all_selection(),
+                        h5::default_plist(), &ref),
+                "read /last_case");
+      int below = std::numeric_limits<int>::max();
+      while (ref != 0) {
+        h5::Group g = h5::open_group_by_ref(file, ref);
+        int index = required_int(g.get(), "index");
+        // Indexes fall strictly along the chain; anything else is damage, not a loop to follow.
+        if (index < 0 || index >= below) throw h5::Error("the chain of cases is out of order");
+        below = index;
+        CaseLocation& where = found[index];
+        if (!where.position) ++chained;
+        where.ref = ref;
+        ref = h5::read_ref_attr(g.get(), "previous_case").value_or(0);
+      }
+    }
+  } catch (const h5::Error& e) {
+    warnings.push_back(fmt::format("the /last_case chain is damaged: {}", e.what()));
+  }
+
+  int recovered = 0;
+  for (const auto& [index, where] : found) {
+    std::string name = fmt::format("{:04d}", index);
+    try {
+      h5::Group g;
+      if (where.position) {
+        // By name is a binary search; by position walks the entries, so it is the fallback
+        // for a symbol-table node whose order an interrupted write broke.
+        try {
+          g = h5::Group(H5Gopen2(cases->get(), where.name.c_str(), h5::default_plist()), "open");
+          check_index(g.get(), index);
+        } catch (const h5::Error&) {
+          g.reset();
+          index_damaged = true;
+          try {
+            g = h5::open_group_by_position(cases->get(), *where.position);
+            check_index(g.get(), index);
+          } catch (const h5::Error&) {
+            if (where.ref == 0) throw;
+            g.reset();
+          }
+        }
+      }
+      if (!g) {
+        g = h5::open_group_by_ref(file, where.ref);
+        check_index(g.get(), index);
+        ++recovered;
+      }
+      if (h5::read_int64_attr(g.get(), "complete").value_or(0) != 1) {
+        ++incomplete;
+        continue;
+      }
+      records.push_back(read_case(g.get()));
+    } catch (const h5::Error& e) {
+      ++incomplete;
+      warnings.push_back(fmt::format("case {} is unreadable and was skipped: {}", name, e.what()));
+    }
+  }
+  if (index_damaged || chained > 0) {
+    int through_chain = std::max(recovered, chained);
+    warnings.push_back(
+        through_chain > 0
+            ? fmt::format("the /cases index is damaged (a write was interrupted, or is in "
+                          "progress); {} case(s) were "
+                          "found through the /last_case chain instead",
+                          through_chain)
+            : std::string("the /cases index is damaged (a write was interrupted, or is in "
+                          "progress); its entries "
+                          "were still readable one by one, but other HDF5 tools may miss some"));
+  }
+}
+
+}  // namespace
+
+ResultReader::ResultReader(const std::string& path) {
+  h5::QuietErrors quiet;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    throw FormatError(fmt::format("cannot read result set '{}': {}", path,
+                                  std::system_category().message(errno)));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    throw FormatError(fmt::format("'{}' is a directory, not a papbench result set", path));
+  }
+  if (std::FILE* probe = std::fopen(path.c_str(), "rb")) {
+    std::fclose(probe);
+  } else {
+    throw FormatError(fmt::format("cannot read result set '{}': {}", path,
+                                  std::system_category().message(errno)));
+  }
+  if (!has_hdf5_signature(path)) {
+    throw FormatError(
+        fmt::format("'{}' is not a papbench result set: it is not an HDF5 file at all", path));
+  }
+
+  h5::PropList fapl = h5::file_access_plist();
+  h5::File file;
+  try {
+    file = h5::File(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), "open");
+  } catch (const h5::Error& e) {
+    throw FormatError(fmt::format(
+        "'{}' looks like an HDF5 file but HDF5 cannot open it; it may be truncated or damaged "
+        "({})",
+        path, e.what()));
+  }
+
+  try {
+    h5::Group root(H5Gopen2(file.get(), "/", h5::default_plist()), "open '/'");
+    hid_t r = root.get();
+    std::optional<std::string> format;
+    try {
+      format = h5::read_string_attr(r, "format");
+    } catch (const h5::Error&) {
+      format.reset();  // present with a non-string type: not ours either
+    }
+    if (format != "papbench-results") {
+      throw FormatError(
+          fmt::format("'{}' is an HDF5 file but not a papbench result set (its root group has no "
+                      "format=\"papbench-results\" attribute)",
+                      path));
+    }
+    std::tie(major_, minor_) = format_version(r);
+    if (major_ < 0) {
+      throw FormatError(fmt::format(
+          "'{}' is a papbench result set without a format version; it cannot be read safely",
+          path));
+    }
+    if (major_ > kFormatMajor) {
+      throw FormatError(fmt::format(
+          "'{}' was written by a newer papbench (format {}.x); this papbench reads {}.x. "
+          "Upgrade papbench to read it",
+          path, major_, kFormatMajor));
+    }
+    if (major_ < kFormatMajor) {
+      throw FormatError(fmt::format(
+          "'{}' uses the old result format {}.x, which this papbench ({}.x) no longer reads", path,
+          major_, kFormatMajor));
+    }
+
+    info_.papbench_version = h5::read_string_attr(r, "papbench_version").value_or("");
+    info_.git_sha = h5::read_string_attr(r, "git_sha").value_or("");
+    info_.command_line = h5::read_string_attr(r, "command_line").value_or("");
+    info_.mpi_library_version = h5::read_string_attr(r, "mpi_library_version").value_or("");
+    info_.created_utc = h5::read_string_attr(r, "created_utc").value_or("");
+    info_.clock_info = h5::read_string_attr(r, "clock_info").value_or("");
+    info_.mpi_size = static_cast<int>(h5::read_int64_attr(r, "mpi_size").value_or(0));
+    // Every other string attribute of '/' is an extra; a later minor version's additions land
+    // here too, which keeps them visible to old tools.
+    for (const std::string& name : h5::attribute_names(r)) {
+      if (standard_root_attributes().contains(name)) continue;
+      try {
+        if (std::optional<std::string> v = h5::read_string_attr(r, name.c_str())) {
+          info_.extra.emplace(name, *v);
+        }
+      } catch (const h5::Error&) {
+        // Not a single string: not an extra.
+      }
+    }
+    root.close("close '/'");
+  } catch (const h5::Error& e) {
+    throw FormatError(fmt::format("'{}': cannot read the run information: {}", path, e.what()));
+  }
+
+  try {
+    h5::Group topo(H5Gopen2(file.get(), "/topology", h5::default_plist()), "open /topology");
+    info_.hostnames = h5::read_string_1d(topo.get(), "host");
+    std::vector<std::int64_t> node = h5::read_int64_1d(topo.get(), "node_index");
+    std::vector<std::int64_t> core = h5::read_int64_1d(topo.get(), "core");
+    info_.node_index.assign(node.begin(), node.end());
+    info_.core.assign(core.begin(), core.end());
+  } catch (const h5::Error& e) {
+    warnings_.push_back(fmt::format("/topology is unreadable: {}", e.what()));
+  }
+
+  Tolerant tolerant{sync_, cases_, incomplete_, warnings_};
+  tolerant.read_sync(file.get());
+  tolerant.read_cases(file.get());
+
+  try {
+    file.close("close");
+  } catch (const h5::Error&) {
+    // Everything has been read; a read-only close has nothing left to lose.
+  }
+}
+
+}  // namespace papbench::results

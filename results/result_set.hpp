@@ -24,10 +24,10 @@ class FormatError : public std::runtime_error {
 struct RunInfo {
   std::string papbench_version, git_sha, command_line, mpi_library_version, created_utc;
   int mpi_size = 0;
-  std::vector<std::string> hostnames;  // per rank
-  std::vector<int> node_index;         // per rank
-  std::vector<int> core;               // per rank, -1 when unknown
-  std::string clock_info;              // raw clock, estimator, hierarchy, resync period
+  std::vector<std::string> hostnames;        // per rank
+  std::vector<int> node_index;               // per rank
+  std::vector<int> core;                     // per rank, -1 when unknown
+  std::string clock_info;                    // raw clock, estimator, hierarchy, resync period
   std::map<std::string, std::string> extra;  // further string attributes of '/'
 };
 
@@ -95,6 +95,12 @@ class ResultWriter {
  private:
   std::string path_;
   int cases_written_ = 0;
+  // Added: the next /cases index (a failed close may use one up without a complete case) and
+  // the identity of the file this writer created, checked before each reopen so that a file
+  // replaced or removed behind the run's back is reported instead of written into.
+  int next_index_ = 0;
+  std::uint64_t file_dev_ = 0;
+  std::uint64_t file_ino_ = 0;
 };
 
 class ResultReader {
@@ -106,6 +112,9 @@ class ResultReader {
   int incomplete_cases() const { return incomplete_; }
   int format_major() const { return major_; }
   int format_minor() const { return minor_; }
+  // Added: parts that could not be read (a damaged /sync, a case marked complete whose data is
+  // unreadable), one line each. The file is still usable; tools should print these.
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   RunInfo info_;
@@ -114,6 +123,7 @@ class ResultReader {
   int incomplete_ = 0;
   int major_ = 0;
   int minor_ = 0;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace papbench::results

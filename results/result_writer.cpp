@@ -1,0 +1,390 @@
+// ResultWriter: rank 0's incremental writer. The file is open only inside a call, and a case
+// becomes reachable only after all of its data is on disk, through two independent indexes of
+// which a kill can damage at most one; so a run killed at any moment leaves a readable file
+// holding every case completed before the kill. docs/RESULTS_FORMAT.md ("Crash and kill
+// guarantee") gives the argument in full.
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <set>
+#include <system_error>
+
+#include "results/hdf5_handles.hpp"
+#include "results/result_set.hpp"
+
+namespace papbench::results {
+namespace {
+
+// /cases is an old-style (symbol table) group: adding a link touches only its local heap (the
+// name) and a symbol-table node (the entry). Both are sized so that the first
+// kCasesWithoutSplit cases neither move the heap nor split a node, the updates that take more
+// than one write. Beyond that, and for the rare write cut short by a kill, /last_case and each
+// case's previous_case attribute form a second index that the reader falls back on. The leaf
+// size is file-wide; the other groups use compact storage, so only '/' carries such a node too.
+constexpr unsigned kSymbolLeafK = 256;
+constexpr unsigned kSymbolInternalK = 16;  // HDF5's default
+constexpr std::size_t kCasesWithoutSplit = 2 * kSymbolLeafK;
+// Names up to "9999" take 8 heap bytes each, plus the empty name at offset 0 and a free block.
+constexpr std::size_t kCasesHeapBytes = 8 * kCasesWithoutSplit + 64;
+// Chunk-index B-tree width for /sync, so that appends rarely split index nodes.
+constexpr unsigned kChunkIndexK = 256;
+constexpr hsize_t kSyncChunkRows = 1024;
+
+std::runtime_error failure(const std::string& path, std::string_view what,
+                           const std::exception& e) {
+  return std::runtime_error(fmt::format("results file '{}': cannot {}: {}", path, what, e.what()));
+}
+
+std::runtime_error already_exists(const std::string& path) {
+  return std::runtime_error(fmt::format(
+      "results file '{}' already exists; choose another name or pass --force to overwrite it",
+      path));
+}
+
+std::string errno_text() {
+  return std::system_category().message(errno);
+}
+
+std::string utc_now() {
+  std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1,
+                     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+const std::set<std::string, std::less<>>& standard_root_attributes() {
+  static const std::set<std::string, std::less<>> names = {
+      "format",           "format_version", "format_major", "format_minor",
+      "papbench_version", "git_sha",        "command_line", "mpi_library_version",
+      "mpi_size",         "created_utc",    "clock_info"};
+  return names;
+}
+
+void validate(const RunInfo& info) {
+  std::size_t n = info.hostnames.size();
+  if (info.node_index.size() != n || info.core.size() != n) {
+    throw std::invalid_argument(fmt::format(
+        "RunInfo: hostnames, node_index and core must have one entry per rank ({}, {}, {})", n,
+        info.node_index.size(), info.core.size()));
+  }
+  for (const auto& [key, value] : info.extra) {
+    if (key.empty() || standard_root_attributes().contains(key)) {
+      throw std::invalid_argument(
+          fmt::format("RunInfo::extra key '{}' is empty or names a standard attribute", key));
+    }
+  }
+}
+
+void validate(const Matrix& m, std::string_view name) {
+  if (m.rows < 0 || m.cols < 0 ||
+      m.data.size() != static_cast<std::size_t>(m.rows) * static_cast<std::size_t>(m.cols)) {
+    throw std::invalid_argument(fmt::format("CaseRecord::{}: {} values do not fill {} x {}", name,
+                                            m.data.size(), m.rows, m.cols));
+  }
+}
+
+void validate(const CaseRecord& r) {
+  validate(r.arrival_ns, "arrival_ns");
+  validate(r.exit_ns, "exit_ns");
+  validate(r.planned_delay_ns, "planned_delay_ns");
+  validate(r.planned_arrival_ns, "planned_arrival_ns");
+  if (r.predicted_arrival_ns) validate(*r.predicted_arrival_ns, "predicted_arrival_ns");
+  for (const auto& [event, m] : r.counters) {
+    if (event.empty()) throw std::invalid_argument("CaseRecord::counters: empty event name");
+    validate(m, event);
+  }
+}
+
+h5::File open_for_write(const std::string& path, const h5::PropList& fapl) {
+  return h5::File(H5Fopen(path.c_str(), H5F_ACC_RDWR, fapl.get()), "open for writing");
+}
+
+void write_matrix(hid_t group, const char* name, const Matrix& m) {
+  h5::write_int64_2d(group, name, m.rows, m.cols, m.data);
+}
+
+void write_root(hid_t file, const RunInfo& info) {
+  h5::Group root(H5Gopen2(file, "/", h5::default_plist()), "open '/'");
+  hid_t g = root.get();
+  h5::write_string_attr(g, "format", "papbench-results");
+  h5::write_string_attr(g, "format_version", fmt::format("{}.{}", kFormatMajor, kFormatMinor));
+  h5::write_int64_attr(g, "format_major", kFormatMajor);
+  h5::write_int64_attr(g, "format_minor", kFormatMinor);
+  h5::write_string_attr(g, "papbench_version", info.papbench_version);
+  h5::write_string_attr(g, "git_sha", info.git_sha);
+  h5::write_string_attr(g, "command_line", info.command_line);
+  h5::write_string_attr(g, "mpi_library_version", info.mpi_library_version);
+  h5::write_int64_attr(g, "mpi_size", info.mpi_size);
+  h5::write_string_attr(g, "created_utc", info.created_utc.empty() ? utc_now() : info.created_utc);
+  h5::write_string_attr(g, "clock_info", info.clock_info);
+  for (const auto& [key, value] : info.extra) h5::write_string_attr(g, key.c_str(), value);
+
+  h5::PropList compact = h5::compact_group_plist();
+  h5::Group topo(
+      H5Gcreate2(file, "/topology", h5::default_plist(), compact.get(), h5::default_plist()),
+      "create /topology");
+  std::vector<std::int64_t> ranks(info.hostnames.size());
+  for (std::size_t i = 0; i < ranks.size(); ++i) ranks[i] = static_cast<std::int64_t>(i);
+  std::vector<std::int64_t> node(info.node_index.begin(), info.node_index.end());
+  std::vector<std::int64_t> core(info.core.begin(), info.core.end());
+  h5::write_int64_1d(topo.get(), "rank", ranks);
+  h5::write_string_1d(topo.get(), "host", info.hostnames);
+  h5::write_int64_1d(topo.get(), "node_index", node);
+  h5::write_int64_1d(topo.get(), "core", core);
+  topo.close("close /topology");
+
+  // /sync exists from the start so that appends only ever extend it.
+  h5::Datatype file_type = h5::sync_file_type();
+  h5::Datatype mem_type = h5::sync_memory_type();
+  hsize_t dims[1] = {0};
+  hsize_t maxdims[1] = {h5::unlimited()};
+  h5::Dataspace space(H5Screate_simple(1, dims, maxdims), "create /sync dataspace");
+  h5::PropList dcpl(H5Pcreate(H5P_DATASET_CREATE), "create /sync properties");
+  hsize_t chunk[1] = {kSyncChunkRows};
+  h5::check(H5Pset_chunk(dcpl.get(), 1, chunk), "chunk /sync");
+  // Rows that an interrupted append left allocated but unwritten read back with rank -1, which
+  // the reader drops.
+  SyncEventRow fill;
+  fill.rank = -1;
+  h5::check(H5Pset_fill_value(dcpl.get(), mem_type.get(), &fill), "set /sync fill value");
+  h5::Dataset sync(H5Dcreate2(file, "/sync", file_type.get(), space.get(), h5::default_plist(),
+                              dcpl.get(), h5::default_plist()),
+                   "create /sync");
+  sync.close("close /sync");
+
+  // The chain head is rewritten in place by every case, as one 8-byte write; the 8-byte
+  // alignment of the constructor's file access properties keeps it inside one page, so no kill
+  // can leave half of it written.
+  hobj_ref_t none = 0;
+  h5::Dataspace scalar(H5Screate(H5S_SCALAR), "create /last_case dataspace");
+  h5::Dataset head(H5Dcreate2(file, "/last_case", h5::ref_type(), scalar.get(), h5::default_plist(),
+                              h5::default_plist(), h5::default_plist()),
+                   "create /last_case");
+  h5::check(H5Dwrite(head.get(), h5::ref_type(), h5::all_selection(), h5::all_selection(),
+                     h5::default_plist(), &none),
+            "write /last_case");
+  head.close("close /last_case");
+
+  h5::PropList cases_gcpl(H5Pcreate(H5P_GROUP_CREATE), "create /cases properties");
+  h5::check(H5Pset_local_heap_size_hint(cases_gcpl.get(), kCasesHeapBytes), "size /cases heap");
+  h5::Group cases(
+      H5Gcreate2(file, "/cases", h5::default_plist(), cases_gcpl.get(), h5::default_plist()),
+      "create /cases");
+  cases.close("close /cases");
+  root.close("close '/'");
+}
+
+void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t previous) {
+  h5::write_int64_attr(g, "index", index);
+  if (previous != 0) h5::write_ref_attr(g, "previous_case", previous);
+  h5::write_string_attr(g, "collective", r.collective);
+  h5::write_string_attr(g, "algorithm", r.algorithm);
+  h5::write_string_attr(g, "params", r.params);
+  h5::write_uint64_attr(g, "count", r.count);
+  h5::write_string_attr(g, "dtype", r.dtype);
+  h5::write_string_attr(g, "op", r.op);
+  h5::write_int64_attr(g, "root", r.root);
+  h5::write_string_attr(g, "pattern", r.pattern);
+  h5::write_string_attr(g, "sync_mode", r.sync_mode);
+  h5::write_int64_attr(g, "compute_ns", r.compute_ns);
+  h5::write_int64_attr(g, "maxdelay_ns", r.maxdelay_ns);
+  h5::write_uint64_attr(g, "seed", r.seed);
+  h5::write_int64_attr(g, "warmup", r.warmup);
+  h5::write_int64_attr(g, "iterations", r.iterations);
+  h5::write_int64_attr(g, "ranks", r.ranks);
+  h5::write_string_attr(g, "validated", r.validated);
+  h5::write_string_array_attr(g, "counters_unavailable", r.counters_unavailable);
+
+  write_matrix(g, "arrival_ns", r.arrival_ns);
+  write_matrix(g, "exit_ns", r.exit_ns);
+  write_matrix(g, "planned_delay_ns", r.planned_delay_ns);
+  write_matrix(g, "planned_arrival_ns", r.planned_arrival_ns);
+  if (r.predicted_arrival_ns) write_matrix(g, "predicted_arrival_ns", *r.predicted_arrival_ns);
+  h5::write_uint8_1d(g, "late", r.late);
+
+  h5::PropList compact = h5::compact_group_plist();
+  h5::Group counters(
+      H5Gcreate2(g, "counters", h5::default_plist(), compact.get(), h5::default_plist()),
+      "create counters");
+  for (const auto& [event, m] : r.counters) {
+    std::string link = h5::escape_link_name(event);
+    write_matrix(counters.get(), link.c_str(), m);
+    h5::Dataset ds(H5Dopen2(counters.get(), link.c_str(), h5::default_plist()),
+                   fmt::format("open counter '{}'", event));
+    h5::write_string_attr(ds.get(), "event", event);
+    ds.close("close counter");
+  }
+  counters.close("close counters");
+
+  // Last, so that even a reader of a case group that somehow became visible early sees it as
+  // incomplete until everything else is in place.
+  h5::write_int64_attr(g, "complete", 1);
+}
+
+}  // namespace
+
+ResultWriter::ResultWriter(std::string path, bool overwrite, const RunInfo& info)
+    : path_(std::move(path)) {
+  validate(info);
+  h5::QuietErrors quiet;
+  struct stat st {};
+  if (!overwrite && ::lstat(path_.c_str(), &st) == 0) {
+    throw already_exists(path_);
+  }
+  // With overwrite, the new file is built beside the old one and renamed over it, so the old
+  // results survive any failure before the new file is complete. Without, an exclusive create
+  // also refuses a file that appeared since the check above.
+  std::string target = overwrite ? fmt::format("{}.tmp-{}", path_, ::getpid()) : path_;
+  bool created = false;
+  try {
+    h5::PropList fapl = h5::file_access_plist();
+    // Only for the session that allocates /last_case (see write_root).
+    h5::check(H5Pset_alignment(fapl.get(), 8, 8), "align file objects");
+    h5::PropList fcpl(H5Pcreate(H5P_FILE_CREATE), "create file creation properties");
+    h5::check(H5Pset_sym_k(fcpl.get(), kSymbolInternalK, kSymbolLeafK), "size symbol tables");
+    h5::check(H5Pset_istore_k(fcpl.get(), kChunkIndexK), "size chunk indexes");
+    h5::File file(H5Fcreate(target.c_str(), H5F_ACC_EXCL, fcpl.get(), fapl.get()), "HDF5 create");
+    created = true;
+    write_root(file.get(), info);
+    h5::check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "flush");
+    h5::sync_to_disk(file.get(), fapl.get());
+    file.close("close");
+  } catch (const h5::Error& e) {
+    if (created) std::remove(target.c_str());
+    if (!overwrite && !created && ::lstat(path_.c_str(), &st) == 0) {
+      throw already_exists(path_);
+    }
+    throw failure(path_, "create", e);
+  } catch (...) {
+    if (created) std::remove(target.c_str());
+    throw;
+  }
+  if (overwrite && std::rename(target.c_str(), path_.c_str()) != 0) {
+    std::string reason = errno_text();
+    std::remove(target.c_str());
+    throw std::runtime_error(fmt::format("results file '{}': cannot replace: {}", path_, reason));
+  }
+  if (::stat(path_.c_str(), &st) != 0) {
+    throw std::runtime_error(
+        fmt::format("results file '{}': vanished after creation: {}", path_, errno_text()));
+  }
+  file_dev_ = st.st_dev;
+  file_ino_ = st.st_ino;
+}
+
+namespace {
+
+// The writer never holds the file open between calls, so another process could replace it;
+// writing into someone else's file would mix two runs, so that is an error instead.
+void check_same_file(const std::string& path, std::uint64_t dev, std::uint64_t ino) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    throw std::runtime_error(
+        fmt::format("results file '{}' disappeared during the run: {}", path, errno_text()));
+  }
+  if (st.st_dev != dev || st.st_ino != ino) {
+    throw std::runtime_error(fmt::format(
+        "results file '{}' was replaced by another file during the run; not writing into it",
+        path));
+  }
+}
+
+}  // namespace
+
+void ResultWriter::append_sync_events(std::span<const SyncEventRow> events) {
+  if (events.empty()) return;
+  check_same_file(path_, file_dev_, file_ino_);
+  h5::QuietErrors quiet;
+  try {
+    h5::PropList fapl = h5::file_access_plist();
+    h5::File file = open_for_write(path_, fapl);
+    {
+      h5::Dataset sync(H5Dopen2(file.get(), "/sync", h5::default_plist()), "open /sync");
+      h5::Dataspace old_space(H5Dget_space(sync.get()), "read /sync size");
+      hsize_t old_rows[1] = {0};
+      h5::check(H5Sget_simple_extent_dims(old_space.get(), old_rows, nullptr), "read /sync size");
+      hsize_t add[1] = {events.size()};
+      hsize_t new_rows[1] = {old_rows[0] + add[0]};
+      h5::check(H5Dset_extent(sync.get(), new_rows), "extend /sync");
+      h5::Dataspace space(H5Dget_space(sync.get()), "select /sync rows");
+      h5::check(H5Sselect_hyperslab(space.get(), H5S_SELECT_SET, old_rows, nullptr, add, nullptr),
+                "select /sync rows");
+      h5::Dataspace mem(H5Screate_simple(1, add, nullptr), "describe sync rows");
+      h5::Datatype mem_type = h5::sync_memory_type();
+      h5::check(H5Dwrite(sync.get(), mem_type.get(), mem.get(), space.get(), h5::default_plist(),
+                         events.data()),
+                "write /sync rows");
+      sync.close("close /sync");
+    }
+    file.close("close");
+  } catch (const h5::Error& e) {
+    throw failure(path_, "append sync events", e);
+  }
+}
+
+void ResultWriter::write_case(const CaseRecord& record) {
+  validate(record);
+  check_same_file(path_, file_dev_, file_ino_);
+  h5::QuietErrors quiet;
+  const int index = next_index_;
+  const std::string name = fmt::format("{:04d}", index);
+  try {
+    h5::PropList fapl = h5::file_access_plist();
+    h5::File file = open_for_write(path_, fapl);
+    {
+      h5::Group cases(H5Gopen2(file.get(), "/cases", h5::default_plist()), "open /cases");
+      if (h5::has_link(cases.get(), name.c_str())) {
+        throw h5::Error(fmt::format("/cases/{} already exists", name));
+      }
+      h5::Dataset head(H5Dopen2(file.get(), "/last_case", h5::default_plist()), "open /last_case");
+      hobj_ref_t previous = 0;
+      h5::check(H5Dread(head.get(), h5::ref_type(), h5::all_selection(), h5::all_selection(),
+                        h5::default_plist(), &previous),
+                "read /last_case");
+
+      // Phase 1: the whole case as an unlinked group. Everything written here lands in new
+      // space past the old end of file, which no existing structure points to, so a kill now
+      // leaves only unreachable bytes. The flush + fsync puts all of it on disk before phase 2.
+      h5::PropList compact = h5::compact_group_plist();
+      h5::Group group(H5Gcreate_anon(file.get(), compact.get(), h5::default_plist()),
+                      "create case group");
+      write_case_contents(group.get(), record, index, previous);
+      // An object with no links cannot be dereferenced, and the chain head may reach the disk
+      // before the link does; so the header goes out already counting the link it will get.
+      h5::check(H5Oincr_refcount(group.get()), "count case group link");
+      h5::check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "flush case data");
+      h5::sync_to_disk(file.get(), fapl.get());
+
+      // Phase 2, the commit: the link in /cases and the chain head. The head is a single 8-byte
+      // write that goes out before the /cases updates, so whatever a kill interrupts, one of the
+      // two indexes is whole, and it includes every earlier case.
+      h5::check(
+          H5Olink(group.get(), cases.get(), name.c_str(), h5::default_plist(), h5::default_plist()),
+          fmt::format("link /cases/{}", name));
+      next_index_ = index + 1;
+      h5::check(H5Odecr_refcount(group.get()), "count case group link");
+      hobj_ref_t self = h5::object_ref(cases.get(), name.c_str());
+      h5::check(H5Dwrite(head.get(), h5::ref_type(), h5::all_selection(), h5::all_selection(),
+                         h5::default_plist(), &self),
+                "write /last_case");
+      head.close("close /last_case");
+      group.close("close case group");
+      cases.close("close /cases");
+      h5::check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "flush /cases");
+      h5::sync_to_disk(file.get(), fapl.get());
+    }
+    file.close("close");
+  } catch (const h5::Error& e) {
+    throw failure(path_, fmt::format("write case {}", name), e);
+  }
+  ++cases_written_;
+}
+
+}  // namespace papbench::results

@@ -1,0 +1,364 @@
+// The writer's refusals and the reader's diagnoses: each failure names the file and says what
+// is wrong in words, with nothing from HDF5 printed around it.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <hdf5.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "results/hdf5_handles.hpp"
+#include "results/result_set.hpp"
+
+namespace papbench::results {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+class ResultsErrors : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("papbench-results-" + std::to_string(::getpid()) + "-" + test->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  fs::path dir_;
+};
+
+RunInfo small_info(const std::string& sha = "abc") {
+  RunInfo info;
+  info.papbench_version = "0.1.0";
+  info.git_sha = sha;
+  info.mpi_size = 2;
+  info.hostnames = {"n0", "n0"};
+  info.node_index = {0, 0};
+  info.core = {0, 1};
+  return info;
+}
+
+CaseRecord small_case(std::uint64_t seed) {
+  CaseRecord c;
+  c.collective = "reduce";
+  c.algorithm = "native";
+  c.count = 1024;
+  c.dtype = "int";
+  c.op = "sum";
+  c.pattern = "uniform";
+  c.sync_mode = "window";
+  c.seed = seed;
+  c.iterations = 2;
+  c.ranks = 2;
+  c.validated = "pass";
+  c.arrival_ns = Matrix(2, 2);
+  c.exit_ns = Matrix(2, 2);
+  c.planned_delay_ns = Matrix(2, 2);
+  c.planned_arrival_ns = Matrix(2, 2);
+  c.late = {0, 0};
+  return c;
+}
+
+std::string slurp(const std::string& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void spit(const std::string& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << bytes;
+}
+
+// The message of the FormatError that reading `p` throws; fails the test if none is thrown or
+// if anything reaches stderr (HDF5's own error stack print).
+std::string read_error(const std::string& p) {
+  ::testing::internal::CaptureStderr();
+  std::string message;
+  try {
+    ResultReader r(p);
+    ADD_FAILURE() << "reading " << p << " did not throw";
+  } catch (const FormatError& e) {
+    message = e.what();
+  }
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  return message;
+}
+
+// A file with '/' attributes as given, made with the raw API (as another tool or a future
+// papbench would).
+void make_hdf5(const std::string& p, const char* format, int major, int minor) {
+  h5::File f(H5Fcreate(p.c_str(), H5F_ACC_TRUNC, h5::default_plist(), h5::default_plist()),
+             "create");
+  h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
+  if (format != nullptr) h5::write_string_attr(root.get(), "format", format);
+  if (major >= 0) {
+    h5::write_string_attr(root.get(), "format_version",
+                          std::to_string(major) + "." + std::to_string(minor));
+    h5::write_int64_attr(root.get(), "format_major", major);
+    h5::write_int64_attr(root.get(), "format_minor", minor);
+  }
+  h5::Group cases(
+      H5Gcreate2(f.get(), "/cases", h5::default_plist(), h5::default_plist(), h5::default_plist()),
+      "cases");
+}
+
+TEST_F(ResultsErrors, RefusesAnExistingFileWithoutOverwrite) {
+  const std::string p = path("precious.h5");
+  const std::string bytes = "months of cluster time\n\x89HDF\r\n\x1a\n and binary \0 bytes";
+  spit(p, bytes);
+  try {
+    ResultWriter w(p, false, small_info());
+    FAIL() << "did not refuse";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr(p));
+    EXPECT_THAT(e.what(), HasSubstr("--force"));
+  }
+  EXPECT_EQ(slurp(p), bytes);
+
+  // A real result set is left alone just the same.
+  const std::string q = path("run.h5");
+  {
+    ResultWriter w(q, false, small_info());
+    w.write_case(small_case(1));
+  }
+  const std::string before = slurp(q);
+  EXPECT_THROW(ResultWriter(q, false, small_info("other")), std::runtime_error);
+  EXPECT_EQ(slurp(q), before);
+  EXPECT_EQ(ResultReader(q).cases().size(), 1u);
+}
+
+TEST_F(ResultsErrors, OverwriteReplacesTheFile) {
+  const std::string p = path("run.h5");
+  spit(p, "not even HDF5");
+  {
+    ResultWriter w(p, true, small_info("first"));
+    w.write_case(small_case(1));
+    w.write_case(small_case(2));
+  }
+  {
+    ResultWriter w(p, true, small_info("second"));
+    w.write_case(small_case(3));
+  }
+  ResultReader r(p);
+  EXPECT_EQ(r.run_info().git_sha, "second");
+  ASSERT_EQ(r.cases().size(), 1u);
+  EXPECT_EQ(r.cases()[0].seed, 3u);
+  // The temporary file the new run was built in is gone.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);
+}
+
+TEST_F(ResultsErrors, WriterNoticesItsFileWasReplacedOrRemoved) {
+  const std::string p = path("run.h5");
+  ResultWriter w(p, false, small_info());
+  w.write_case(small_case(1));
+  { ResultWriter other(p, true, small_info("intruder")); }
+  try {
+    w.write_case(small_case(2));
+    FAIL() << "wrote into a replaced file";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("replaced"));
+  }
+  EXPECT_EQ(ResultReader(p).cases().size(), 0u);
+  fs::remove(p);
+  EXPECT_THROW(w.append_sync_events(std::vector<SyncEventRow>(1)), std::runtime_error);
+  EXPECT_FALSE(fs::exists(p));
+}
+
+TEST_F(ResultsErrors, WriterFailureIsOneClearMessage) {
+  const std::string p = path("no/such/dir/run.h5");
+  ::testing::internal::CaptureStderr();
+  try {
+    ResultWriter w(p, false, small_info());
+    ADD_FAILURE() << "created a file in a missing directory";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr(p));
+    EXPECT_THAT(e.what(), HasSubstr("No such file or directory"));
+  }
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+}
+
+TEST_F(ResultsErrors, MissingFile) {
+  std::string m = read_error(path("nowhere.h5"));
+  EXPECT_THAT(m, HasSubstr(path("nowhere.h5")));
+  EXPECT_THAT(m, HasSubstr("No such file"));
+}
+
+TEST_F(ResultsErrors, Directory) {
+  EXPECT_THAT(read_error(dir_.string()), HasSubstr("directory"));
+}
+
+TEST_F(ResultsErrors, TextFile) {
+  spit(path("notes.txt"), "reduce native 1024 12.5us\n");
+  std::string m = read_error(path("notes.txt"));
+  EXPECT_THAT(m, HasSubstr(path("notes.txt")));
+  EXPECT_THAT(m, HasSubstr("not an HDF5 file"));
+}
+
+TEST_F(ResultsErrors, EmptyFile) {
+  spit(path("empty.h5"), "");
+  EXPECT_THAT(read_error(path("empty.h5")), HasSubstr("not an HDF5 file"));
+}
+
+TEST_F(ResultsErrors, TruncatedFile) {
+  const std::string p = path("cut.h5");
+  {
+    ResultWriter w(p, false, small_info());
+    for (int i = 0; i < 4; ++i) w.write_case(small_case(static_cast<std::uint64_t>(i)));
+  }
+  fs::resize_file(p, fs::file_size(p) / 3);
+  std::string m = read_error(p);
+  EXPECT_THAT(m, HasSubstr(p));
+  EXPECT_THAT(m, HasSubstr("damaged"));
+}
+
+TEST_F(ResultsErrors, OtherHdf5File) {
+  make_hdf5(path("other.h5"), nullptr, -1, 0);
+  std::string m = read_error(path("other.h5"));
+  EXPECT_THAT(m, HasSubstr("not a papbench result set"));
+  make_hdf5(path("wrong.h5"), "netcdf4", 1, 0);
+  EXPECT_THAT(read_error(path("wrong.h5")), HasSubstr("not a papbench result set"));
+}
+
+TEST_F(ResultsErrors, NewerMajorVersion) {
+  make_hdf5(path("v2.h5"), "papbench-results", 2, 3);
+  std::string m = read_error(path("v2.h5"));
+  EXPECT_THAT(m, HasSubstr(path("v2.h5")));
+  EXPECT_THAT(m, HasSubstr("written by a newer papbench (format 2.x); this papbench reads 1.x"));
+}
+
+TEST_F(ResultsErrors, NewerMinorVersionReads) {
+  const std::string p = path("v1_7.h5");
+  {
+    ResultWriter w(p, false, small_info());
+    w.write_case(small_case(5));
+  }
+  {
+    // What a 1.7 writer might do: bump the minor version, add a root attribute of a new kind
+    // and a dataset to the case. None of it may stop a 1.0 reader.
+    h5::QuietErrors quiet;
+    h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
+    h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
+    H5Adelete(root.get(), "format_minor");
+    H5Adelete(root.get(), "format_version");
+    h5::write_int64_attr(root.get(), "format_minor", 7);
+    h5::write_string_attr(root.get(), "format_version", "1.7");
+    h5::write_double_attr(root.get(), "future_number", 2.5);
+    h5::Group c(H5Gopen2(f.get(), "/cases/0000", h5::default_plist()), "case");
+    std::vector<std::int64_t> v = {1, 2, 3};
+    h5::write_int64_1d(c.get(), "future_dataset", v);
+  }
+  ResultReader r(p);
+  EXPECT_EQ(r.format_major(), 1);
+  EXPECT_EQ(r.format_minor(), 7);
+  ASSERT_EQ(r.cases().size(), 1u);
+  EXPECT_EQ(r.cases()[0].seed, 5u);
+  EXPECT_FALSE(r.run_info().extra.contains("future_number"));
+}
+
+TEST_F(ResultsErrors, InterruptedCasesAreSkippedAndCounted) {
+  const std::string p = path("killed.h5");
+  {
+    ResultWriter w(p, false, small_info());
+    w.write_case(small_case(10));
+    w.write_case(small_case(11));
+  }
+  {
+    // What a run killed part-way through a case could leave: a case group without complete=1,
+    // one with complete=0 and only some data, and a name that is not a case index.
+    h5::QuietErrors quiet;
+    h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
+    h5::Group a(H5Gcreate2(f.get(), "/cases/0002", h5::default_plist(), h5::default_plist(),
+                           h5::default_plist()),
+                "0002");
+    h5::write_string_attr(a.get(), "collective", "reduce");
+    h5::Group b(H5Gcreate2(f.get(), "/cases/0003", h5::default_plist(), h5::default_plist(),
+                           h5::default_plist()),
+                "0003");
+    std::vector<std::int64_t> half(4, 0);
+    h5::write_int64_2d(b.get(), "arrival_ns", 2, 2, half);
+    h5::write_int64_attr(b.get(), "complete", 0);
+    h5::Group c(H5Gcreate2(f.get(), "/cases/tmp-0004", h5::default_plist(), h5::default_plist(),
+                           h5::default_plist()),
+                "tmp");
+  }
+  ::testing::internal::CaptureStderr();
+  ResultReader r(p);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  ASSERT_EQ(r.cases().size(), 2u);
+  EXPECT_EQ(r.cases()[0].seed, 10u);
+  EXPECT_EQ(r.cases()[1].seed, 11u);
+  EXPECT_EQ(r.incomplete_cases(), 3);
+  EXPECT_TRUE(r.warnings().empty());
+}
+
+TEST_F(ResultsErrors, CompleteButUnreadableCaseIsSkippedWithAWarning) {
+  const std::string p = path("damaged.h5");
+  {
+    ResultWriter w(p, false, small_info());
+    w.write_case(small_case(1));
+    w.write_case(small_case(2));
+  }
+  {
+    h5::QuietErrors quiet;
+    h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
+    h5::check(H5Ldelete(f.get(), "/cases/0000/exit_ns", h5::default_plist()), "delete");
+  }
+  ResultReader r(p);
+  ASSERT_EQ(r.cases().size(), 1u);
+  EXPECT_EQ(r.cases()[0].seed, 2u);
+  EXPECT_EQ(r.incomplete_cases(), 1);
+  ASSERT_EQ(r.warnings().size(), 1u);
+  EXPECT_THAT(r.warnings()[0], HasSubstr("0000"));
+  EXPECT_THAT(r.warnings()[0], HasSubstr("exit_ns"));
+}
+
+// What a kill in the middle of a /cases update can do, made deterministic: entries missing from
+// /cases, or /cases gone altogether. The /last_case chain must bring every case back.
+TEST_F(ResultsErrors, CasesLostFromTheIndexAreFoundThroughTheChain) {
+  const std::string p = path("chain.h5");
+  {
+    ResultWriter w(p, false, small_info());
+    for (int i = 0; i < 5; ++i) w.write_case(small_case(static_cast<std::uint64_t>(100 + i)));
+  }
+  auto unlink_keeping_object = [&](const char* link) {
+    h5::QuietErrors quiet;
+    h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
+    {
+      // Keep the object alive (as a cut-short index update would) while its link goes away.
+      h5::Group g(H5Gopen2(f.get(), link, h5::default_plist()), "open");
+      h5::check(H5Oincr_refcount(g.get()), "incr");
+    }
+    h5::check(H5Ldelete(f.get(), link, h5::default_plist()), "unlink");
+  };
+
+  unlink_keeping_object("/cases/0001");
+  unlink_keeping_object("/cases/0004");
+  {
+    ResultReader r(p);
+    ASSERT_EQ(r.cases().size(), 5u);
+    for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(r.cases()[i].seed, 100 + i);
+    EXPECT_EQ(r.incomplete_cases(), 0);
+    ASSERT_EQ(r.warnings().size(), 1u);
+    EXPECT_THAT(r.warnings()[0], HasSubstr("2 case(s) were found through the /last_case chain"));
+  }
+
+  unlink_keeping_object("/cases");
+  {
+    ResultReader r(p);
+    ASSERT_EQ(r.cases().size(), 5u);
+    for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(r.cases()[i].seed, 100 + i);
+    ASSERT_EQ(r.warnings().size(), 1u);
+    EXPECT_THAT(r.warnings()[0], HasSubstr("5 case(s) were found through the /last_case chain"));
+  }
+}
+
+}  // namespace
+}  // namespace papbench::results
