@@ -177,24 +177,14 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
     throw UsageError(
         fmt::format("--sync: '{}' is not accepted; accepted: window, barrier", raw.sync));
   }
-  if (raw.sync_estimator == "min-rtt") {
-    o.clock.estimator = clocksync::Estimator::kMinRtt;
-  } else if (raw.sync_estimator == "median") {
-    o.clock.estimator = clocksync::Estimator::kMedian;
-  } else {
-    throw UsageError(fmt::format(
-        "--sync-estimator: '{}' is not accepted; accepted: min-rtt, median", raw.sync_estimator));
-  }
+  o.clock.estimator = parse_estimator("--sync-estimator", raw.sync_estimator);
   o.clock.fit_drift = !raw.no_drift;
   o.clock.hierarchical = !raw.flat_sync;
   o.clock.resync_ns = with_option("--resync", [&] { return parse_duration_ns(raw.resync); });
   o.margin_ns = with_option("--margin", [&] { return parse_duration_ns(raw.margin); });
   o.distortion_max.offset_ns = with_option(
       "--inject-clock-offset", [&] { return parse_duration_ns(raw.inject_clock_offset); });
-  if (raw.inject_clock_drift_ppm < 0 || raw.inject_clock_drift_ppm > 10000) {
-    throw UsageError("--inject-clock-drift: must be between 0 and 10000 ppm");
-  }
-  o.distortion_max.drift_ppm = raw.inject_clock_drift_ppm;
+  o.distortion_max.drift_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_clock_drift_ppm);
 
   if (!raw.counters.empty()) {
     o.counters = with_option("--counters", [&] { return split_list(raw.counters); });
@@ -277,6 +267,28 @@ void check_output_path(RunOptions& opts) {
         "--out: '{}' exists; papbench never overwrites results (add --force to replace it)",
         opts.out));
   }
+}
+
+}  // namespace papbench
+
+namespace papbench {
+
+clocksync::Estimator parse_estimator(std::string_view option, std::string_view text) {
+  if (text == "min-rtt") return clocksync::Estimator::kMinRtt;
+  if (text == "median") return clocksync::Estimator::kMedian;
+  throw UsageError(
+      fmt::format("{}: '{}' is not accepted; accepted: min-rtt, median", option, text));
+}
+
+std::int64_t parse_duration_option(std::string_view option, std::string_view text) {
+  return with_option(option, [&] { return parse_duration_ns(text); });
+}
+
+double check_drift_ppm(std::string_view option, double ppm) {
+  if (ppm < 0 || ppm > 10000) {
+    throw UsageError(fmt::format("{}: {} is not between 0 and 10000 ppm", option, ppm));
+  }
+  return ppm;
 }
 
 }  // namespace papbench

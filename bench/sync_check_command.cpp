@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "bench/run_options.hpp"
 #include "clocksync/sync_check.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
@@ -35,23 +36,13 @@ CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw) {
 
 int sync_check_command(const RawSyncCheckOptions& raw) {
   clocksync::SyncCheckOptions o;
-  o.inject_offset_max_ns = parse_duration_ns(raw.inject_offset);
-  if (raw.inject_drift_ppm < 0 || raw.inject_drift_ppm > 10000) {
-    throw UsageError("--inject-clock-drift: must be between 0 and 10000 ppm");
-  }
-  o.inject_drift_max_ppm = raw.inject_drift_ppm;
-  o.duration_ns = parse_duration_ns(raw.duration);
-  o.sample_interval_ns = parse_duration_ns(raw.interval);
+  o.inject_offset_max_ns = parse_duration_option("--inject-clock-offset", raw.inject_offset);
+  o.inject_drift_max_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_drift_ppm);
+  o.duration_ns = parse_duration_option("--duration", raw.duration);
+  o.sample_interval_ns = parse_duration_option("--interval", raw.interval);
   if (o.sample_interval_ns <= 0) throw UsageError("--interval: must be positive");
-  o.sync.resync_ns = parse_duration_ns(raw.resync);
-  if (raw.estimator == "min-rtt") {
-    o.sync.estimator = clocksync::Estimator::kMinRtt;
-  } else if (raw.estimator == "median") {
-    o.sync.estimator = clocksync::Estimator::kMedian;
-  } else {
-    throw UsageError(fmt::format(
-        "--sync-estimator: '{}' is not accepted; accepted: min-rtt, median", raw.estimator));
-  }
+  o.sync.resync_ns = parse_duration_option("--resync", raw.resync);
+  o.sync.estimator = parse_estimator("--sync-estimator", raw.estimator);
   if (raw.pingpongs < 1) throw UsageError("--pingpongs: must be at least 1");
   o.sync.pingpongs = raw.pingpongs;
   o.sync.fit_drift = !raw.no_drift;

@@ -20,6 +20,7 @@
 
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
+#include "results/schema.hpp"
 
 namespace papbench::results {
 namespace {
@@ -80,14 +81,6 @@ std::optional<int> case_index(const std::string& name) {
     return std::nullopt;
   }
   return value;
-}
-
-const std::set<std::string, std::less<>>& standard_root_attributes() {
-  static const std::set<std::string, std::less<>> names = {
-      "format",           "format_version", "format_major", "format_minor",
-      "papbench_version", "git_sha",        "command_line", "mpi_library_version",
-      "mpi_size",         "created_utc",    "clock_info"};
-  return names;
 }
 
 // Major version from format_major, or from the "M.m" string when a writer left the int out.

@@ -17,6 +17,7 @@
 
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
+#include "results/schema.hpp"
 
 namespace papbench::results {
 namespace {
@@ -57,14 +58,6 @@ std::string utc_now() {
   gmtime_r(&t, &tm);
   return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1,
                      tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
-}
-
-const std::set<std::string, std::less<>>& standard_root_attributes() {
-  static const std::set<std::string, std::less<>> names = {
-      "format",           "format_version", "format_major", "format_minor",
-      "papbench_version", "git_sha",        "command_line", "mpi_library_version",
-      "mpi_size",         "created_utc",    "clock_info"};
-  return names;
 }
 
 void validate(const RunInfo& info) {
