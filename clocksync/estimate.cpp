@@ -31,20 +31,28 @@ LineFit fit_offset_line(std::span<const SyncPoint> points) {
   const SyncPoint& last = points.back();
   // Coordinates relative to the last point keep the sums small enough for doubles to hold them
   // to well below a nanosecond (raw clock values are ~1e15 ns).
-  double mean_x = 0, mean_y = 0;
+  // Each point is weighted by 1/rtt^2: its offset is only known to within rtt/2, so a sync taken
+  // while the machine was busy (long round trips) must not bend the line as much as a clean one.
+  auto weight = [](const SyncPoint& p) {
+    const double r = static_cast<double>(std::max<std::int64_t>(p.rtt_ns, 1));
+    return 1.0 / (r * r);
+  };
+  double mean_x = 0, mean_y = 0, total = 0;
   for (const SyncPoint& p : points) {
-    mean_x += static_cast<double>(p.local - last.local);
-    mean_y += static_cast<double>(p.offset_ns - last.offset_ns);
+    const double w = weight(p);
+    mean_x += w * static_cast<double>(p.local - last.local);
+    mean_y += w * static_cast<double>(p.offset_ns - last.offset_ns);
+    total += w;
   }
-  const auto n = static_cast<double>(points.size());
-  mean_x /= n;
-  mean_y /= n;
+  mean_x /= total;
+  mean_y /= total;
   double sxx = 0, sxy = 0;
   for (const SyncPoint& p : points) {
+    const double w = weight(p);
     const double dx = static_cast<double>(p.local - last.local) - mean_x;
     const double dy = static_cast<double>(p.offset_ns - last.offset_ns) - mean_y;
-    sxx += dx * dx;
-    sxy += dx * dy;
+    sxx += w * dx * dx;
+    sxy += w * dx * dy;
   }
   if (sxx <= 0) return {last.local, last.offset_ns, 0.0};
   const double slope = sxy / sxx;

@@ -36,7 +36,8 @@ struct SyncPoint {
 // Throws std::invalid_argument on an empty span.
 SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator);
 
-// offset(local) ~ offset_at_ref + slope * (local - ref_local), least squares, with ref_local the
+// offset(local) ~ offset_at_ref + slope * (local - ref_local), least squares weighted by 1/rtt^2
+// (each offset is known to within rtt/2), with ref_local the
 // last point's instant. Fewer than two distinct instants give slope 0 and the last offset.
 struct LineFit {
   std::int64_t ref_local = 0;

@@ -7,6 +7,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <thread>
 #include <utility>
@@ -29,6 +30,13 @@ constexpr std::chrono::microseconds kPollInterval{20};
 // fit covers the last ~16 s at the default 1 s resync: long enough to average the sync noise
 // down, short enough to follow the hardware.
 constexpr std::size_t kDriftHistory = 16;
+// A sync keeps exchanging past `pingpongs` until one round trip is within this factor of the best
+// ever seen, up to kMaxExtraFactor times `pingpongs`: on a busy (oversubscribed) node most
+// exchanges are stretched by preemption, and one clean exchange is what bounds the error.
+constexpr std::int64_t kCleanRttFactor = 2;
+constexpr int kMaxExtraFactor = 8;
+constexpr std::int64_t kStop = 1;
+constexpr int kMaxBootstrapRounds = 4;
 
 // Resync continuity: see GlobalClock::adopt().
 constexpr double kMaxSlewRate = 1e-3;                // 1000 ppm
@@ -145,8 +153,9 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
     // waiting into apparent (asymmetric) latency.
     for (int j = 1; j < leader_comm_.size(); ++j) {
       mpi_check(MPI_Send(&token, 1, MPI_INT64_T, j, kTagGo, c), "MPI_Send");
-      for (int i = 0; i < options_.pingpongs; ++i) {
+      while (true) {
         mpi_check(MPI_Recv(&token, 1, MPI_INT64_T, j, kTagPing, c, MPI_STATUS_IGNORE), "MPI_Recv");
+        if (token == kStop) break;  // the client decides how many exchanges it needs
         const std::int64_t t = local_.now();
         mpi_check(MPI_Send(&t, 1, MPI_INT64_T, j, kTagPong, c), "MPI_Send");
       }
@@ -158,13 +167,29 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
   detail::wait_politely(go);
   // The client side timestamps both ends, so it computes its own offset and nothing has to be
   // sent back (Listing 3.1 computes on rank 0 and never returns the offsets).
-  std::vector<PingPong> samples(static_cast<std::size_t>(options_.pingpongs));
-  for (PingPong& s : samples) {
+  std::vector<PingPong> samples;
+  std::int64_t min_rtt = std::numeric_limits<std::int64_t>::max();
+  const int max_samples = kMaxExtraFactor * options_.pingpongs;
+  int since_improvement = 0;
+  while (true) {
+    PingPong s;
+    token = 0;
     s.local_send = local_.now();
     mpi_check(MPI_Send(&token, 1, MPI_INT64_T, 0, kTagPing, c), "MPI_Send");
     mpi_check(MPI_Recv(&s.ref, 1, MPI_INT64_T, 0, kTagPong, c, MPI_STATUS_IGNORE), "MPI_Recv");
     s.local_recv = local_.now();
+    samples.push_back(s);
+    since_improvement = s.rtt() < min_rtt ? 0 : since_improvement + 1;
+    min_rtt = std::min(min_rtt, s.rtt());
+    const auto n = static_cast<int>(samples.size());
+    // With no history yet, "clean" means the minimum has stopped improving for a full round.
+    const bool clean = best_rtt_ns_ == 0 ? since_improvement >= options_.pingpongs
+                                         : min_rtt <= kCleanRttFactor * best_rtt_ns_;
+    if ((n >= options_.pingpongs && clean) || n >= max_samples) break;
   }
+  token = kStop;
+  mpi_check(MPI_Send(&token, 1, MPI_INT64_T, 0, kTagPing, c), "MPI_Send");
+  best_rtt_ns_ = best_rtt_ns_ == 0 ? min_rtt : std::min(best_rtt_ns_, min_rtt);
   points.push_back(estimate_offset(samples, options_.estimator));
 }
 
@@ -173,8 +198,20 @@ void GlobalClock::synchronize() {
   if (leader_comm_) {
     exchange_round(points);
     if (syncs_ == 0 && options_.fit_drift) {
-      if (leader_comm_.rank() == 0) detail::sleep_ns(bootstrap_gap_ns(options_.resync_ns));
-      exchange_round(points);
+      // The first drift comes from a line through these rounds alone, so a round that a busy node
+      // stretched (long round trips) is repeated until two clean ones exist; the decision is
+      // agreed among the leaders because rank 0 serves every leader in each round.
+      for (int round = 1; round < kMaxBootstrapRounds; ++round) {
+        if (leader_comm_.rank() == 0) detail::sleep_ns(bootstrap_gap_ns(options_.resync_ns));
+        exchange_round(points);
+        const auto clean = std::count_if(points.begin(), points.end(), [&](const SyncPoint& p) {
+          return p.rtt_ns <= kCleanRttFactor * best_rtt_ns_;
+        });
+        int more = leader_comm_.rank() != 0 && clean < 2 ? 1 : 0;
+        mpi_check(MPI_Allreduce(MPI_IN_PLACE, &more, 1, MPI_INT, MPI_MAX, leader_comm_.get()),
+                  "MPI_Allreduce");
+        if (!more) break;
+      }
     }
   }
   // Rank 0 is the reference: its mapping stays the identity. Other leaders fit theirs.

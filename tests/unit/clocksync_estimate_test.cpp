@@ -90,6 +90,19 @@ TEST(FitOffsetLine, AveragesNoise) {
   EXPECT_NEAR(static_cast<double>(f.offset_at_ref), -3000 + 7 * 20'000, 60);
 }
 
+TEST(FitOffsetLine, DiscountsPointsWithLongRoundTrips) {
+  // A 10 ppm line measured with 1 us round trips, and one sync taken under load: 200 us round
+  // trip and an offset 80 us off. Weighted by 1/rtt^2 it barely moves the fit.
+  std::vector<SyncPoint> pts;
+  for (int i = 0; i < 6; ++i) {
+    const std::int64_t t = i * 1'000'000'000LL;
+    pts.push_back({t, i * 10'000 + (i == 3 ? 80'000 : 0), i == 3 ? 200'000 : 1000});
+  }
+  const LineFit f = fit_offset_line(pts);
+  EXPECT_NEAR(f.slope, 10e-6, 0.01e-6);
+  EXPECT_NEAR(static_cast<double>(f.offset_at_ref), 50'000, 10);
+}
+
 TEST(FitOffsetLine, DegenerateInputs) {
   EXPECT_EQ(fit_offset_line({}).slope, 0);
   const std::vector<SyncPoint> one{{42, 7, 1}};
