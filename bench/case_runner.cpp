@@ -10,6 +10,7 @@
 #include "counters/counter_set.hpp"
 #include "imbalance/arrival_pattern.hpp"
 #include "imbalance/deadline_wait.hpp"
+#include "imbalance/xtime_loop.hpp"
 
 namespace papbench {
 namespace {
@@ -118,12 +119,20 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
       make_pattern(c.pattern, PatternContext{size_, c.root, c.maxdelay_ns, opts_.seed});
   CounterSet counters(opts_.counters, opts_.counters_domain);
   const std::size_t n_events = counters.available().size();
+  const bool count_compute = opts_.counters_scope != CounterScope::kCall;
+  const bool count_call = opts_.counters_scope != CounterScope::kCompute;
+  const std::int64_t xtime = pattern->xtime();
+  XtimeLoop loop;
+  // Where the loop's checksum goes, so the loop is observably used.
+  volatile std::uint64_t loop_sink = 0;
 
   const int iters = opts_.iters;
   std::vector<std::int64_t> arrival(iters), exit(iters), planned_delay(iters),
       planned_arrival(iters), late(iters);
   std::vector<std::vector<std::int64_t>> counter_values(n_events, std::vector<std::int64_t>(iters));
-  std::vector<std::int64_t> scratch(n_events);
+  std::vector<std::vector<std::int64_t>> compute_values(count_compute ? n_events : 0,
+                                                        std::vector<std::int64_t>(iters));
+  std::vector<std::int64_t> scratch(n_events), compute_scratch(n_events);
   int failures = 0;
   bool prev_late = false;
 
@@ -135,16 +144,28 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
     if (validate) workload.reset();
 
     const std::int64_t t0 = agree_start(prev_late);
-    const WaitResult start = wait_until(clock_, t0);
     const std::int64_t delay = pattern->delay_ns(it, rank_);
     const std::int64_t planned = t0 + c.compute_ns + delay;
+    // A rank with a later deadline and nothing to do at T0 sleeps straight through it: were
+    // every rank to spin at T0, an oversubscribed machine would hand the cores to ranks not yet
+    // due and make the ranks due at T0 arrive late (a replayed spread then shrinks).
+    const bool busy_at_t0 = xtime > 0 || count_compute || planned <= t0;
+    const std::int64_t entry = clock_.now();
+    const WaitResult start =
+        busy_at_t0 ? wait_until(clock_, t0) : WaitResult{std::max<std::int64_t>(0, entry - t0), 0};
+    if (count_compute) counters.start();
+    // compute:XTIME: every rank runs the same loop from the agreed start; whatever spread the
+    // machine adds to it is the arrival pattern (Parsons Listing 3.2). Its delay is 0, so the
+    // wait below has normally passed already (unless --compute asks for a longer phase).
+    if (xtime > 0) loop_sink = loop_sink + loop.run(xtime);
     wait_until(clock_, planned);
+    if (count_compute) counters.stop(compute_scratch);
 
-    counters.start();
+    if (count_call) counters.start();
     const std::int64_t a = clock_.now();
     alg->run(workload.args());
     const std::int64_t f = clock_.now();
-    counters.stop(scratch);
+    if (count_call) counters.stop(scratch);
 
     const bool was_late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;
     prev_late = was_late;
@@ -161,7 +182,12 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
       planned_delay[it] = delay;
       planned_arrival[it] = planned;
       late[it] = was_late ? 1 : 0;
-      for (std::size_t e = 0; e < n_events; ++e) counter_values[e][it] = scratch[e];
+      if (count_call) {
+        for (std::size_t e = 0; e < n_events; ++e) counter_values[e][it] = scratch[e];
+      }
+      for (std::size_t e = 0; e < compute_values.size(); ++e) {
+        compute_values[e][it] = compute_scratch[e];
+      }
     }
     if (rank_ == 0 && tick) tick(step + 1, total);
   }
@@ -182,9 +208,16 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   rec.planned_arrival_ns = gather_matrix(planned_arrival, iters, size_, world_);
   results::Matrix late_m = gather_matrix(late, iters, size_, world_);
   if (counters_agree) {
-    for (std::size_t e = 0; e < n_events; ++e) {
+    for (std::size_t e = 0; e < n_events && count_call; ++e) {
       results::Matrix m = gather_matrix(counter_values[e], iters, size_, world_);
       if (rank_ == 0) rec.counters.emplace(counters.available()[e], std::move(m));
+    }
+    for (std::size_t e = 0; e < compute_values.size(); ++e) {
+      results::Matrix m = gather_matrix(compute_values[e], iters, size_, world_);
+      if (rank_ == 0) {
+        rec.counters.emplace(counters.available()[e] + std::string(kComputeScopeSuffix),
+                             std::move(m));
+      }
     }
     rec.counters_unavailable = counters.unavailable();
   } else {

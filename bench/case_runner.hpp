@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string_view>
 
 #include "bench/case_matrix.hpp"
 #include "bench/run_options.hpp"
@@ -39,6 +40,10 @@ class CaseRunner {
   int on_time_streak_ = 0;
   std::string failure_;
 };
+
+// Counter values of the compute phase (--counters-scope compute|both) are stored under the
+// event name with this suffix; the call's values keep the bare name.
+inline constexpr std::string_view kComputeScopeSuffix = "@compute";
 
 // The record's parameter attributes for a case (shared with tests).
 results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ranks);

@@ -8,6 +8,9 @@
 #include <exception>
 #include <optional>
 
+#include "bench/counters_command.hpp"
+#include "bench/experiment_file.hpp"
+#include "bench/imbalance_command.hpp"
 #include "bench/list_command.hpp"
 #include "bench/run_command.hpp"
 #include "bench/run_info.hpp"
@@ -33,9 +36,15 @@ int run_main(int argc, char** argv) {
       "  papbench list");
   papbench::RawRunOptions raw;
   papbench::add_run_options(app, raw);
+  papbench::ExperimentChoice experiment;
+  papbench::add_experiment_options(app, experiment);
   CLI::App* list = app.add_subcommand("list", "List every collective and algorithm");
   papbench::RawSyncCheckOptions sync_raw;
   CLI::App* sync_check = papbench::add_sync_check_command(app, sync_raw);
+  papbench::RawImbalanceOptions imbalance_raw;
+  CLI::App* imbalance = papbench::add_imbalance_command(app, imbalance_raw);
+  papbench::RawCountersOptions counters_raw;
+  CLI::App* counters = papbench::add_counters_command(app, counters_raw);
   app.require_subcommand(0, 1);
 
   try {
@@ -53,6 +62,11 @@ int run_main(int argc, char** argv) {
     return 0;
   }
   if (sync_check->parsed()) return papbench::sync_check_command(sync_raw);
+  if (imbalance->parsed()) {
+    return papbench::imbalance_command(imbalance_raw, papbench::join_command_line(argc, argv));
+  }
+  if (counters->parsed()) return papbench::counters_command(counters_raw);
+  papbench::apply_experiment_options(app, experiment, raw);
   return papbench::run_command(raw, papbench::join_command_line(argc, argv));
 }
 

@@ -1,6 +1,7 @@
 #include "bench/run_command.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cstdio>
 #include <numeric>
@@ -14,6 +15,7 @@
 #include "clocksync/sync_check.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
+#include "counters/counter_set.hpp"
 #include "imbalance/arrival_pattern.hpp"
 #include "results/result_set.hpp"
 
@@ -51,9 +53,33 @@ void check_patterns(const RunOptions& opts, MPI_Comm comm) {
   if (bad) throw UsageError(error.empty() ? "--pattern: invalid on another rank" : error);
 }
 
+// --counters-strict: every rank tries the events before anything is measured, and any event
+// one rank cannot count stops the run with exit 2 on all of them.
+void check_counters_strict(const RunOptions& opts, MPI_Comm comm) {
+  if (!opts.counters_strict || opts.counters.empty()) return;
+  CounterSet probe(opts.counters, opts.counters_domain);
+  std::string error;
+  if (!probe.unavailable().empty()) {
+    error = fmt::format(
+        "--counters-strict: event(s) not countable here: {} (see 'papbench counters' for what "
+        "is; drop --counters-strict to record them as unavailable and run on)",
+        fmt::join(probe.unavailable(), "; "));
+  }
+  int bad = error.empty() ? 0 : 1;
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm);
+  if (bad) {
+    throw UsageError(error.empty() ? "--counters-strict: an event is not countable on another rank"
+                                   : error);
+  }
+}
+
 }  // namespace
 
 int run_command(const RawRunOptions& raw, const std::string& command_line) {
+  return run_command(raw, command_line, RunHooks{});
+}
+
+int run_command(const RawRunOptions& raw, const std::string& command_line, const RunHooks& hooks) {
   Comm world = Comm::dup(MPI_COMM_WORLD);
   const int rank = world.rank();
   const int size = world.size();
@@ -70,6 +96,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line) {
   }
   agree_on_error(world.get(), error);
   check_patterns(opts, world.get());
+  check_counters_strict(opts, world.get());
 
   const std::vector<Case> cases = expand_cases(opts);
   if (cases.empty()) {
@@ -85,6 +112,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line) {
   clock.synchronize();
 
   results::RunInfo info = collect_run_info(world.get(), command_line, opts, clock);
+  if (hooks.before_cases) hooks.before_cases(world.get(), info);
   std::optional<results::ResultWriter> writer;
   if (rank == 0) writer.emplace(opts.out, opts.force, info);
 
@@ -131,6 +159,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line) {
   }
   if (rank == 0) {
     fmt::print("{}", summary_table(records, opts.out));
+    if (hooks.after_cases) hooks.after_cases(info, records);
     std::fflush(stdout);
   }
   int ok = all_valid ? 1 : 0;

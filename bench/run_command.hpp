@@ -1,10 +1,25 @@
 #pragma once
+#include <mpi.h>
+
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "bench/run_options.hpp"
+#include "results/result_set.hpp"
 
 namespace papbench {
 // The benchmark run: validates options, synchronizes clocks, runs every case, writes the result
 // set on rank 0 and prints the summary. Returns the exit code (UsageError escapes for exit 2).
 int run_command(const RawRunOptions& raw, const std::string& command_line);
+
+// Extension points for commands built on the run (papbench imbalance).
+struct RunHooks {
+  // Collective over the run's communicator, after clock synchronization and before the result
+  // set is created: may add root attributes (RunInfo::extra).
+  std::function<void(MPI_Comm, results::RunInfo&)> before_cases;
+  // Rank 0, after the summary table, with every completed case (counters cleared).
+  std::function<void(const results::RunInfo&, const std::vector<results::CaseRecord>&)> after_cases;
+};
+int run_command(const RawRunOptions& raw, const std::string& command_line, const RunHooks& hooks);
 }  // namespace papbench

@@ -91,6 +91,12 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
                  "perf::TASK-CLOCK)");
   app.add_option("--counters-domain", raw.counters_domain, "user, kernel or all")
       ->capture_default_str();
+  app.add_option("--counters-scope", raw.counters_scope,
+                 "What the counters measure: call (the timed call), compute (the phase before it: "
+                 "wait or compute:XTIME loop) or both (compute values stored as EVENT@compute)")
+      ->capture_default_str();
+  app.add_flag("--counters-strict", raw.counters_strict,
+               "Exit 2 when a --counters event cannot be counted here (default: record and go on)");
   app.add_option("--out", raw.out, "HDF5 result file (default: papbench-DATE-TIME.h5)");
   app.add_flag("--force", raw.force, "Overwrite an existing --out file");
   app.add_flag("--shuffle", raw.shuffle, "Run the cases in a random (seeded) order");
@@ -200,6 +206,18 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
         fmt::format("--counters-domain: '{}' is not accepted; accepted: user, kernel, all",
                     raw.counters_domain));
   }
+  if (raw.counters_scope == "call") {
+    o.counters_scope = CounterScope::kCall;
+  } else if (raw.counters_scope == "compute") {
+    o.counters_scope = CounterScope::kCompute;
+  } else if (raw.counters_scope == "both") {
+    o.counters_scope = CounterScope::kBoth;
+  } else {
+    throw UsageError(
+        fmt::format("--counters-scope: '{}' is not accepted; accepted: call, compute, both",
+                    raw.counters_scope));
+  }
+  o.counters_strict = raw.counters_strict;
   if (raw.progress == "auto") {
     o.progress = ProgressMode::kAuto;
   } else if (raw.progress == "always") {

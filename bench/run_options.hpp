@@ -29,6 +29,8 @@ struct RawRunOptions {
   std::string margin = "1ms";
   std::string counters;
   std::string counters_domain = "user";
+  std::string counters_scope = "call";
+  bool counters_strict = false;
   std::string out;
   std::string progress = "auto";
   std::string inject_clock_offset = "0";
@@ -45,6 +47,8 @@ struct RawRunOptions {
 
 enum class StartSync { kWindow, kBarrier };
 enum class ProgressMode { kAuto, kAlways, kNever };
+// Which phase the counters measure: the timed call, the compute phase before it, or both.
+enum class CounterScope { kCall, kCompute, kBoth };
 
 struct RunOptions {
   std::vector<std::string> collectives, algorithms, dtypes, ops, patterns;
@@ -58,6 +62,8 @@ struct RunOptions {
   std::int64_t margin_ns = 1'000'000;
   std::vector<std::string> counters;
   CounterDomain counters_domain = CounterDomain::kUser;
+  CounterScope counters_scope = CounterScope::kCall;
+  bool counters_strict = false;  // an unavailable event is a usage error (exit 2)
   std::string out;
   bool force = false;
   bool shuffle = false;

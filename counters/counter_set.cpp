@@ -43,6 +43,10 @@ bool CounterSet::papi_compiled_in() {
   return true;
 }
 
+void CounterSet::init_library() {
+  init_library_once();
+}
+
 CounterSet::CounterSet(std::span<const std::string> events, CounterDomain domain) {
   if (events.empty()) return;
   try {
@@ -105,6 +109,10 @@ void CounterSet::stop(std::span<std::int64_t> values) {
 
 bool CounterSet::papi_compiled_in() {
   return false;
+}
+
+void CounterSet::init_library() {
+  throw std::runtime_error("built without PAPI");
 }
 
 CounterSet::CounterSet(std::span<const std::string> events, CounterDomain) {

@@ -28,6 +28,8 @@ class CounterSet {
   void stop(std::span<std::int64_t> values);
 
   static bool papi_compiled_in();
+  // Initializes PAPI once per process; throws std::runtime_error when it cannot.
+  static void init_library();
 
  private:
   int event_set_ = -1;

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "common/units.hpp"
+#include "imbalance/pattern_compute.hpp"
 #include "imbalance/pattern_random.hpp"
 #include "imbalance/pattern_replay.hpp"
 
@@ -58,6 +59,10 @@ void validate_pattern_syntax(std::string_view spec) {
     return;
   }
   if (spec.starts_with("replay:") && spec.size() > 7) return;
+  if (spec.starts_with("compute:")) {
+    parse_compute_xtime(spec);
+    return;
+  }
   bad_pattern(spec);
 }
 
@@ -77,6 +82,7 @@ std::unique_ptr<ArrivalPattern> make_pattern(std::string_view spec, const Patter
     }
     return make_late_pattern(rank, late.delay_ns >= 0 ? late.delay_ns : ctx.maxdelay_ns);
   }
+  if (spec.starts_with("compute:")) return make_compute_pattern(parse_compute_xtime(spec));
   return make_replay_pattern(std::string(spec.substr(7)), ctx.size);
 }
 

@@ -22,10 +22,14 @@ class ArrivalPattern {
   virtual ~ArrivalPattern() = default;
   // Planned delay of `rank` in timed iteration `iteration` (warm-up iterations are negative).
   virtual std::int64_t delay_ns(int iteration, int rank) const = 0;
+  // Repetitions of the Listing 3.2 loop to run after the agreed start instead of waiting
+  // (compute:XTIME); 0 for every pattern that plans its delays.
+  virtual std::int64_t xtime() const { return 0; }
 };
 
 // Accepted specs: none, uniform, normal, exponential, ramp, late:RANK[:DELAY] (RANK may be
-// "root"; DELAY defaults to --maxdelay), replay:FILE (CSV or papbench result set).
+// "root"; DELAY defaults to --maxdelay), replay:FILE (CSV or papbench result set),
+// compute:XTIME (the balanced loop of Listing 3.2, no planned delay).
 // Throws UsageError naming the accepted forms.
 std::unique_ptr<ArrivalPattern> make_pattern(std::string_view spec, const PatternContext& ctx);
 
@@ -34,6 +38,7 @@ void validate_pattern_syntax(std::string_view spec);
 
 inline constexpr std::string_view kPatternHelp =
     "none, uniform, normal, exponential, ramp, late:RANK[:DELAY] (RANK a number or 'root'), "
-    "replay:FILE (CSV of per-iteration per-rank delays, or a papbench .h5 result set)";
+    "replay:FILE (CSV of per-iteration per-rank delays, or a papbench .h5 result set), "
+    "compute:XTIME (run Parsons' balanced loop XTIME times: natural imbalance, e.g. compute:40k)";
 
 }  // namespace papbench

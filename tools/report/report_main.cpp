@@ -12,9 +12,11 @@
 
 #include "papbench/version.hpp"
 #include "tools/report/compare_view.hpp"
+#include "tools/report/counters_view.hpp"
 #include "tools/report/export_csv.hpp"
 #include "tools/report/input_error.hpp"
 #include "tools/report/metric_choice.hpp"
+#include "tools/report/pap_view.hpp"
 #include "tools/report/paper_tables.hpp"
 #include "tools/report/result_file.hpp"
 #include "tools/report/summary_view.hpp"
@@ -76,6 +78,7 @@ struct SummaryArgs {
   std::vector<std::string> files;
   std::string format = "table";
   std::vector<std::string> metrics = metric_names();
+  bool counters = false;
 };
 
 struct CompareArgs {
@@ -93,6 +96,11 @@ struct ExportArgs {
   bool force = false;
 };
 
+struct FileArgs {
+  std::string file;
+  std::string format = "table";
+};
+
 struct TableArgs {
   std::string name;
   std::vector<std::string> files;
@@ -102,8 +110,8 @@ struct TableArgs {
 
 int run_summary(const SummaryArgs& args) {
   const auto files = open_all(args.files);
-  emit(build_summary(files, metrics_from_names(args.metrics)), format_from_name(args.format),
-       std::cout);
+  emit(build_summary(files, metrics_from_names(args.metrics), args.counters),
+       format_from_name(args.format), std::cout);
   return 0;
 }
 
@@ -152,6 +160,11 @@ int run_table(const TableArgs& args) {
   return 0;
 }
 
+int run_file_view(const FileArgs& args, Report (*build)(const ResultFile&)) {
+  emit(build(open_result_file(args.file)), format_from_name(args.format), std::cout);
+  return 0;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Summaries, comparisons and exports of papbench HDF5 result sets."};
   app.name("papbench-report");
@@ -166,6 +179,8 @@ int run(int argc, char** argv) {
   summary->add_option("files", summary_args.files, "Result sets (.h5)")->required();
   add_format_option(*summary, summary_args.format);
   add_metric_option(*summary, summary_args.metrics, "summarize");
+  summary->add_flag("--counters", summary_args.counters,
+                    "Add one row per recorded PAPI event and case (median, mean, sd, min, max)");
 
   CompareArgs compare_args;
   CLI::App* compare = app.add_subcommand(
@@ -203,6 +218,22 @@ int run(int argc, char** argv) {
   table->add_flag("--list", table_args.list, "List the paper tables");
   add_format_option(*table, table_args.format);
 
+  FileArgs counters_args;
+  CLI::App* counters = app.add_subcommand(
+      "counters",
+      "Per case and PAPI event: counter distribution and its Pearson and Spearman correlation "
+      "with normalized arrival time (Parsons Figs. 3.7-3.13)");
+  counters->add_option("file", counters_args.file, "Result set (.h5)")->required();
+  add_format_option(*counters, counters_args.format);
+
+  FileArgs pap_args;
+  CLI::App* pap = app.add_subcommand(
+      "pap",
+      "Per case: PAP statistics of Parsons §3.3 (delta-bar, omega-bar, imbalance factors, "
+      "First/Last per node)");
+  pap->add_option("file", pap_args.file, "Result set (.h5)")->required();
+  add_format_option(*pap, pap_args.format);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -215,6 +246,8 @@ int run(int argc, char** argv) {
     if (*compare) return run_compare(compare_args);
     if (*export_csv) return run_export_csv(export_args);
     if (*table) return run_table(table_args);
+    if (*counters) return run_file_view(counters_args, build_counters);
+    if (*pap) return run_file_view(pap_args, build_pap);
   } catch (const InputError& e) {
     std::cout.flush();
     fmt::print(stderr, "papbench-report: {}\n", e.what());

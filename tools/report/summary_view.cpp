@@ -4,6 +4,7 @@
 
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
+#include "tools/report/counters_view.hpp"
 #include "tools/report/input_error.hpp"
 #include "tools/report/metric_choice.hpp"
 
@@ -42,7 +43,8 @@ std::vector<Column> summary_columns() {
   };
 }
 
-Section summarize_file(const ResultFile& file, const std::vector<results::Metric>& metrics) {
+Section summarize_file(const ResultFile& file, const std::vector<results::Metric>& metrics,
+                       bool with_counters) {
   Section s;
   s.title = file.path;
   s.meta = run_meta(file);
@@ -104,6 +106,40 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
       };
       s.table.rows.push_back(std::move(row));
     }
+    // Counter values (counts, not durations) over every (iteration, rank) of the case; their
+    // correlation with arrival time is `papbench-report counters`.
+    for (const auto& [event, m] : rec.counters) {
+      if (!with_counters) break;
+      const std::vector<double> values(m.data.begin(), m.data.end());
+      const stats::Summary sum = stats::summarize(values);
+      Row row;
+      row.group = heading;
+      row.cells = {
+          Cell::integer(static_cast<long long>(i)),
+          Cell::str(rec.label()),
+          Cell::str(rec.match_key()),
+          Cell::str(rec.collective),
+          Cell::str(rec.algorithm),
+          Cell::integer(static_cast<long long>(rec.count)),
+          Cell::str(rec.pattern),
+          Cell::integer(rec.arrival_ns.cols),
+          Cell::integer(rec.arrival_ns.rows),
+          Cell::integer(late_iterations(rec)),
+          Cell::str(rec.validated),
+          Cell::str("counter " + event),
+          Cell::integer(static_cast<long long>(sum.n)),
+          count_cell(sum.median),
+          {"-", nullptr},
+          {"-", nullptr},
+          {"-", nullptr},
+          {"-", nullptr},
+          count_cell(sum.mean),
+          count_cell(sum.sd),
+          count_cell(sum.min),
+          count_cell(sum.max),
+      };
+      s.table.rows.push_back(std::move(row));
+    }
   }
   for (const std::string& w : file.reader.warnings()) s.notes.push_back("warning: " + w);
   if (any_short) {
@@ -118,11 +154,11 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
 }  // namespace
 
 Report build_summary(const std::vector<ResultFile>& files,
-                     const std::vector<results::Metric>& metrics) {
+                     const std::vector<results::Metric>& metrics, bool with_counters) {
   Report r;
   r.kind = "summary";
   r.section_key = "file";
-  for (const ResultFile& f : files) r.sections.push_back(summarize_file(f, metrics));
+  for (const ResultFile& f : files) r.sections.push_back(summarize_file(f, metrics, with_counters));
   return r;
 }
 

@@ -11,7 +11,9 @@
 
 namespace papbench::report {
 
+// with_counters adds one row per recorded PAPI event and case ("counter EVENT": counts, not
+// durations); off by default so the machine formats keep one row per metric.
 Report build_summary(const std::vector<ResultFile>& files,
-                     const std::vector<results::Metric>& metrics);
+                     const std::vector<results::Metric>& metrics, bool with_counters = false);
 
 }  // namespace papbench::report

@@ -1,0 +1,295 @@
+#include "bench/experiment_file.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <variant>
+
+#include "common/units.hpp"
+
+namespace papbench {
+namespace {
+
+using Field = std::variant<std::string RawRunOptions::*, int RawRunOptions::*,
+                           std::uint64_t RawRunOptions::*, bool RawRunOptions::*>;
+
+struct RunKey {
+  std::string_view name;  // == the CLI long option without "--"
+  Field field;
+};
+
+// Every run option an experiment may set. Left out on purpose: --out/--force (the job script
+// chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
+const std::array<RunKey, 23> kRunKeys = {{
+    {"collective", &RawRunOptions::collective},
+    {"alg", &RawRunOptions::alg},
+    {"count", &RawRunOptions::count},
+    {"dtype", &RawRunOptions::dtype},
+    {"op", &RawRunOptions::op},
+    {"root", &RawRunOptions::root},
+    {"compute", &RawRunOptions::compute},
+    {"maxdelay", &RawRunOptions::maxdelay},
+    {"pattern", &RawRunOptions::pattern},
+    {"groups", &RawRunOptions::groups},
+    {"sync", &RawRunOptions::sync},
+    {"sync-estimator", &RawRunOptions::sync_estimator},
+    {"resync", &RawRunOptions::resync},
+    {"margin", &RawRunOptions::margin},
+    {"counters", &RawRunOptions::counters},
+    {"counters-domain", &RawRunOptions::counters_domain},
+    {"iters", &RawRunOptions::iters},
+    {"warmup", &RawRunOptions::warmup},
+    {"validate-every", &RawRunOptions::validate_every},
+    {"seed", &RawRunOptions::seed},
+    {"shuffle", &RawRunOptions::shuffle},
+    {"no-drift", &RawRunOptions::no_drift},
+    {"flat-sync", &RawRunOptions::flat_sync},
+}};
+
+constexpr std::array<std::string_view, 9> kMetaKeys = {"name",      "paper",  "target",
+                                                       "reference", "tables", "description",
+                                                       "nodes",     "ppn",    "quick.processes"};
+
+const RunKey* find_run_key(std::string_view name) {
+  const auto it = std::find_if(kRunKeys.begin(), kRunKeys.end(),
+                               [&](const RunKey& k) { return k.name == name; });
+  return it == kRunKeys.end() ? nullptr : &*it;
+}
+
+std::string accepted_keys() {
+  std::vector<std::string_view> names(kMetaKeys.begin(), kMetaKeys.end());
+  for (const auto& k : kRunKeys) names.push_back(k.name);
+  return fmt::format("{}, and quick.<run key>", fmt::join(names, ", "));
+}
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r");
+  return s.substr(first, last - first + 1);
+}
+
+// '#' starts a comment at the line start or after a blank, so values such as replay:run#2.h5
+// keep their '#'.
+std::string_view strip_comment(std::string_view line) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+      return line.substr(0, i);
+    }
+  }
+  return line;
+}
+
+template <typename T>
+std::optional<T> parse_number(std::string_view text) {
+  T v{};
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+struct Entry {
+  std::string value;
+  int line = 0;
+};
+
+class Parser {
+ public:
+  Parser(const std::string& path) : path_(path) {}
+
+  [[noreturn]] void fail(int line, std::string_view what) const {
+    throw UsageError(fmt::format("{}:{}: {}", path_, line, what));
+  }
+
+  int positive_int(const Entry& e, std::string_view key) const {
+    const auto v = parse_number<int>(e.value);
+    if (!v || *v < 1) fail(e.line, fmt::format("{}: '{}' is not a positive integer", key, e.value));
+    return *v;
+  }
+
+  // Stores `value` into the field of `key`; numbers and flags are checked here, strings later
+  // by parse_run_options (the command line's own rules).
+  void set(RawRunOptions& raw, const RunKey& key, const Entry& e) const {
+    std::visit(
+        [&](auto member) {
+          using T = std::remove_reference_t<decltype(raw.*member)>;
+          if constexpr (std::is_same_v<T, std::string>) {
+            raw.*member = e.value;
+          } else if constexpr (std::is_same_v<T, bool>) {
+            if (e.value == "true" || e.value == "yes" || e.value == "on" || e.value == "1") {
+              raw.*member = true;
+            } else if (e.value == "false" || e.value == "no" || e.value == "off" ||
+                       e.value == "0") {
+              raw.*member = false;
+            } else {
+              fail(e.line, fmt::format("{}: '{}' is not accepted; accepted: true, false, yes, "
+                                       "no, on, off, 1, 0",
+                                       key.name, e.value));
+            }
+          } else {
+            const auto v = parse_number<T>(e.value);
+            if (!v || *v < 0) {
+              fail(e.line,
+                   fmt::format("{}: '{}' is not a non-negative integer", key.name, e.value));
+            }
+            raw.*member = *v;
+          }
+        },
+        key.field);
+  }
+
+ private:
+  const std::string& path_;
+};
+
+}  // namespace
+
+std::span<const std::string_view> experiment_run_keys() {
+  static const auto names = [] {
+    std::array<std::string_view, kRunKeys.size()> n{};
+    std::transform(kRunKeys.begin(), kRunKeys.end(), n.begin(),
+                   [](const RunKey& k) { return k.name; });
+    return n;
+  }();
+  return names;
+}
+
+Experiment parse_experiment(std::string_view text, const std::string& path, bool quick) {
+  const Parser parser(path);
+  std::map<std::string, Entry, std::less<>> entries;
+  int line_no = 0;
+  std::istringstream in{std::string(text)};
+  for (std::string raw_line; std::getline(in, raw_line);) {
+    ++line_no;
+    const std::string_view line = trim(strip_comment(raw_line));
+    if (line.empty()) continue;
+    const auto eq = line.find('=');
+    if (eq == std::string_view::npos) {
+      parser.fail(line_no, fmt::format("expected 'key = value', got '{}'", line));
+    }
+    const std::string key(trim(line.substr(0, eq)));
+    const std::string value(trim(line.substr(eq + 1)));
+    const std::string_view run_part =
+        std::string_view(key).starts_with("quick.") ? std::string_view(key).substr(6) : key;
+    const bool known = std::find(kMetaKeys.begin(), kMetaKeys.end(), key) != kMetaKeys.end() ||
+                       find_run_key(run_part) != nullptr;
+    if (!known) {
+      parser.fail(line_no, fmt::format("unknown key '{}'; accepted: {}", key, accepted_keys()));
+    }
+    if (value.empty()) parser.fail(line_no, fmt::format("{}: empty value", key));
+    if (const auto it = entries.find(key); it != entries.end()) {
+      parser.fail(line_no, fmt::format("'{}' is already set on line {}", key, it->second.line));
+    }
+    entries.emplace(key, Entry{value, line_no});
+  }
+
+  Experiment e;
+  e.path = path;
+  const auto meta = [&](std::string_view key) -> const Entry* {
+    const auto it = entries.find(key);
+    return it == entries.end() ? nullptr : &it->second;
+  };
+  if (const Entry* n = meta("name")) {
+    const bool ok = std::all_of(n->value.begin(), n->value.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+    if (!ok) {
+      parser.fail(n->line, fmt::format("name: '{}' may only hold letters, digits, '-', '_' "
+                                       "and '.' (it names output directories)",
+                                       n->value));
+    }
+    e.name = n->value;
+  } else {
+    throw UsageError(fmt::format("{}: missing the required key 'name'", path));
+  }
+  if (const Entry* m = meta("paper")) e.paper = m->value;
+  if (const Entry* m = meta("target")) e.target = m->value;
+  if (const Entry* m = meta("reference")) e.reference = m->value;
+  if (const Entry* m = meta("description")) e.description = m->value;
+  if (const Entry* m = meta("tables")) e.tables = m->value;
+  if (const Entry* m = meta("ppn")) e.ppn = parser.positive_int(*m, "ppn");
+  if (const Entry* m = meta("quick.processes")) {
+    e.quick_processes = parser.positive_int(*m, "quick.processes");
+  }
+  if (const Entry* m = meta("nodes")) {
+    std::vector<std::string> items;
+    try {
+      items = split_list(m->value);
+    } catch (const UsageError& err) {
+      parser.fail(m->line, fmt::format("nodes: {}", err.what()));
+    }
+    for (const auto& item : items) e.nodes.push_back(parser.positive_int({item, m->line}, "nodes"));
+  }
+
+  for (const auto& key : kRunKeys) {
+    if (const Entry* m = meta(key.name)) {
+      parser.set(e.raw, key, *m);
+      e.run_key_lines[std::string(key.name)] = m->line;
+    }
+  }
+  if (quick) {
+    // Default laptop scaling, unless the file says otherwise with quick.iters/quick.warmup:
+    // a tenth of the iterations keeps every case's median meaningful at a few seconds.
+    e.raw.iters = std::max(3, e.raw.iters / 10);
+    e.raw.warmup = std::min(e.raw.warmup, 1);
+    for (const auto& key : kRunKeys) {
+      if (const Entry* m = meta(fmt::format("quick.{}", key.name))) {
+        parser.set(e.raw, key, *m);
+        e.run_key_lines[std::string(key.name)] = m->line;
+      }
+    }
+  }
+
+  try {
+    parse_run_options(e.raw);
+  } catch (const UsageError& err) {
+    // The message starts with "--option:"; point at the line that set it.
+    const std::string_view what = err.what();
+    const auto colon = what.find(':');
+    if (what.starts_with("--") && colon != std::string_view::npos) {
+      const auto it = e.run_key_lines.find(what.substr(2, colon - 2));
+      if (it != e.run_key_lines.end()) parser.fail(it->second, what);
+    }
+    throw UsageError(fmt::format("{}: {}", path, what));
+  }
+  return e;
+}
+
+Experiment load_experiment(const std::string& path, bool quick) {
+  std::ifstream in(path);
+  if (!in) throw UsageError(fmt::format("--experiment: cannot read '{}'", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_experiment(text.str(), path, quick);
+}
+
+void add_experiment_options(CLI::App& app, ExperimentChoice& choice) {
+  app.add_option("--experiment", choice.path,
+                 "Run the case matrix of an experiment file (jobs/experiments/*.exp, format in "
+                 "docs/REPRODUCING.md); options given here override the file's");
+  app.add_flag("--quick", choice.quick,
+               "With --experiment: the laptop-sized variant (iterations / 10, at least 3; "
+               "warmup at most 1; the file's quick.* keys)");
+}
+
+void apply_experiment_options(const CLI::App& app, const ExperimentChoice& choice,
+                              RawRunOptions& raw) {
+  if (choice.path.empty()) {
+    if (choice.quick) throw UsageError("--quick: needs --experiment FILE");
+    return;
+  }
+  const Experiment e = load_experiment(choice.path, choice.quick);
+  for (const auto& key : kRunKeys) {
+    if (app.get_option(fmt::format("--{}", key.name))->count() > 0) continue;
+    std::visit([&](auto member) { raw.*member = e.raw.*member; }, key.field);
+  }
+}
+
+}  // namespace papbench

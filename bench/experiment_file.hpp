@@ -1,0 +1,55 @@
+#pragma once
+// Experiment files (jobs/experiments/*.exp): one paper table or figure as a case matrix that
+// `papbench --experiment FILE [--quick]` runs. The format is line-oriented `key = value` with
+// `#` comments (docs/REPRODUCING.md): run keys are the long names of the run options
+// (collective, alg, count, maxdelay, ...), so an experiment is exactly a command line that can
+// be kept, reviewed and diffed; metadata keys (name, paper, nodes, ppn, ...) describe where the
+// numbers come from and how big a cluster job the job scripts request. Every error names the
+// file and line.
+
+#include <CLI/CLI.hpp>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bench/run_options.hpp"
+
+namespace papbench {
+
+struct Experiment {
+  std::string path;
+  std::string name;  // required; used in job and output directory names
+  std::string paper, target, reference, description;
+  std::string tables;       // papbench-report table names that summarize it (jobs/report.sh)
+  std::vector<int> nodes;   // node counts of the paper's runs (a scalability sweep has several)
+  int ppn = 1;              // processes per node on a cluster (Proficz: one per node)
+  int quick_processes = 4;  // ranks a --quick run is meant for (advice for the launcher)
+  RawRunOptions raw;        // defaults + the file's run keys (+ quick scaling when asked)
+  std::map<std::string, int, std::less<>> run_key_lines;  // run key -> line that set it
+};
+
+// The run option names an experiment file may set (CLI long names without the dashes).
+std::span<const std::string_view> experiment_run_keys();
+
+// Parses `text` as the contents of `path`; with `quick`, applies the quick.* keys and the
+// default quick scaling (iters / 10, at least 3; warmup at most 1). The run keys are validated
+// with the same rules as the command line. Throws UsageError "PATH:LINE: ..." on any error.
+Experiment parse_experiment(std::string_view text, const std::string& path, bool quick);
+Experiment load_experiment(const std::string& path, bool quick);
+
+// The --experiment/--quick options of the run command.
+struct ExperimentChoice {
+  std::string path;
+  bool quick = false;
+};
+void add_experiment_options(CLI::App& app, ExperimentChoice& choice);
+
+// When --experiment was given: loads it and copies into `raw` every run key the file sets that
+// was not given on the command line of `app` (explicit options override the file). Throws
+// UsageError for --quick without --experiment.
+void apply_experiment_options(const CLI::App& app, const ExperimentChoice& choice,
+                              RawRunOptions& raw);
+
+}  // namespace papbench

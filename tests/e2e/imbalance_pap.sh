@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# papbench imbalance (Parsons Listing 3.2): records a natural arrival pattern per xtime level,
+# measures the minimum message latency, prints the PAP statistics; papbench-report pap agrees.
+source "$(dirname "$0")/lib.sh"
+expect_exit 0 mpirun_n 4 "$PAPBENCH" imbalance --xtime 0,2k --iters 10 --warmup 1 \
+  --out trace.h5 --progress never
+expect_contains out.txt "PAP statistics"
+expect_contains out.txt "compute:2k"
+expect_contains out.txt "First d_bar"
+"$CHECK_RESULT" trace.h5 --cases 2 --validated pass
+"$PAPBENCH_REPORT" pap trace.h5 >pap.txt
+expect_contains pap.txt "min message latency"
+expect_contains pap.txt "compute:0"
+"$PAPBENCH_REPORT" pap trace.h5 --format json >pap.json
+expect_contains pap.json '"avg_factor"'
+# A bad level names the option and exits 2 on every rank.
+expect_exit 2 mpirun_n 2 "$PAPBENCH" imbalance --xtime 10q --iters 2 --out bad.h5
+expect_contains err.txt "--xtime"
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective barrier --pattern compute:-3 --out bad.h5
+expect_contains err.txt "--pattern"
+echo "imbalance_pap: ok"

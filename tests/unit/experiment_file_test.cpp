@@ -1,0 +1,152 @@
+#include "bench/experiment_file.hpp"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "common/units.hpp"
+
+namespace papbench {
+namespace {
+
+// The message of the UsageError `f` throws, or "" when it throws none.
+template <typename F>
+std::string usage_error(F&& f) {
+  try {
+    f();
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+constexpr const char* kExample = R"(# Proficz 2020, Fig. 14 baseline
+name = example
+paper = Proficz 2020   # trailing comment
+nodes = 4, 8
+ppn = 1
+collective = scatter
+alg = native
+count = 128Ki:2Mi:x2
+dtype = float
+maxdelay = 0,1ms,50ms
+compute = 200ms
+sync = barrier
+iters = 256
+warmup = 0
+shuffle = yes
+quick.compute = 10ms
+quick.processes = 4
+)";
+
+TEST(ExperimentFile, ParsesMetadataAndRunKeys) {
+  const Experiment e = parse_experiment(kExample, "ex.exp", false);
+  EXPECT_EQ(e.name, "example");
+  EXPECT_EQ(e.paper, "Proficz 2020");
+  EXPECT_EQ(e.nodes, (std::vector<int>{4, 8}));
+  EXPECT_EQ(e.ppn, 1);
+  EXPECT_EQ(e.quick_processes, 4);
+  EXPECT_EQ(e.raw.collective, "scatter");
+  EXPECT_EQ(e.raw.count, "128Ki:2Mi:x2");
+  EXPECT_EQ(e.raw.compute, "200ms");
+  EXPECT_EQ(e.raw.iters, 256);
+  EXPECT_EQ(e.raw.warmup, 0);
+  EXPECT_TRUE(e.raw.shuffle);
+  EXPECT_EQ(e.raw.op, RawRunOptions{}.op);  // unset keys keep the CLI defaults
+}
+
+TEST(ExperimentFile, QuickScalesIterationsAndAppliesQuickKeys) {
+  const Experiment e = parse_experiment(kExample, "ex.exp", true);
+  EXPECT_EQ(e.raw.iters, 25);
+  EXPECT_EQ(e.raw.warmup, 0);
+  EXPECT_EQ(e.raw.compute, "10ms");
+  const Experiment small = parse_experiment("name = s\niters = 5\nquick.warmup = 2\n", "s", true);
+  EXPECT_EQ(small.raw.iters, 3);  // never below 3
+  EXPECT_EQ(small.raw.warmup, 2);
+}
+
+TEST(ExperimentFile, ErrorsNameFileLineAndAcceptedValues) {
+  struct Bad {
+    const char* text;
+    const char* expected;
+  };
+  const Bad cases[] = {
+      {"name = x\nbogus = 1\n", "bad.exp:2: unknown key 'bogus'; accepted: name,"},
+      {"name = x\n\nquick.bogus = 1\n", "bad.exp:3: unknown key 'quick.bogus'"},
+      {"name = x\nmaxdelay 5ms\n", "bad.exp:2: expected 'key = value'"},
+      {"name = x\nalg =\n", "bad.exp:2: alg: empty value"},
+      {"name = x\niters = 3\niters = 4\n", "bad.exp:3: 'iters' is already set on line 2"},
+      {"name = x\niters = many\n", "bad.exp:2: iters: 'many' is not a non-negative integer"},
+      {"name = x\nshuffle = maybe\n", "bad.exp:2: shuffle: 'maybe' is not accepted; accepted:"},
+      {"name = x\nnodes = 4,0\n", "bad.exp:2: nodes: '0' is not a positive integer"},
+      {"name = a b\n", "bad.exp:1: name: 'a b' may only hold"},
+      {"paper = p\n", "bad.exp: missing the required key 'name'"},
+      {"name = x\n# c\nsync = never\n",
+       "bad.exp:3: --sync: 'never' is not accepted; accepted: "
+       "window, barrier"},
+      {"name = x\ncollective = reduce\ncollective = x\n", "bad.exp:3: 'collective' is already"},
+      {"name = x\ncollective = nosuch\n",
+       "bad.exp:2: --collective: 'nosuch' is not a collective; accepted: reduce"},
+      {"name = x\nmaxdelay = 5\n", "bad.exp:2: --maxdelay:"},
+      {"name = x\nquick.maxdelay = 5\n", ""},  // quick keys are checked only by --quick runs
+  };
+  for (const auto& c : cases) {
+    const std::string what = usage_error([&] { parse_experiment(c.text, "bad.exp", false); });
+    if (std::string(c.expected).empty()) {
+      EXPECT_EQ(what, "") << c.text;
+    } else {
+      EXPECT_TRUE(what.starts_with(c.expected)) << c.text << "\n got: " << what;
+    }
+  }
+  EXPECT_TRUE(usage_error([] {
+                parse_experiment("name = x\nquick.maxdelay = 5\n", "q.exp", true);
+              }).starts_with("q.exp:2: --maxdelay:"));
+}
+
+TEST(ExperimentFile, CommandLineOverridesTheFile) {
+  const auto path = std::filesystem::temp_directory_path() / "papbench-experiment-test.exp";
+  {
+    std::ofstream out(path);
+    out << "name = t\ncollective = bcast\nmaxdelay = 5ms\niters = 7\n";
+  }
+  CLI::App app;
+  RawRunOptions raw;
+  add_run_options(app, raw);
+  ExperimentChoice choice;
+  add_experiment_options(app, choice);
+  app.parse(fmt::format("--experiment {} --iters 9", path.string()), false);
+  apply_experiment_options(app, choice, raw);
+  EXPECT_EQ(raw.collective, "bcast");
+  EXPECT_EQ(raw.maxdelay, "5ms");
+  EXPECT_EQ(raw.iters, 9);
+  std::filesystem::remove(path);
+}
+
+TEST(ExperimentFile, QuickNeedsAnExperimentAndMissingFilesAreNamed) {
+  RawRunOptions raw;
+  CLI::App app;
+  EXPECT_EQ(usage_error([&] {
+              apply_experiment_options(app, {"", true}, raw);
+            }),
+            "--quick: needs --experiment FILE");
+  EXPECT_EQ(usage_error([] { load_experiment("/nonexistent/x.exp", false); }),
+            "--experiment: cannot read '/nonexistent/x.exp'");
+}
+
+TEST(ExperimentFile, ShippedExperimentsParse) {
+  const std::filesystem::path dir = std::filesystem::path(PAPBENCH_SOURCE_DIR) / "jobs/experiments";
+  int n = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir)) {
+    if (f.path().extension() != ".exp") continue;
+    ++n;
+    for (bool quick : {false, true}) {
+      EXPECT_EQ(usage_error([&] { load_experiment(f.path().string(), quick); }), "") << f.path();
+    }
+  }
+  EXPECT_GE(n, 3);
+}
+
+}  // namespace
+}  // namespace papbench

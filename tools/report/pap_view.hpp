@@ -1,0 +1,13 @@
+#pragma once
+// `papbench-report pap`: the process-arrival-pattern statistics of Parsons §3.3 per case (the
+// same numbers `papbench imbalance` prints): delta-bar, omega-bar, their factors relative to
+// the run's measured minimum message latency, and the First/Last per-node view of Table 3.5.
+
+#include "tools/report/result_file.hpp"
+#include "tools/report/table_format.hpp"
+
+namespace papbench::report {
+
+Report build_pap(const ResultFile& file);
+
+}  // namespace papbench::report
