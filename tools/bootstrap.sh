@@ -10,6 +10,7 @@ packages=(
   libpapi-dev papi-tools
   libbenchmark-dev libgtest-dev libgmock-dev
   libcli11-dev libfmt-dev libboost-dev libboost-math-dev nlohmann-json3-dev
+  slurm-wlm munge # jobs/ scripts, tested against real Slurm daemons (tests/e2e/slurm_job.sh)
 )
 
 missing=()

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The body shared by jobs/slurm/papbench.sbatch and jobs/pbs/papbench.pbs: runs one experiment
+# file with papbench inside an allocation and writes a per-job directory holding the HDF5 result
+# set and everything needed to trust it later (exact command, papbench --version, environment,
+# node list, the experiment file itself, papbench's output and exit code).
+#
+# The scheduler script sets, from its own environment:
+#   PAPBENCH_SCHEDULER   slurm | pbs
+#   PAPBENCH_JOB_ID      the job id (names the output directory)
+#   PAPBENCH_NODEFILE    one line per node (Slurm) or per slot (PBS_NODEFILE)
+#   PAPBENCH_SLOTS_PER_NODE  processes per node the allocation grants
+# The user chooses (environment variables, all optional but the experiment; docs/REPRODUCING.md):
+#   PAPBENCH_EXPERIMENT  experiment file (or the first argument)
+#   PAPBENCH_QUICK=1     run its --quick variant
+#   PAPBENCH_LAUNCHER    mpiexec (default) or srun (Slurm only; needs an MPI built with PMIx/PMI2)
+#   PAPBENCH_PPN         processes per node (default: what the allocation grants)
+#   PAPBENCH_ONE_PER_NODE=1  one process per node (the Proficz papers); overrides PAPBENCH_PPN
+#   PAPBENCH_NP          total processes (default: nodes x processes per node)
+#   PAPBENCH_BIND        core (default), socket or none
+#   PAPBENCH_MPIEXEC     the launcher program for mpiexec mode (default: mpiexec)
+#   PAPBENCH_MPIEXEC_FLAGS  extra launcher flags, e.g. "--oversubscribe --allow-run-as-root"
+#   PAPBENCH_SRUN_MPI    srun --mpi= value (default: pmix)
+#   PAPBENCH_RESULTS     where job directories go (default: ./results of the submit directory)
+#   PAPBENCH_ARGS        extra papbench options (they override the experiment file's)
+#   PAPBENCH             the program (default: $PAPBENCH_HOME/build/bench/papbench, else PATH)
+set -euo pipefail
+
+die() {
+  echo "papbench job: error: $*" >&2
+  exit 2
+}
+
+: "${PAPBENCH_SCHEDULER:?set by the scheduler script}"
+: "${PAPBENCH_JOB_ID:?set by the scheduler script}"
+: "${PAPBENCH_NODEFILE:?set by the scheduler script}"
+home=${PAPBENCH_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+
+experiment=${1:-${PAPBENCH_EXPERIMENT:-}}
+[[ -n $experiment ]] || die "no experiment: set PAPBENCH_EXPERIMENT=FILE or pass FILE as the first argument (files: $home/jobs/experiments/)"
+[[ -r $experiment ]] || die "PAPBENCH_EXPERIMENT: cannot read '$experiment' (relative paths start at $PWD)"
+experiment=$(cd "$(dirname "$experiment")" && pwd)/$(basename "$experiment")
+
+find_program() {  # NAME BUILD_PATH
+  if [[ -x $home/build/$2 ]]; then
+    echo "$home/build/$2"
+  elif command -v "$1" >/dev/null; then
+    command -v "$1"
+  else
+    die "cannot find $1: build papbench in $home/build, put it on PATH, or set ${1^^}"
+  fi
+}
+papbench=${PAPBENCH:-$(find_program papbench bench/papbench)}
+
+# Nodes in allocation order, without the per-slot repetition of PBS_NODEFILE.
+mapfile -t nodes < <(awk '!seen[$0]++' "$PAPBENCH_NODEFILE")
+((${#nodes[@]} > 0)) || die "the node file '$PAPBENCH_NODEFILE' is empty"
+ppn=${PAPBENCH_PPN:-${PAPBENCH_SLOTS_PER_NODE:-1}}
+[[ ${PAPBENCH_ONE_PER_NODE:-0} == 1 ]] && ppn=1
+[[ $ppn =~ ^[1-9][0-9]*$ ]] || die "PAPBENCH_PPN: '$ppn' is not a positive integer"
+np=${PAPBENCH_NP:-$((${#nodes[@]} * ppn))}
+[[ $np =~ ^[1-9][0-9]*$ ]] || die "PAPBENCH_NP: '$np' is not a positive integer"
+bind=${PAPBENCH_BIND:-core}
+case $bind in core | socket | none) ;; *) die "PAPBENCH_BIND: '$bind' is not accepted; accepted: core, socket, none" ;; esac
+
+name=$(sed -n 's/^[[:space:]]*name[[:space:]]*=[[:space:]]*\([A-Za-z0-9._-]*\).*/\1/p' "$experiment" | head -n 1)
+[[ -n $name ]] || die "$experiment: missing the required key 'name'"
+quick_args=()
+[[ ${PAPBENCH_QUICK:-0} == 1 ]] && quick_args=(--quick) && name+="-quick"
+
+results=${PAPBENCH_RESULTS:-$PWD/results}
+dir=$results/$name-$PAPBENCH_JOB_ID
+mkdir -p "$dir"
+cp "$experiment" "$dir/experiment.exp"
+printf '%s\n' "${nodes[@]}" >"$dir/nodes.txt"
+env | LC_ALL=C sort >"$dir/env.txt"
+
+# Word splitting of the flag variables is intended: they hold several flags.
+read -r -a extra_launcher <<<"${PAPBENCH_MPIEXEC_FLAGS:-}"
+read -r -a extra_papbench <<<"${PAPBENCH_ARGS:-}"
+launcher=${PAPBENCH_LAUNCHER:-mpiexec}
+case $launcher in
+  mpiexec)
+    mpiexec=${PAPBENCH_MPIEXEC:-mpiexec}
+    if "$mpiexec" --version 2>&1 | grep -q "Open MPI\|OpenRTE"; then
+      cmd=("$mpiexec" -n "$np" --map-by "ppr:$ppn:node" --bind-to "$bind")
+      # Open MPI reads Slurm allocations itself; a PBS node file is given explicitly because
+      # many builds lack the tm (PBS) launcher.
+      [[ $PAPBENCH_SCHEDULER == pbs ]] && cmd+=(--hostfile "$PAPBENCH_NODEFILE")
+    else  # MPICH / Intel MPI (Hydra)
+      cmd=("$mpiexec" -n "$np" -ppn "$ppn" -bind-to "$bind")
+      [[ $PAPBENCH_SCHEDULER == pbs ]] && cmd+=(-f "$PAPBENCH_NODEFILE")
+    fi
+    ;;
+  srun)
+    [[ $PAPBENCH_SCHEDULER == slurm ]] || die "PAPBENCH_LAUNCHER: srun needs Slurm; accepted under $PAPBENCH_SCHEDULER: mpiexec"
+    cpu_bind=cores
+    [[ $bind == socket ]] && cpu_bind=sockets
+    [[ $bind == none ]] && cpu_bind=none
+    cmd=(srun "--mpi=${PAPBENCH_SRUN_MPI:-pmix}" -n "$np" "--ntasks-per-node=$ppn" "--cpu-bind=$cpu_bind")
+    ;;
+  *) die "PAPBENCH_LAUNCHER: '$launcher' is not accepted; accepted: mpiexec, srun" ;;
+esac
+cmd+=("${extra_launcher[@]}" "$papbench" --experiment "$experiment" "${quick_args[@]}"
+  --out "$dir/result.h5" --progress never "${extra_papbench[@]}")
+
+# One line a shell can run again as is.
+printf '%q ' "${cmd[@]}" | sed 's/ $//' >"$dir/command.txt"
+echo >>"$dir/command.txt"
+# --version needs no launcher: papbench prints it as a singleton MPI process.
+"$papbench" --version >"$dir/version.txt" 2>&1 || echo "papbench --version failed" >>"$dir/version.txt"
+
+echo "papbench job $PAPBENCH_JOB_ID: $name on ${#nodes[@]} node(s) x $ppn = $np processes -> $dir"
+set +e
+"${cmd[@]}" 2>&1 | tee "$dir/papbench.out"
+rc=${PIPESTATUS[0]}
+set -e
+echo "$rc" >"$dir/exit-code.txt"
+echo "papbench job $PAPBENCH_JOB_ID: exit $rc; summary: jobs/report.sh $dir"
+exit "$rc"
