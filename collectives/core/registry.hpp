@@ -15,6 +15,9 @@ namespace papbench {
 struct AlgorithmInfo {
   std::string_view collective, name, summary, source;  // source: "seed 003 Listing 8"
   std::function<std::unique_ptr<Algorithm>(const AlgOptions&)> make;
+  // Needs arrival times: the runner gives it a PatRuntime (Args::pat) and drives its
+  // ProcessingStart/Edge/ProcessingEnd protocol in the compute phase (seed 000).
+  bool needs_pat = false;
 };
 
 std::span<const AlgorithmInfo> algorithm_registry();

@@ -9,5 +9,13 @@
 namespace papbench {
 
 std::unique_ptr<Algorithm> make_gather_native(const AlgOptions& options);  // MPI_Gather
+std::unique_ptr<Algorithm> make_gather_lin(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_gather_ls(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_gather_bnom(const AlgOptions& options);
+// PAP-aware (seed 000), need a PatRuntime in Args::pat:
+std::unique_ptr<Algorithm> make_gather_sls(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_gather_bsls(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_gather_sbn(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_gather_bsbn(const AlgOptions& options);
 
 }  // namespace papbench

@@ -22,6 +22,7 @@
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
+#include "collectives/pat/pat_runtime.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -67,16 +68,38 @@ std::vector<std::uint64_t> counts_for(int size) {
   return c;
 }
 
+// The arrival times PAT algorithms see here: oracle values that are a different permutation of
+// the ranks (halved, so with ties) for every root, count and iteration, so the sorted and
+// tree-placing algorithms meet many orders, deterministically.
+std::int64_t test_arrival(int rank, int size, int root, std::uint64_t count, int it) {
+  const auto k = static_cast<std::uint64_t>(rank) * 7919U + static_cast<std::uint64_t>(it) * 31U +
+                 static_cast<std::uint64_t>(root) * 13U + count;
+  return static_cast<std::int64_t>(k % static_cast<std::uint64_t>(size) / 2);
+}
+
 // Two iterations per case: the second catches state an algorithm leaves behind from the first.
+// `pat`: null unless the algorithm needs arrival times; then each iteration runs the PAT protocol
+// (start, edge, end) first, as the benchmark's compute phase does.
 void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& alg, MPI_Comm comm,
               int root, const DatatypeInfo& dt, const OpInfo& op, std::uint64_t count,
-              const std::string& where, Tally& tally) {
+              const std::string& where, Tally& tally, PatRuntime* pat) {
   Workload w(coll, comm, root, dt, op, count);
-  alg.prepare(w.args());
+  Args args = w.args();
+  args.pat = pat;
+  alg.prepare(args);
   ++tally.cases;
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
   for (int it = 0; it < 2; ++it) {
     w.reset();
-    alg.run(w.args());
+    if (pat != nullptr) {
+      pat->processing_start();
+      pat->set_oracle_arrival(test_arrival(rank, size, root, count, it));
+      pat->edge(0.5);
+      pat->processing_end();
+    }
+    alg.run(args);
     std::string why;
     const bool ok = w.check(&why);
     if (!ok) {
@@ -96,6 +119,12 @@ void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo
   int size = 0;
   MPI_Comm_size(comm, &size);
   const auto alg = info.make({});
+  // Declared after the algorithm: the runtime's thread stops before the algorithm goes away.
+  std::unique_ptr<PatRuntime> pat;
+  if (info.needs_pat) {
+    pat = std::make_unique<PatRuntime>(
+        comm, [] { return std::int64_t{0}; }, PatSource::kOracle);
+  }
   // World size, not comm size: the two groups of an intercommunicator must run the same cases.
   const std::vector<std::uint64_t> counts = counts_for(world_size());
   const int roots = coll.rooted ? size : 1;
@@ -110,7 +139,7 @@ void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo
         for (std::size_t o = 0; o < nops; ++o) {
           const OpInfo& op = *m.ops[o];
           if (coll.uses_op && !op_applies(op, dt)) continue;
-          run_case(coll, info, *alg, comm, root, dt, op, counts[c], where, tally);
+          run_case(coll, info, *alg, comm, root, dt, op, counts[c], where, tally, pat.get());
         }
       }
     }

@@ -1,0 +1,40 @@
+// gather/bnom: Open MPI's binomial gather on its in-order binomial tree (seed 000 §2.1, spec
+// §5.2, "BNOM"): slot = (rank - root) mod P; slot x receives the subtrees of x+1, x+2, x+4, ...
+// (below lowbit(x), smallest first, so rank root+1 is the first sender the root waits for,
+// Eq. 21), then sends everything to x - lowbit(x). With root 0 the root receives in place.
+#include <vector>
+
+#include "collectives/core/block_tree.hpp"
+#include "collectives/gather/gather.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class GatherBnom final : public Algorithm {
+ public:
+  void prepare(const Args& a) override {
+    comm_ = Comm::dup(a.comm);
+    tree_ = lowbit_tree(rotated_slots(comm_.size(), a.root), /*largest_first=*/false);
+  }
+  void run(const Args& a) override {
+    tree_gather_receive(tree_, a, comm_.get(), kTag, staging_);
+    tree_gather_finish(tree_, a, comm_.get(), kTag, staging_);
+  }
+
+ private:
+  Comm comm_;
+  BlockTree tree_;
+  std::vector<std::byte> staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_gather_bnom(const AlgOptions& options) {
+  expect_no_options(options, "gather/bnom");
+  return std::make_unique<GatherBnom>();
+}
+
+}  // namespace papbench

@@ -1,0 +1,50 @@
+// gather/bsbn: Background Sorted BiNomial (seed 000 §4.2, Fig. 12, corrected as in spec §5.10):
+// SBN's tree with every rank's receive phase in the PAT background thread, during its
+// computation, so a late intermediate rank has its subtree collected by the time it arrives. The
+// single send to the parent (and the root's reordering) stays in the foreground, after waiting
+// for the receive phase - the wait the printed pseudo-code omits.
+#include <vector>
+
+#include "collectives/core/block_tree.hpp"
+#include "collectives/gather/gather.hpp"
+#include "collectives/pat/arrival_order.hpp"
+#include "collectives/pat/pat_runtime.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class GatherBsbn final : public Algorithm, public PatBackground {
+ public:
+  void prepare(const Args& a) override {
+    comm_ = Comm::dup(a.comm);
+    PatRuntime& pat = require_pat(a, "gather/bsbn");
+    pat.use_alg(this);
+    pat.register_call(a);
+  }
+  void run(const Args& a) override {
+    require_pat(a, "gather/bsbn").wait_background();
+    // The background thread is done with tree_ and staging_ (wait_background orders it).
+    tree_gather_finish(tree_, a, comm_.get(), kTag, staging_);
+  }
+  void background(const Args& a, std::span<const std::int64_t> arrivals) override {
+    tree_ = highbit_tree(sbn_gather_slots(arrivals, a.root));
+    tree_gather_receive(tree_, a, comm_.get(), kTag, staging_);
+  }
+
+ private:
+  Comm comm_;
+  BlockTree tree_;
+  std::vector<std::byte> staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_gather_bsbn(const AlgOptions& options) {
+  expect_no_options(options, "gather/bsbn");
+  return std::make_unique<GatherBsbn>();
+}
+
+}  // namespace papbench

@@ -1,0 +1,60 @@
+// gather/bsls: Background Sorted Linear Synchronized (seed 000 §4.2, Fig. 10): SLS with the
+// root's whole receive loop (sync messages included) in the PAT background thread, straight into
+// the receive buffer. A late root thus still collects the leaves while it computes (Eq. 20); its
+// foreground copies its own block (its data exists only once it arrives) and waits for the loop.
+// Leaves send from the foreground for the same reason.
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+#include "collectives/core/block_tree.hpp"
+#include "collectives/gather/gather.hpp"
+#include "collectives/gather/linear_sync.hpp"
+#include "collectives/pat/arrival_order.hpp"
+#include "collectives/pat/pat_runtime.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class GatherBsls final : public Algorithm, public PatBackground {
+ public:
+  explicit GatherBsls(std::optional<std::size_t> first_bytes) : first_bytes_(first_bytes) {}
+  void prepare(const Args& a) override {
+    comm_ = Comm::dup(a.comm);
+    PatRuntime& pat = require_pat(a, "gather/bsls");
+    pat.use_alg(this);
+    pat.register_call(a);
+  }
+  void run(const Args& a) override {
+    if (comm_.rank() == a.root) {
+      // The background loop skips the root's block, so both threads never write the same bytes.
+      const BlockLayout l(a);
+      std::memcpy(l.at(a.recv, static_cast<std::size_t>(a.root)), a.send, l.bytes);
+      require_pat(a, "gather/bsls").wait_background();
+    } else {
+      linear_sync_leaf(a, comm_.get(), kTag, ls_first_segment(a, first_bytes_));
+    }
+  }
+  void background(const Args& a, std::span<const std::int64_t> arrivals) override {
+    if (comm_.rank() != a.root) return;
+    std::vector<int> order = ranks_by_arrival(arrivals, ArrivalOrder::kEarliestFirst);
+    std::erase(order, a.root);
+    linear_sync_root(a, comm_.get(), kTag, order, ls_first_segment(a, first_bytes_));
+  }
+
+ private:
+  std::optional<std::size_t> first_bytes_;
+  Comm comm_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_gather_bsls(const AlgOptions& options) {
+  return std::make_unique<GatherBsls>(parse_first_segment(options, "gather/bsls"));
+}
+
+}  // namespace papbench

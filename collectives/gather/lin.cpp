@@ -1,0 +1,46 @@
+// gather/lin: Open MPI's basic linear gather (seed 000 §2.1, "LIN"; spec §5.2): the root receives
+// rank 0, 1, ..., P-1's block with blocking receives in rank order and copies its own; the others
+// send. The paper lists it (Tables 1-2) but does not run it.
+#include <cstring>
+
+#include "collectives/core/block_tree.hpp"
+#include "collectives/gather/gather.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class GatherLin final : public Algorithm {
+ public:
+  void prepare(const Args& a) override { comm_ = Comm::dup(a.comm); }
+  void run(const Args& a) override {
+    const BlockLayout l(a);
+    if (comm_.rank() != a.root) {
+      mpi_check(MPI_Send(a.send, l.count, a.dtype, a.root, kTag, comm_.get()), "MPI_Send");
+      return;
+    }
+    for (int r = 0; r < comm_.size(); ++r) {
+      std::byte* block = l.at(a.recv, static_cast<std::size_t>(r));
+      if (r == a.root) {
+        std::memcpy(block, a.send, l.bytes);
+      } else {
+        mpi_check(MPI_Recv(block, l.count, a.dtype, r, kTag, comm_.get(), MPI_STATUS_IGNORE),
+                  "MPI_Recv");
+      }
+    }
+  }
+
+ private:
+  Comm comm_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_gather_lin(const AlgOptions& options) {
+  expect_no_options(options, "gather/lin");
+  return std::make_unique<GatherLin>();
+}
+
+}  // namespace papbench

@@ -1,0 +1,46 @@
+// gather/sbn: Sorted BiNomial (seed 000 §4.2, Fig. 11, corrected as in spec §5.9): the other
+// ranks fill slots 1..P-1 latest first, on the highbit binomial tree (slot x sends once, to
+// x - highbit(x), after receiving from x + k/2, x + k/4, ... > highbit(x)). Every child has a
+// higher slot than its parent, so it arrives earlier and nobody waits for a late child; the root
+// puts the blocks back in rank order at the end.
+#include <vector>
+
+#include "collectives/core/block_tree.hpp"
+#include "collectives/gather/gather.hpp"
+#include "collectives/pat/arrival_order.hpp"
+#include "collectives/pat/pat_runtime.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class GatherSbn final : public Algorithm {
+ public:
+  void prepare(const Args& a) override {
+    comm_ = Comm::dup(a.comm);
+    PatRuntime& pat = require_pat(a, "gather/sbn");
+    pat.use_alg(nullptr);
+    pat.register_call(a);
+  }
+  void run(const Args& a) override {
+    const BlockTree tree =
+        highbit_tree(sbn_gather_slots(require_pat(a, "gather/sbn").arrivals(), a.root));
+    tree_gather_receive(tree, a, comm_.get(), kTag, staging_);
+    tree_gather_finish(tree, a, comm_.get(), kTag, staging_);
+  }
+
+ private:
+  Comm comm_;
+  std::vector<std::byte> staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_gather_sbn(const AlgOptions& options) {
+  expect_no_options(options, "gather/sbn");
+  return std::make_unique<GatherSbn>();
+}
+
+}  // namespace papbench

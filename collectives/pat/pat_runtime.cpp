@@ -1,0 +1,160 @@
+#include "collectives/pat/pat_runtime.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "common/units.hpp"
+
+namespace papbench {
+
+PatSource parse_pat_source(std::string_view text) {
+  if (text == "predicted") return PatSource::kPredicted;
+  if (text == "oracle") return PatSource::kOracle;
+  throw UsageError(fmt::format("--pat-source: '{}' is not one of predicted, oracle", text));
+}
+
+std::string_view pat_source_name(PatSource s) {
+  return s == PatSource::kOracle ? "oracle" : "predicted";
+}
+
+PatRuntime& require_pat(const Args& args, std::string_view algorithm) {
+  if (args.pat == nullptr) {
+    throw std::logic_error(fmt::format("{} needs a PAT runtime in Args::pat", algorithm));
+  }
+  return *args.pat;
+}
+
+PatRuntime::PatRuntime(MPI_Comm comm, Clock clock, PatSource source)
+    : clock_(std::move(clock)), source_(source) {
+  int provided = 0;
+  mpi_check(MPI_Query_thread(&provided), "MPI_Query_thread");
+  // Every rank of a job gets the same level, so every rank refuses together.
+  if (provided < MPI_THREAD_MULTIPLE) {
+    throw UsageError(fmt::format(
+        "PAT algorithms call MPI from a background thread and need MPI_THREAD_MULTIPLE; the MPI "
+        "library provides thread level {}",
+        provided));
+  }
+  comm_ = Comm::dup(comm);
+  size_ = comm_.size();
+  arrivals_.assign(static_cast<std::size_t>(size_), 0);
+  thread_ = std::jthread([this](std::stop_token stop) { thread_main(stop); });
+}
+
+PatRuntime::~PatRuntime() {
+  std::unique_lock lock(mutex_);
+  if (std::uncaught_exceptions() > 0 && (busy_ || edge_pending_)) {
+    // The thread may sit in an allgather or receive that the failed foreground will never match;
+    // joining would hang this rank, and the caller's MPI_Abort would never come.
+    std::fputs("papbench: PAT background thread busy during a failure; aborting\n", stderr);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  // Normal end: let the last iteration's work finish (its peers complete it), then stop.
+  cv_.wait(lock, [this] { return !busy_ && !edge_pending_; });
+  lock.unlock();
+  thread_.request_stop();
+  thread_.join();
+}
+
+void PatRuntime::use_alg(PatBackground* work) {
+  std::lock_guard lock(mutex_);
+  work_ = work;
+}
+
+void PatRuntime::register_call(const Args& args) {
+  std::lock_guard lock(mutex_);
+  args_ = args;
+}
+
+void PatRuntime::wait_for(const std::function<bool()>& ready) {
+  std::unique_lock lock(mutex_);
+  cv_.wait(lock, ready);
+  if (error_) std::rethrow_exception(error_);
+}
+
+void PatRuntime::processing_start() {
+  // The previous iteration's background work must be over before its flags are reused.
+  wait_for([this] { return !busy_ && !edge_pending_; });
+  {
+    std::lock_guard lock(mutex_);
+    published_ = false;
+    done_ = false;
+  }
+  start_ns_ = clock_();
+}
+
+void PatRuntime::set_oracle_arrival(std::int64_t arrival_ns) {
+  oracle_ns_ = arrival_ns;
+}
+
+void PatRuntime::edge(double fraction) {
+  if (!(fraction > 0 && fraction <= 1)) {
+    throw std::invalid_argument(fmt::format("PAT edge fraction {} is not in (0, 1]", fraction));
+  }
+  const std::int64_t now = clock_();
+  // Edge extrapolation (seed 000 §4.2): the computation runs at a constant rate, so it ends
+  // where the elapsed part, scaled up by 1/fraction, ends.
+  const double elapsed = static_cast<double>(now - start_ns_);
+  prediction_ = source_ == PatSource::kOracle
+                    ? oracle_ns_
+                    : start_ns_ + static_cast<std::int64_t>(std::llround(elapsed / fraction));
+  std::lock_guard lock(mutex_);
+  edge_pending_ = true;
+  cv_.notify_all();
+}
+
+void PatRuntime::processing_end() {
+  end_ns_ = clock_();
+}
+
+std::span<const std::int64_t> PatRuntime::arrivals() {
+  wait_for([this] { return published_ || error_ != nullptr; });
+  return arrivals_;
+}
+
+void PatRuntime::wait_background() {
+  wait_for([this] { return done_ || error_ != nullptr; });
+}
+
+void PatRuntime::thread_main(std::stop_token stop) {
+  while (true) {
+    std::int64_t mine = 0;
+    PatBackground* work = nullptr;
+    Args args;
+    {
+      std::unique_lock lock(mutex_);
+      if (!cv_.wait(lock, stop, [this] { return edge_pending_; })) return;
+      edge_pending_ = false;
+      busy_ = true;
+      mine = prediction_;
+      work = work_;
+      args = args_;
+    }
+    try {
+      // Blocking calls, as in the paper: this thread drives MPI progress while the foreground
+      // computes.
+      mpi_check(MPI_Allgather(&mine, 1, MPI_INT64_T, arrivals_.data(), 1, MPI_INT64_T, comm_.get()),
+                "MPI_Allgather (PAT)");
+      {
+        std::lock_guard lock(mutex_);
+        published_ = true;
+        cv_.notify_all();
+      }
+      if (work != nullptr) work->background(args, arrivals_);
+      std::lock_guard lock(mutex_);
+      done_ = true;
+      busy_ = false;
+      cv_.notify_all();
+    } catch (...) {
+      std::lock_guard lock(mutex_);
+      error_ = std::current_exception();
+      busy_ = false;
+      cv_.notify_all();
+    }
+  }
+}
+
+}  // namespace papbench

@@ -1,0 +1,101 @@
+#pragma once
+// The PAT runtime of seed 000 §4 (Proficz 2020, Figs. 3-4): a background thread that, once the
+// computation reaches its edge, predicts this rank's arrival, exchanges the predictions with an
+// allgather on its own communicator and then runs the algorithm's background data work while the
+// foreground still computes. The paper's C API maps onto the methods: PAT_Init = constructor,
+// PAT_UseAlg = use_alg, PAT_Register = register_call, PAT_ProcessingStart/Edge/ProcessingEnd,
+// PAT_Finalize = destructor.
+
+#include <mpi.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <span>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "collectives/core/algorithm.hpp"
+#include "collectives/pat/pat_source.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+
+// An algorithm's part that runs in the background thread once the arrival times are known
+// (BSLN's receive, BSBN's receive-and-forward, BSLS's root receive loop, ...). It runs on the
+// arguments given to register_call and must not return before its MPI calls completed.
+class PatBackground {
+ public:
+  virtual void background(const Args& args, std::span<const std::int64_t> arrivals) = 0;
+
+ protected:
+  ~PatBackground() = default;
+};
+
+class PatRuntime {
+ public:
+  using Clock = std::function<std::int64_t()>;  // the global clock, ns
+
+  // Collective over `comm` (duplicated for the thread's allgather). Throws UsageError when the
+  // MPI library does not provide MPI_THREAD_MULTIPLE: two threads of a rank call MPI at once.
+  PatRuntime(MPI_Comm comm, Clock clock, PatSource source);
+  ~PatRuntime();
+  PatRuntime(const PatRuntime&) = delete;
+  PatRuntime& operator=(const PatRuntime&) = delete;
+
+  // The algorithm's background work for the coming calls; null: prediction only.
+  void use_alg(PatBackground* work);
+  // The arguments (buffers, counts, root) of the coming calls: background work starts before the
+  // foreground calls the collective, so it must know them in advance.
+  void register_call(const Args& args);
+
+  // Per iteration, from the compute phase: start, the edge at `fraction` of the computation (the
+  // thread wakes here), end. With PatSource::kOracle, set_oracle_arrival() comes before edge().
+  void processing_start();
+  void set_oracle_arrival(std::int64_t arrival_ns);
+  void edge(double fraction);
+  void processing_end();
+
+  // Foreground, inside the collective. arrivals(): every rank's arrival time of this iteration,
+  // by rank, waiting for the exchange when it has not completed yet. wait_background(): returns
+  // once the background work of this iteration is done. Both rethrow a background failure.
+  std::span<const std::int64_t> arrivals();
+  void wait_background();
+
+  // What this rank contributed in the last iteration (recorded in the result set).
+  std::int64_t own_prediction() const { return prediction_; }
+  int size() const { return size_; }
+
+ private:
+  void thread_main(std::stop_token stop);
+  void wait_for(const std::function<bool()>& ready);
+
+  Comm comm_;
+  Clock clock_;
+  PatSource source_;
+  int size_ = 1;
+  PatBackground* work_ = nullptr;
+  Args args_;
+  std::int64_t start_ns_ = 0, end_ns_ = 0, oracle_ns_ = 0, prediction_ = 0;
+  std::vector<std::int64_t> arrivals_;
+
+  // State shared with the thread; one iteration at a time (processing_start waits for the last).
+  std::mutex mutex_;
+  std::condition_variable_any cv_;
+  bool edge_pending_ = false;  // edge() called, thread not yet woken
+  bool busy_ = false;          // thread between wake-up and end of background work
+  bool published_ = false;     // arrivals_ holds this iteration's exchange
+  bool done_ = false;          // background work of this iteration finished
+  std::exception_ptr error_;
+  // Last member: destroyed (stop requested, joined) before everything it uses.
+  std::jthread thread_;
+};
+
+// The runtime an algorithm of seed 000 was handed; std::logic_error naming `algorithm` when the
+// harness gave none (AlgorithmInfo::needs_pat tells it to).
+PatRuntime& require_pat(const Args& args, std::string_view algorithm);
+
+}  // namespace papbench

@@ -1,0 +1,43 @@
+// scatter/bnom: Open MPI's binomial scatter on its in-order binomial tree (seed 000 §2.1, spec
+// §5.2, "BNOM"): slot = (rank - root) mod P, slot x > 0 receives the blocks of slots [x, min(x +
+// lowbit(x), P)) from x - lowbit(x) and forwards to x+1, x+2, x+4, ..., smallest subtree first, so
+// rank root+1 is the first receiver (Eq. 13). ceil(log2 P) steps.
+#include <vector>
+
+#include "collectives/core/block_tree.hpp"
+#include "collectives/scatter/scatter.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class ScatterBnom final : public Algorithm {
+ public:
+  void prepare(const Args& a) override {
+    comm_ = Comm::dup(a.comm);
+    tree_ = lowbit_tree(rotated_slots(comm_.size(), a.root), /*largest_first=*/false);
+  }
+  void run(const Args& a) override {
+    if (comm_.rank() == a.root) {
+      tree_scatter_root(tree_, a, comm_.get(), kTag, staging_);
+    } else {
+      tree_scatter_nonroot(tree_, a, comm_.get(), kTag, staging_);
+    }
+  }
+
+ private:
+  Comm comm_;
+  BlockTree tree_;
+  std::vector<std::byte> staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_scatter_bnom(const AlgOptions& options) {
+  expect_no_options(options, "scatter/bnom");
+  return std::make_unique<ScatterBnom>();
+}
+
+}  // namespace papbench

@@ -1,0 +1,54 @@
+// scatter/bsbn: Background Sorted BiNomial (seed 000 §4.1, Fig. 8, corrected as in spec §5.6):
+// SBN's tree, but every non-root receives its subtree and forwards its children's parts from the
+// PAT background thread, during its computation. Late intermediate ranks then no longer hold up
+// their subtrees (Eq. 15); only the root sends from the foreground, once its data exists.
+#include <vector>
+
+#include "collectives/core/block_tree.hpp"
+#include "collectives/pat/arrival_order.hpp"
+#include "collectives/pat/pat_runtime.hpp"
+#include "collectives/scatter/scatter.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class ScatterBsbn final : public Algorithm, public PatBackground {
+ public:
+  void prepare(const Args& a) override {
+    comm_ = Comm::dup(a.comm);
+    PatRuntime& pat = require_pat(a, "scatter/bsbn");
+    pat.use_alg(this);
+    pat.register_call(a);
+  }
+  void run(const Args& a) override {
+    PatRuntime& pat = require_pat(a, "scatter/bsbn");
+    if (comm_.rank() == a.root) {
+      const BlockTree tree = lowbit_tree(sbn_scatter_slots(pat.arrivals(), a.root), true);
+      tree_scatter_root(tree, a, comm_.get(), kTag, staging_);
+    } else {
+      pat.wait_background();
+    }
+  }
+  void background(const Args& a, std::span<const std::int64_t> arrivals) override {
+    if (comm_.rank() == a.root) return;
+    // Its own scratch: the foreground never touches it.
+    const BlockTree tree = lowbit_tree(sbn_scatter_slots(arrivals, a.root), true);
+    tree_scatter_nonroot(tree, a, comm_.get(), kTag, background_staging_);
+  }
+
+ private:
+  Comm comm_;
+  std::vector<std::byte> staging_, background_staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_scatter_bsbn(const AlgOptions& options) {
+  expect_no_options(options, "scatter/bsbn");
+  return std::make_unique<ScatterBsbn>();
+}
+
+}  // namespace papbench

@@ -1,0 +1,49 @@
+// scatter/bsln: Background Sorted LiNear (seed 000 §4.1, Fig. 6): as SLIN, but a non-root posts
+// its receive from the PAT background thread as soon as the arrival times are exchanged, while it
+// still computes. The root's sorted blocking sends then complete even to ranks that are late, so
+// a late leaf no longer delays anyone (Eq. 11). The root sends from the foreground: its data
+// exists only once it arrives.
+#include "collectives/pat/arrival_order.hpp"
+#include "collectives/pat/pat_runtime.hpp"
+#include "collectives/scatter/linear_scatter.hpp"
+#include "collectives/scatter/scatter.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class ScatterBsln final : public Algorithm, public PatBackground {
+ public:
+  void prepare(const Args& a) override {
+    comm_ = Comm::dup(a.comm);
+    PatRuntime& pat = require_pat(a, "scatter/bsln");
+    pat.use_alg(this);
+    pat.register_call(a);
+  }
+  void run(const Args& a) override {
+    PatRuntime& pat = require_pat(a, "scatter/bsln");
+    if (comm_.rank() == a.root) {
+      linear_scatter_root(a, comm_.get(), kTag,
+                          ranks_by_arrival(pat.arrivals(), ArrivalOrder::kEarliestFirst));
+    } else {
+      pat.wait_background();
+    }
+  }
+  void background(const Args& a, std::span<const std::int64_t>) override {
+    if (comm_.rank() != a.root) linear_scatter_receive(a, comm_.get(), kTag);
+  }
+
+ private:
+  Comm comm_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_scatter_bsln(const AlgOptions& options) {
+  expect_no_options(options, "scatter/bsln");
+  return std::make_unique<ScatterBsln>();
+}
+
+}  // namespace papbench

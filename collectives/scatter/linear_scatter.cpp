@@ -1,0 +1,27 @@
+#include "collectives/scatter/linear_scatter.hpp"
+
+#include <cstring>
+
+#include "collectives/core/block_tree.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+
+void linear_scatter_root(const Args& a, MPI_Comm comm, int tag, std::span<const int> order) {
+  const BlockLayout l(a);
+  for (const int r : order) {
+    const std::byte* block = l.at(a.send, static_cast<std::size_t>(r));
+    if (r == a.root) {
+      std::memcpy(a.recv, block, l.bytes);
+    } else {
+      mpi_check(MPI_Send(block, l.count, a.dtype, r, tag, comm), "MPI_Send");
+    }
+  }
+}
+
+void linear_scatter_receive(const Args& a, MPI_Comm comm, int tag) {
+  const int n = count_as_int(a.count, "scatter count");
+  mpi_check(MPI_Recv(a.recv, n, a.dtype, a.root, tag, comm, MPI_STATUS_IGNORE), "MPI_Recv");
+}
+
+}  // namespace papbench

@@ -1,0 +1,49 @@
+// scatter/sbn: Sorted BiNomial (seed 000 §4.1, Fig. 7, with the corrections of spec §5.5): the
+// binomial scatter whose tree slots are filled by predicted arrival. Slots 1..P-1, ordered by
+// their bit reversal, take the other ranks earliest first; every slot sends its largest subtree
+// first. The earliest ranks thus receive first and carry the big subtrees, and no parent arrives
+// after its children (Eq. 14). Every rank builds the same tree from the exchanged times.
+#include <vector>
+
+#include "collectives/core/block_tree.hpp"
+#include "collectives/pat/arrival_order.hpp"
+#include "collectives/pat/pat_runtime.hpp"
+#include "collectives/scatter/scatter.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr int kTag = 1;
+
+class ScatterSbn final : public Algorithm {
+ public:
+  void prepare(const Args& a) override {
+    comm_ = Comm::dup(a.comm);
+    PatRuntime& pat = require_pat(a, "scatter/sbn");
+    pat.use_alg(nullptr);
+    pat.register_call(a);
+  }
+  void run(const Args& a) override {
+    const BlockTree tree =
+        lowbit_tree(sbn_scatter_slots(require_pat(a, "scatter/sbn").arrivals(), a.root), true);
+    if (comm_.rank() == a.root) {
+      tree_scatter_root(tree, a, comm_.get(), kTag, staging_);
+    } else {
+      tree_scatter_nonroot(tree, a, comm_.get(), kTag, staging_);
+    }
+  }
+
+ private:
+  Comm comm_;
+  std::vector<std::byte> staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_scatter_sbn(const AlgOptions& options) {
+  expect_no_options(options, "scatter/sbn");
+  return std::make_unique<ScatterSbn>();
+}
+
+}  // namespace papbench
