@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "collectives/core/intergroup.hpp"
+#include "collectives/pat/pat_runtime.hpp"
+#include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
 #include "counters/counter_set.hpp"
 #include "imbalance/arrival_pattern.hpp"
@@ -35,6 +38,15 @@ results::Matrix gather_matrix(const std::vector<std::int64_t>& mine, int iters, 
   return m;
 }
 
+// The parameters an algorithm takes from the command line; the others get none, so an option
+// meant for one algorithm can never reach another.
+AlgOptions algorithm_options(const Case& c, const RunOptions& opts) {
+  if (c.collective->name == "reduce" && c.algorithm->name == "radixk" && opts.radix != 0) {
+    return {{"radix", std::to_string(opts.radix)}};
+  }
+  return {};
+}
+
 }  // namespace
 
 results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ranks) {
@@ -56,6 +68,12 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
   if (c.collective->intergroup) {
     const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(ranks).p;
     rec.params = fmt::format("groups={}:{}", p, ranks - p);
+  }
+  if (c.algorithm->needs_pat) {
+    rec.params = fmt::format("pat-source={}", pat_source_name(opts.pat_source));
+  }
+  if (c.collective->name == "reduce" && c.algorithm->name == "radixk") {
+    rec.params = fmt::format("radix={}", opts.radix != 0 ? opts.radix : kRadixkDefaultRadix);
   }
   return rec;
 }
@@ -112,8 +130,17 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   }
   const OpInfo& op = c.op ? *c.op : op_table().front();
   Workload workload(*c.collective, alg_comm, c.root, *c.dtype, op, c.count);
-  std::unique_ptr<Algorithm> alg = c.algorithm->make(AlgOptions{});
-  alg->prepare(workload.args());
+  std::unique_ptr<Algorithm> alg = c.algorithm->make(algorithm_options(c, opts_));
+  // One PAT runtime (thread + communicator) per case, declared after the algorithm so that it
+  // stops before the algorithm it calls back into is destroyed.
+  std::unique_ptr<PatRuntime> pat;
+  Args args = workload.args();
+  if (c.algorithm->needs_pat) {
+    pat = std::make_unique<PatRuntime>(
+        alg_comm, [this] { return clock_.now(); }, opts_.pat_source);
+    args.pat = pat.get();
+  }
+  alg->prepare(args);
 
   const std::unique_ptr<ArrivalPattern> pattern =
       make_pattern(c.pattern, PatternContext{size_, c.root, c.maxdelay_ns, opts_.seed});
@@ -128,7 +155,7 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
 
   const int iters = opts_.iters;
   std::vector<std::int64_t> arrival(iters), exit(iters), planned_delay(iters),
-      planned_arrival(iters), late(iters);
+      planned_arrival(iters), late(iters), predicted(iters);
   std::vector<std::vector<std::int64_t>> counter_values(n_events, std::vector<std::int64_t>(iters));
   std::vector<std::vector<std::int64_t>> compute_values(count_compute ? n_events : 0,
                                                         std::vector<std::int64_t>(iters));
@@ -149,7 +176,7 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
     // A rank with a later deadline and nothing to do at T0 sleeps straight through it: were
     // every rank to spin at T0, an oversubscribed machine would hand the cores to ranks not yet
     // due and make the ranks due at T0 arrive late (a replayed spread then shrinks).
-    const bool busy_at_t0 = xtime > 0 || count_compute || planned <= t0;
+    const bool busy_at_t0 = xtime > 0 || count_compute || planned <= t0 || pat != nullptr;
     const std::int64_t entry = clock_.now();
     const WaitResult start =
         busy_at_t0 ? wait_until(clock_, t0) : WaitResult{std::max<std::int64_t>(0, entry - t0), 0};
@@ -157,13 +184,25 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
     // compute:XTIME: every rank runs the same loop from the agreed start; whatever spread the
     // machine adds to it is the arrival pattern (Parsons Listing 3.2). Its delay is 0, so the
     // wait below has normally passed already (unless --compute asks for a longer phase).
-    if (xtime > 0) loop_sink = loop_sink + loop.run(xtime);
+    if (pat) {
+      // The design's PAT protocol: processing starts at T0, the edge is half the compute phase
+      // (half the loop, or T0 + c_i/2), processing ends at the planned arrival.
+      pat->processing_start();
+      pat->set_oracle_arrival(planned);
+      if (xtime > 0) loop_sink = loop_sink + loop.run(xtime / 2);
+      wait_until(clock_, t0 + (planned - t0) / 2);
+      pat->edge(0.5);
+      if (xtime > 0) loop_sink = loop_sink + loop.run(xtime - xtime / 2);
+    } else if (xtime > 0) {
+      loop_sink = loop_sink + loop.run(xtime);
+    }
     wait_until(clock_, planned);
+    if (pat) pat->processing_end();
     if (count_compute) counters.stop(compute_scratch);
 
     if (count_call) counters.start();
     const std::int64_t a = clock_.now();
-    alg->run(workload.args());
+    alg->run(args);
     const std::int64_t f = clock_.now();
     if (count_call) counters.stop(scratch);
 
@@ -182,6 +221,7 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
       planned_delay[it] = delay;
       planned_arrival[it] = planned;
       late[it] = was_late ? 1 : 0;
+      if (pat) predicted[it] = pat->own_prediction();
       if (count_call) {
         for (std::size_t e = 0; e < n_events; ++e) counter_values[e][it] = scratch[e];
       }
@@ -207,6 +247,7 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   rec.planned_delay_ns = gather_matrix(planned_delay, iters, size_, world_);
   rec.planned_arrival_ns = gather_matrix(planned_arrival, iters, size_, world_);
   results::Matrix late_m = gather_matrix(late, iters, size_, world_);
+  if (pat) rec.predicted_arrival_ns = gather_matrix(predicted, iters, size_, world_);
   if (counters_agree) {
     for (std::size_t e = 0; e < n_events && count_call; ++e) {
       results::Matrix m = gather_matrix(counter_values[e], iters, size_, world_);

@@ -8,6 +8,7 @@
 #include <exception>
 #include <optional>
 
+#include "bench/clv_schedule_command.hpp"
 #include "bench/counters_command.hpp"
 #include "bench/experiment_file.hpp"
 #include "bench/imbalance_command.hpp"
@@ -45,6 +46,8 @@ int run_main(int argc, char** argv) {
   CLI::App* imbalance = papbench::add_imbalance_command(app, imbalance_raw);
   papbench::RawCountersOptions counters_raw;
   CLI::App* counters = papbench::add_counters_command(app, counters_raw);
+  papbench::RawClvScheduleOptions clv_raw;
+  CLI::App* clv_schedule = papbench::add_clv_schedule_command(app, clv_raw);
   app.require_subcommand(0, 1);
 
   try {
@@ -66,6 +69,7 @@ int run_main(int argc, char** argv) {
     return papbench::imbalance_command(imbalance_raw, papbench::join_command_line(argc, argv));
   }
   if (counters->parsed()) return papbench::counters_command(counters_raw);
+  if (clv_schedule->parsed()) return papbench::clv_schedule_command(clv_raw);
   papbench::apply_experiment_options(app, experiment, raw);
   return papbench::run_command(raw, papbench::join_command_line(argc, argv));
 }

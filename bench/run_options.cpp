@@ -97,9 +97,14 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
       ->capture_default_str();
   app.add_flag("--counters-strict", raw.counters_strict,
                "Exit 2 when a --counters event cannot be counted here (default: record and go on)");
+  app.add_option("--pat-source", raw.pat_source,
+                 "PAT algorithms' arrival times: predicted (extrapolated from the edge at half "
+                 "the compute phase) or oracle (the planned arrival of the pattern)")
+      ->capture_default_str();
   app.add_option("--out", raw.out, "HDF5 result file (default: papbench-DATE-TIME.h5)");
   app.add_flag("--force", raw.force, "Overwrite an existing --out file");
   app.add_flag("--shuffle", raw.shuffle, "Run the cases in a random (seeded) order");
+  app.add_option("--radix", raw.radix, "reduce/radixk: group size of its rounds (default 4)");
   app.add_option("--validate-every", raw.validate_every,
                  "Also validate every Nth timed iteration (iteration 0 is always validated)")
       ->capture_default_str();
@@ -192,6 +197,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
       "--inject-clock-offset", [&] { return parse_duration_ns(raw.inject_clock_offset); });
   o.distortion_max.drift_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_clock_drift_ppm);
 
+  o.pat_source = parse_pat_source(raw.pat_source);
   if (!raw.counters.empty()) {
     o.counters = with_option("--counters", [&] { return split_list(raw.counters); });
   }
@@ -234,6 +240,13 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   o.iters = raw.iters;
   o.warmup = raw.warmup;
   o.validate_every = raw.validate_every;
+  if (raw.radix != 0) {
+    if (raw.radix < 2) throw UsageError("--radix: must be at least 2");
+    if (std::find(o.algorithms.begin(), o.algorithms.end(), "radixk") == o.algorithms.end()) {
+      throw UsageError("--radix: only reduce/radixk takes a radix; add it to --alg");
+    }
+    o.radix = raw.radix;
+  }
   o.seed = raw.seed;
   o.force = raw.force;
   o.shuffle = raw.shuffle;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "clocksync/global_clock.hpp"
+#include "collectives/pat/pat_source.hpp"
 #include "counters/counter_set.hpp"
 
 namespace papbench {
@@ -30,6 +31,7 @@ struct RawRunOptions {
   std::string counters;
   std::string counters_domain = "user";
   std::string counters_scope = "call";
+  std::string pat_source = "predicted";
   bool counters_strict = false;
   std::string out;
   std::string progress = "auto";
@@ -38,6 +40,7 @@ struct RawRunOptions {
   int iters = 30;
   int warmup = 3;
   int validate_every = 0;
+  int radix = 0;
   std::uint64_t seed = 1;
   bool force = false;
   bool shuffle = false;
@@ -63,12 +66,14 @@ struct RunOptions {
   std::vector<std::string> counters;
   CounterDomain counters_domain = CounterDomain::kUser;
   CounterScope counters_scope = CounterScope::kCall;
-  bool counters_strict = false;  // an unavailable event is a usage error (exit 2)
+  PatSource pat_source = PatSource::kPredicted;  // PAT algorithms' arrival times
+  bool counters_strict = false;                  // an unavailable event is a usage error (exit 2)
   std::string out;
   bool force = false;
   bool shuffle = false;
   ProgressMode progress = ProgressMode::kAuto;
   int iters = 30, warmup = 3, validate_every = 0;
+  int radix = 0;  // reduce/radixk's radix; 0: the algorithm's default
   std::uint64_t seed = 1;
 };
 

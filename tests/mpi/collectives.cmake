@@ -10,3 +10,7 @@ add_executable(collectives_workload_mpi ${CMAKE_CURRENT_LIST_DIR}/collectives_wo
 target_link_libraries(collectives_workload_mpi PRIVATE papbench_collectives papbench_warnings)
 papbench_mpi_test(collectives_workload RANKS 1 2 3 4 7 8
                   COMMAND $<TARGET_FILE:collectives_workload_mpi>)
+
+add_executable(reduce_radixk_mpi ${CMAKE_CURRENT_LIST_DIR}/reduce_radixk.cpp)
+target_link_libraries(reduce_radixk_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(reduce_radixk RANKS 1 4 6 7 8 COMMAND $<TARGET_FILE:reduce_radixk_mpi>)

@@ -4,3 +4,13 @@ papbench_unit_test(collectives_unit_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/collectives_tables_test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/collectives_registry_test.cpp
   LIBS papbench_collectives)
+
+# The arrival orders and binomial trees of the PAP-aware scatter/gather algorithms (pure).
+papbench_unit_test(pat_order_test
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/pat_order_test.cpp
+  LIBS papbench_collectives)
+
+# Clairvoyant schedules: golden instances of seed 003 and the three implementations cross-checked.
+papbench_unit_test(clv_schedule_test
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/clv_schedule_test.cpp
+  LIBS papbench_collectives)

@@ -68,6 +68,17 @@ TEST(RunOptions, BadValuesNameTheOptionAndTheAcceptedValues) {
   }
 }
 
+TEST(RunOptions, RadixOnlyForRadixk) {
+  RawRunOptions raw;
+  EXPECT_EQ(parse_run_options(raw).radix, 0);  // the algorithm's default
+  raw.radix = 3;
+  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("--radix"), std::string::npos);
+  raw.alg = "native,radixk";
+  EXPECT_EQ(parse_run_options(raw).radix, 3);
+  raw.radix = 1;
+  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("at least 2"), std::string::npos);
+}
+
 TEST(RunOptions, SizeDependentChecks) {
   RawRunOptions raw;
   raw.root = "0,3";

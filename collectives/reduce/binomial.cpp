@@ -1,0 +1,65 @@
+// reduce/binomial (BNOM): a binomial tree without segmentation. In step k a rank whose relative
+// rank has bit k as its lowest set bit ships its whole partial vector to relative rank - 2^k and
+// leaves; the others combine what they receive. ceil(log2 P) steps, the full vector every time.
+#include <cstring>
+
+#include "collectives/reduce/reduce.hpp"
+#include "collectives/reduce/reduce_common.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+using namespace reduce_detail;
+
+constexpr int kTag = 31;
+
+class ReduceBinomial final : public Algorithm {
+ public:
+  void prepare(const Args& a) override {
+    require_commutative(a.op, "reduce/binomial");
+    comm_ = Comm::dup(a.comm);
+    count_ = a.count;
+    const std::size_t bytes = a.count * extent_of(a.dtype);
+    acc_.reserve(bytes);
+    tmp_.reserve(bytes);
+  }
+
+  void run(const Args& a) override {
+    expect_prepared(count_, a.count, "reduce/binomial");
+    if (a.count == 0) return;
+    const int size = comm_.size(), rank = comm_.rank();
+    const int v = relative(rank, a.root, size);
+    const int n = count_as_int(a.count, "reduce count");
+    // The root accumulates straight into its output; the others into scratch.
+    std::byte* acc = rank == a.root ? static_cast<std::byte*>(a.recv) : acc_.data();
+    std::memcpy(acc, a.send, a.count * extent_of(a.dtype));
+    for (int mask = 1; mask < size; mask <<= 1) {
+      if (v & mask) {
+        mpi_check(MPI_Send(acc, n, a.dtype, absolute(v - mask, a.root, size), kTag, comm_.get()),
+                  "MPI_Send");
+        return;
+      }
+      if (v + mask < size) {
+        mpi_check(MPI_Recv(tmp_.data(), n, a.dtype, absolute(v + mask, a.root, size), kTag,
+                           comm_.get(), MPI_STATUS_IGNORE),
+                  "MPI_Recv");
+        combine(tmp_.data(), acc, a.count, a.dtype, a.op);
+      }
+    }
+  }
+
+ private:
+  Comm comm_;
+  std::size_t count_ = 0;
+  Scratch acc_, tmp_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_reduce_binomial(const AlgOptions& options) {
+  expect_no_options(options, "reduce/binomial");
+  return std::make_unique<ReduceBinomial>();
+}
+
+}  // namespace papbench

@@ -1,0 +1,85 @@
+// Clairvoyant, linear: Listing 2 of seed 003 with the fixes of its Sect. 4 as consolidated in
+// spec 003 §7.1 — the P' state (a segment received in a round cannot be sent on in that round),
+// the search guard (a receiver may find nothing), round numbers in the schedule, a deterministic
+// (availability, rank) queue and the inclusive window a <= a_head + d. Idle rounds (a lone
+// process waiting for the next arrival) are iterated one by one, as in the paper's baseline.
+// This is the reference the other implementations are checked against.
+#include <algorithm>
+#include <functional>
+#include <queue>
+#include <stdexcept>
+#include <utility>
+
+#include "collectives/reduce/clairvoyant/schedule.hpp"
+
+namespace papbench::clv {
+
+Schedule schedule_linear(const Instance& in) {
+  check_instance(in);
+  const int P = static_cast<int>(in.arrival.size()), N = in.segments;
+  const std::int64_t d = in.round_time;
+  const auto at = [N](int p, int s) { return static_cast<std::size_t>(p) * N + s; };
+  std::vector<char> held(static_cast<std::size_t>(P) * N, 1);  // 1: A or P, 0: E
+  std::vector<int> pprime(P, -1);  // the segment received this round (state P')
+  std::vector<char> sent(P, 0);    // S(p): has sent this round
+  std::vector<std::int64_t> avail = in.arrival;
+
+  using Key = std::pair<std::int64_t, int>;  // (availability, rank): ties go to the lower rank
+  std::priority_queue<Key, std::vector<Key>, std::greater<>> queue;
+  for (int p = 0; p < P; ++p) queue.emplace(avail[p], p);
+
+  std::vector<Transfer> transfers;
+  std::vector<int> group;
+  int round = 0;
+  while (queue.size() > 1) {
+    ++round;
+    group.clear();
+    const std::int64_t head = queue.top().first;
+    while (!queue.empty() && queue.top().first <= head + d) {
+      group.push_back(queue.top().second);
+      queue.pop();
+    }
+    for (const int p : group) {
+      sent[p] = 0;
+      pprime[p] = -1;
+    }
+    // The root, when present, is the sink and comes first as receiver and as sender candidate.
+    const auto r = std::find(group.begin(), group.end(), in.root);
+    if (r != group.end()) std::rotate(group.begin(), r, r + 1);
+    const int sink = group.front();
+
+    for (const int i : group) {
+      for (int j = 0; j < N; ++j) {
+        if (pprime[i] == j) continue;
+        if (i != sink && !held[at(i, j)]) continue;
+        int z = -1;
+        for (const int q : group) {
+          if (q != i && !sent[q] && held[at(q, j)] && pprime[q] != j) {
+            z = q;
+            break;
+          }
+        }
+        if (z < 0) continue;
+        transfers.push_back({round, z, i, j});
+        sent[z] = 1;
+        held[at(z, j)] = 0;
+        held[at(i, j)] = 1;
+        pprime[i] = j;
+        break;
+      }
+    }
+    for (const int p : group) {
+      const auto first = held.begin() + static_cast<std::ptrdiff_t>(at(p, 0));
+      if (std::find(first, first + N, 1) != first + N) {
+        avail[p] += d;
+        queue.emplace(avail[p], p);
+      }
+    }
+  }
+  if (queue.size() == 1 && queue.top().second != in.root) {
+    throw std::logic_error("clairvoyant/linear: the last process holding data is not the root");
+  }
+  return detail::finish(round, std::move(transfers));
+}
+
+}  // namespace papbench::clv

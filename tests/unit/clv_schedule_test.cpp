@@ -1,0 +1,225 @@
+// Clairvoyant schedules: the golden instances of seed 003 (Fig. 1, Sect. 4.2, Sect. 5.1 and the
+// balanced round counts of spec 003 §7.1), and a property test over random instances asserting
+// that linear, pairing and segtree agree exactly and that every schedule is a correct reduce.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "collectives/reduce/clairvoyant/schedule.hpp"
+
+namespace papbench::clv {
+namespace {
+
+constexpr std::array kImpls = {Impl::kLinear, Impl::kPairing, Impl::kSegtree};
+
+Instance instance(std::vector<double> arrivals, double d, int segments, int root) {
+  Instance in;
+  for (const double a : arrivals) in.arrival.push_back(to_ticks(a));
+  in.round_time = to_ticks(d);
+  in.segments = segments;
+  in.root = root;
+  return in;
+}
+
+// Replays a schedule on contribution sets (bit p: process p's share) and returns "" when it is a
+// correct reduce: per round every process sends at most once and receives at most once, never
+// sends what it received in that round and only what it holds; combining never counts a share
+// twice; at the end the root holds every share of every segment and no one else holds any.
+std::string replay(const Instance& in, const Schedule& s) {
+  const int P = static_cast<int>(in.arrival.size()), N = in.segments;
+  std::vector<std::uint64_t> held(static_cast<std::size_t>(P * N));
+  for (int p = 0; p < P; ++p) {
+    for (int j = 0; j < N; ++j) held[static_cast<std::size_t>(p * N + j)] = std::uint64_t{1} << p;
+  }
+  std::size_t t = 0;
+  while (t < s.transfers.size()) {
+    const int round = s.transfers[t].round;
+    if (round < 1 || round > s.rounds) return "round out of range";
+    std::size_t end = t;
+    while (end < s.transfers.size() && s.transfers[end].round == round) ++end;
+    std::vector<int> sends(P, 0), recvs(P, -1);
+    std::vector<std::uint64_t> moving(end - t);
+    for (std::size_t k = t; k < end; ++k) {
+      const Transfer& x = s.transfers[k];
+      if (k > t && s.transfers[k - 1].to >= x.to) return "not sorted by (round, to)";
+      if (x.from == x.to) return "self transfer";
+      if (sends[x.from]++) return "two sends in one round";
+      if (recvs[x.to] >= 0) return "two receives in one round";
+      recvs[x.to] = x.segment;
+      moving[k - t] = held[static_cast<std::size_t>(x.from * N + x.segment)];
+      if (moving[k - t] == 0) return "sends a segment it does not hold";
+    }
+    for (std::size_t k = t; k < end; ++k) {
+      const Transfer& x = s.transfers[k];
+      if (recvs[x.from] == x.segment) {
+        return "round " + std::to_string(round) + ": forwards a segment received in that round";
+      }
+    }
+    for (std::size_t k = t; k < end; ++k) {
+      const Transfer& x = s.transfers[k];
+      held[static_cast<std::size_t>(x.from * N + x.segment)] = 0;
+    }
+    for (std::size_t k = t; k < end; ++k) {
+      const Transfer& x = s.transfers[k];
+      std::uint64_t& dst = held[static_cast<std::size_t>(x.to * N + x.segment)];
+      if (dst & moving[k - t]) return "a share combined twice";
+      dst |= moving[k - t];
+    }
+    t = end;
+  }
+  const std::uint64_t all = P == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << P) - 1;
+  for (int p = 0; p < P; ++p) {
+    for (int j = 0; j < N; ++j) {
+      const std::uint64_t h = held[static_cast<std::size_t>(p * N + j)];
+      if (p == in.root && h != all) return "root lacks shares of segment " + std::to_string(j);
+      if (p != in.root && h != 0) return "process " + std::to_string(p) + " keeps data";
+    }
+  }
+  if (!s.transfers.empty() && s.transfers.back().round != s.rounds) return "trailing rounds";
+  return "";
+}
+
+TEST(ClvSchedule, Figure1SendRounds) {
+  // seed 003 Fig. 1: a_i = i, d = 1, N = 6, root 0; cell (s, p) = round in which p sends s,
+  // first 11 rounds, processes p0..p12 (0: not within 11 rounds).
+  const std::array<std::array<int, 13>, 6> expected = {{
+      {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0},
+      {1, 2, 4, 6, 8, 10, 11, 0, 0, 0, 0, 0, 0},
+      {2, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0},
+      {3, 3, 0, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0},
+      {4, 4, 5, 0, 7, 8, 9, 10, 11, 0, 0, 0, 0},
+      {5, 5, 6, 7, 0, 9, 10, 11, 0, 0, 0, 0, 0},
+  }};
+  std::vector<double> a;
+  for (int i = 0; i < 14; ++i) a.push_back(i);
+  const Instance in = instance(a, 1, 6, 0);
+  for (const Impl impl : kImpls) {
+    const Schedule s = make_schedule(impl, in);
+    std::array<std::array<int, 13>, 6> got{};
+    for (const Transfer& x : s.transfers) {
+      if (x.round <= 11 && x.from < 13) {
+        EXPECT_EQ(got[x.segment][x.from], 0) << "sent twice";
+        got[x.segment][x.from] = x.round;
+      }
+    }
+    EXPECT_EQ(got, expected) << impl_name(impl);
+    EXPECT_EQ(replay(in, s), "") << impl_name(impl);
+  }
+}
+
+TEST(ClvSchedule, Section42PPrimeInstance) {
+  // seed 003 Sect. 4.2 with P' (spec 003 §4.2): 6 rounds, 15 messages.
+  const std::vector<Transfer> expected = {
+      {1, 1, 0, 0}, {1, 0, 1, 1}, {2, 2, 0, 0}, {2, 3, 1, 1}, {2, 0, 2, 2},
+      {2, 1, 3, 2}, {3, 3, 0, 0}, {3, 2, 1, 1}, {3, 0, 2, 3}, {3, 1, 3, 3},
+      {4, 1, 0, 1}, {4, 3, 2, 2}, {4, 2, 3, 3}, {5, 2, 0, 2}, {6, 3, 0, 3},
+  };
+  const Instance in = instance({0, 0, 0, 1.1}, 1, 4, 0);
+  for (const Impl impl : kImpls) {
+    const Schedule s = make_schedule(impl, in);
+    EXPECT_EQ(s.rounds, 6) << impl_name(impl);
+    EXPECT_EQ(s.transfers, expected) << impl_name(impl);
+  }
+}
+
+TEST(ClvSchedule, Section51IdleRounds) {
+  // seed 003 Sect. 5.1: N = 1, d = 1 ms, a = 0, 1, 2, 3 s: transfers in rounds 1000, 2000, 3000.
+  const std::vector<Transfer> expected = {{1000, 1, 0, 0}, {2000, 2, 0, 0}, {3000, 3, 0, 0}};
+  const Instance in = instance({0, 1, 2, 3}, 0.001, 1, 0);
+  for (const Impl impl : kImpls) {
+    const Schedule s = make_schedule(impl, in);
+    EXPECT_EQ(s.rounds, 3000) << impl_name(impl);
+    EXPECT_EQ(s.transfers, expected) << impl_name(impl);
+  }
+}
+
+TEST(ClvSchedule, BalancedRoundCounts) {
+  // spec 003 §7.1: all a_i = 0, d = 1, root 0, P = N; N(P-1) + (N-1) messages.
+  const std::array<std::pair<int, int>, 5> rounds = {
+      {{4, 5}, {8, 10}, {16, 19}, {32, 36}, {64, 69}}};
+  for (const auto& [P, R] : rounds) {
+    const Instance in = instance(std::vector<double>(static_cast<std::size_t>(P), 0.0), 1, P, 0);
+    for (const Impl impl : kImpls) {
+      const Schedule s = make_schedule(impl, in);
+      EXPECT_EQ(s.rounds, R) << impl_name(impl) << " P=" << P;
+      EXPECT_EQ(s.transfers.size(), static_cast<std::size_t>(P * (P - 1) + P - 1));
+    }
+  }
+}
+
+TEST(ClvSchedule, SingleProcessHasNoRounds) {
+  const Instance in = instance({5}, 1, 3, 0);
+  for (const Impl impl : kImpls) {
+    const Schedule s = make_schedule(impl, in);
+    EXPECT_EQ(s.rounds, 0);
+    EXPECT_TRUE(s.transfers.empty());
+  }
+}
+
+TEST(ClvSchedule, RefusesBadInstances) {
+  EXPECT_THROW(schedule_linear(instance({}, 1, 1, 0)), std::invalid_argument);
+  EXPECT_THROW(schedule_pairing(instance({0, 1}, 0, 1, 0)), std::invalid_argument);
+  EXPECT_THROW(schedule_segtree(instance({0, 1}, 1, 0, 0)), std::invalid_argument);
+  EXPECT_THROW(schedule_segtree(instance({0, 1}, 1, 1, 2)), std::invalid_argument);
+  EXPECT_THROW(parse_impl("heap"), std::invalid_argument);
+}
+
+// Random instances of several shapes: exact multiples of d (ties at the window edge), equal
+// arrivals, continuous arrivals, one late process (skewed), long gaps (idle rounds).
+Instance random_instance(std::mt19937_64& rng, int max_p, int max_n) {
+  auto uniform = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  Instance in;
+  const int P = static_cast<int>(uniform(1, max_p));
+  in.segments = static_cast<int>(uniform(1, max_n));
+  in.root = static_cast<int>(uniform(0, P - 1));
+  in.round_time = uniform(1, 4) * 1000;
+  const std::int64_t d = in.round_time;
+  const int shape = static_cast<int>(uniform(0, 4));
+  for (int p = 0; p < P; ++p) {
+    switch (shape) {
+      case 0:
+        in.arrival.push_back(uniform(0, 4) * d);
+        break;
+      case 1:
+        in.arrival.push_back(7);
+        break;
+      case 2:
+        in.arrival.push_back(uniform(0, (P + 1) * d));
+        break;
+      case 3:
+        in.arrival.push_back(p == P - 1 ? in.segments * d : 0);
+        break;
+      default:
+        in.arrival.push_back(uniform(0, 3) * 20 * d + uniform(0, 2) * d / 2);
+        break;
+    }
+  }
+  return in;
+}
+
+void check_random(std::uint64_t seed, int instances, int max_p, int max_n) {
+  std::mt19937_64 rng(seed);
+  for (int n = 0; n < instances; ++n) {
+    const Instance in = random_instance(rng, max_p, max_n);
+    const Schedule ref = schedule_linear(in);
+    ASSERT_EQ(replay(in, ref), "") << "instance " << n;
+    ASSERT_EQ(schedule_pairing(in), ref) << "pairing, instance " << n;
+    ASSERT_EQ(schedule_segtree(in), ref) << "segtree, instance " << n;
+  }
+}
+
+TEST(ClvSchedule, RandomInstancesSmall) {
+  check_random(1, 20000, 12, 12);
+}
+TEST(ClvSchedule, RandomInstancesMedium) {
+  check_random(2, 1000, 64, 64);
+}
+
+}  // namespace
+}  // namespace papbench::clv
