@@ -14,6 +14,23 @@ namespace {
 // Marks a CI that is really [min, max] of too few iterations to reach 95%.
 constexpr std::string_view kShortMark = "†";
 
+// The cells that identify a case, shared by its metric rows and its counter rows.
+std::vector<Cell> case_cells(std::size_t i, const results::CaseRecord& rec) {
+  return {
+      Cell::integer(static_cast<long long>(i)),
+      Cell::str(rec.label()),
+      Cell::str(rec.match_key()),
+      Cell::str(rec.collective),
+      Cell::str(rec.algorithm),
+      Cell::integer(static_cast<long long>(rec.count)),
+      Cell::str(rec.pattern),
+      Cell::integer(rec.arrival_ns.cols),
+      Cell::integer(rec.arrival_ns.rows),
+      Cell::integer(late_iterations(rec)),
+      Cell::str(rec.validated),
+  };
+}
+
 std::vector<Column> summary_columns() {
   const auto M = Audience::kMachine;
   const auto H = Audience::kHuman;
@@ -80,30 +97,21 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
       }
       Row row;
       row.group = heading;
-      row.cells = {
-          Cell::integer(static_cast<long long>(i)),
-          Cell::str(rec.label()),
-          Cell::str(rec.match_key()),
-          Cell::str(rec.collective),
-          Cell::str(rec.algorithm),
-          Cell::integer(static_cast<long long>(rec.count)),
-          Cell::str(rec.pattern),
-          Cell::integer(rec.arrival_ns.cols),
-          Cell::integer(rec.arrival_ns.rows),
-          Cell::integer(late_iterations(rec)),
-          Cell::str(rec.validated),
-          {std::string(metric_title(m)), std::string(results::metric_name(m))},
-          Cell::integer(static_cast<long long>(sum.n)),
-          Cell::duration(sum.median),
-          {ci_text, nullptr},
-          Cell::duration(sum.ci_low),
-          Cell::duration(sum.ci_high),
-          sum.n > 0 ? Cell::fixed(ranks.coverage, 4) : Cell{"-", nullptr},
-          Cell::duration(sum.mean),
-          Cell::duration(sum.sd),
-          Cell::duration(sum.min),
-          Cell::duration(sum.max),
-      };
+      row.cells = case_cells(i, rec);
+      row.cells.insert(row.cells.end(),
+                       {
+                           {std::string(metric_title(m)), std::string(results::metric_name(m))},
+                           Cell::integer(static_cast<long long>(sum.n)),
+                           Cell::duration(sum.median),
+                           {ci_text, nullptr},
+                           Cell::duration(sum.ci_low),
+                           Cell::duration(sum.ci_high),
+                           sum.n > 0 ? Cell::fixed(ranks.coverage, 4) : Cell{"-", nullptr},
+                           Cell::duration(sum.mean),
+                           Cell::duration(sum.sd),
+                           Cell::duration(sum.min),
+                           Cell::duration(sum.max),
+                       });
       s.table.rows.push_back(std::move(row));
     }
     // Counter values (counts, not durations) over every (iteration, rank) of the case; their
@@ -114,30 +122,20 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
       const stats::Summary sum = stats::summarize(values);
       Row row;
       row.group = heading;
-      row.cells = {
-          Cell::integer(static_cast<long long>(i)),
-          Cell::str(rec.label()),
-          Cell::str(rec.match_key()),
-          Cell::str(rec.collective),
-          Cell::str(rec.algorithm),
-          Cell::integer(static_cast<long long>(rec.count)),
-          Cell::str(rec.pattern),
-          Cell::integer(rec.arrival_ns.cols),
-          Cell::integer(rec.arrival_ns.rows),
-          Cell::integer(late_iterations(rec)),
-          Cell::str(rec.validated),
-          Cell::str("counter " + event),
-          Cell::integer(static_cast<long long>(sum.n)),
-          count_cell(sum.median),
-          {"-", nullptr},
-          {"-", nullptr},
-          {"-", nullptr},
-          {"-", nullptr},
-          count_cell(sum.mean),
-          count_cell(sum.sd),
-          count_cell(sum.min),
-          count_cell(sum.max),
-      };
+      row.cells = case_cells(i, rec);
+      row.cells.insert(row.cells.end(), {
+                                            Cell::str("counter " + event),
+                                            Cell::integer(static_cast<long long>(sum.n)),
+                                            count_cell(sum.median),
+                                            {"-", nullptr},
+                                            {"-", nullptr},
+                                            {"-", nullptr},
+                                            {"-", nullptr},
+                                            count_cell(sum.mean),
+                                            count_cell(sum.sd),
+                                            count_cell(sum.min),
+                                            count_cell(sum.max),
+                                        });
       s.table.rows.push_back(std::move(row));
     }
   }
