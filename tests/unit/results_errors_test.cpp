@@ -13,6 +13,7 @@
 
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
+#include "tests/unit/results_temp_dir.hpp"
 
 namespace papbench::results {
 namespace {
@@ -20,20 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-class ResultsErrors : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("papbench-results-" + std::to_string(::getpid()) + "-" + test->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-  fs::path dir_;
-};
+class ResultsErrors : public ResultsTempDir {};
 
 RunInfo small_info(const std::string& sha = "abc") {
   RunInfo info;

@@ -10,26 +10,14 @@
 
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
+#include "tests/unit/results_temp_dir.hpp"
 
 namespace papbench::results {
 namespace {
 
 namespace fs = std::filesystem;
 
-class ResultsRoundTrip : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("papbench-results-" + std::to_string(::getpid()) + "-" + test->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-  fs::path dir_;
-};
+class ResultsRoundTrip : public ResultsTempDir {};
 
 RunInfo make_info(int ranks) {
   RunInfo info;
