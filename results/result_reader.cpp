@@ -121,6 +121,22 @@ void check_index(hid_t group, int index) {
   }
 }
 
+// The counterpart of the writer's write_named_matrices: an absent group is an empty map.
+std::map<std::string, Matrix> read_named_matrices(hid_t c, const char* group_name,
+                                                  const char* name_attr) {
+  std::map<std::string, Matrix> out;
+  if (!h5::has_link(c, group_name)) return out;
+  h5::Group group(H5Gopen2(c, group_name, h5::default_plist()), fmt::format("open {}", group_name));
+  for (const std::string& link : h5::link_names(group.get())) {
+    h5::Dataset ds(H5Dopen2(group.get(), link.c_str(), h5::default_plist()),
+                   fmt::format("open {} '{}'", group_name, link));
+    std::string name =
+        h5::read_string_attr(ds.get(), name_attr).value_or(h5::unescape_link_name(link));
+    out.emplace(std::move(name), read_matrix(group.get(), link.c_str()));
+  }
+  return out;
+}
+
 CaseRecord read_case(hid_t c) {
   CaseRecord rec;
   rec.collective = required_string(c, "collective");
@@ -149,16 +165,8 @@ CaseRecord read_case(hid_t c) {
     rec.predicted_arrival_ns = read_matrix(c, "predicted_arrival_ns");
   }
   rec.late = h5::read_uint8_1d(c, "late");
-  if (h5::has_link(c, "counters")) {
-    h5::Group counters(H5Gopen2(c, "counters", h5::default_plist()), "open counters");
-    for (const std::string& link : h5::link_names(counters.get())) {
-      h5::Dataset ds(H5Dopen2(counters.get(), link.c_str(), h5::default_plist()),
-                     fmt::format("open counter '{}'", link));
-      std::string event =
-          h5::read_string_attr(ds.get(), "event").value_or(h5::unescape_link_name(link));
-      rec.counters.emplace(std::move(event), read_matrix(counters.get(), link.c_str()));
-    }
-  }
+  rec.counters = read_named_matrices(c, "counters", "event");
+  rec.metrics = read_named_matrices(c, "metrics", "name");  // format 1.1; absent before
   rec.complete = true;
   return rec;
 }

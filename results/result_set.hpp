@@ -13,7 +13,7 @@
 namespace papbench::results {
 
 inline constexpr int kFormatMajor = 1;
-inline constexpr int kFormatMinor = 0;
+inline constexpr int kFormatMinor = 1;  // 1.1 added /cases/NNNN/metrics
 
 // A file that is not a papbench result set, or of an unknown major version.
 class FormatError : public std::runtime_error {
@@ -73,6 +73,9 @@ struct CaseRecord {
   std::optional<Matrix> predicted_arrival_ns;  // PAT algorithms only
   std::vector<std::uint8_t> late;              // per iteration: some rank missed the agreed start
   std::map<std::string, Matrix> counters;      // event name -> values
+  // Named per-iteration values [iteration][rank] that an algorithm or application reports
+  // (e.g. clv_schedule_ns). The rows need not equal iterations; names must not be empty.
+  std::map<std::string, Matrix> metrics;  // named per-iteration values [iteration][rank]
   std::vector<std::string> counters_unavailable;
 
   // Everything that identifies the case for matching across files (not seed or iterations).

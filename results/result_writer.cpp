@@ -93,6 +93,10 @@ void validate(const CaseRecord& r) {
     if (event.empty()) throw std::invalid_argument("CaseRecord::counters: empty event name");
     validate(m, event);
   }
+  for (const auto& [name, m] : r.metrics) {
+    if (name.empty()) throw std::invalid_argument("CaseRecord::metrics: empty metric name");
+    validate(m, name);
+  }
 }
 
 h5::File open_for_write(const std::string& path, const h5::PropList& fapl) {
@@ -174,6 +178,25 @@ void write_root(hid_t file, const RunInfo& info) {
   root.close("close '/'");
 }
 
+// A group of matrices keyed by free-form names: the link name is the escaped name, and the
+// dataset's string attribute `name_attr` holds the original, which is what readers use.
+void write_named_matrices(hid_t g, const char* group_name, const char* name_attr,
+                          const std::map<std::string, Matrix>& matrices) {
+  h5::PropList compact = h5::compact_group_plist();
+  h5::Group group(
+      H5Gcreate2(g, group_name, h5::default_plist(), compact.get(), h5::default_plist()),
+      fmt::format("create {}", group_name));
+  for (const auto& [name, m] : matrices) {
+    std::string link = h5::escape_link_name(name);
+    write_matrix(group.get(), link.c_str(), m);
+    h5::Dataset ds(H5Dopen2(group.get(), link.c_str(), h5::default_plist()),
+                   fmt::format("open {} '{}'", group_name, name));
+    h5::write_string_attr(ds.get(), name_attr, name);
+    ds.close(fmt::format("close {} '{}'", group_name, name));
+  }
+  group.close(fmt::format("close {}", group_name));
+}
+
 void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t previous) {
   h5::write_int64_attr(g, "index", index);
   if (previous != 0) h5::write_ref_attr(g, "previous_case", previous);
@@ -202,19 +225,10 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   if (r.predicted_arrival_ns) write_matrix(g, "predicted_arrival_ns", *r.predicted_arrival_ns);
   h5::write_uint8_1d(g, "late", r.late);
 
-  h5::PropList compact = h5::compact_group_plist();
-  h5::Group counters(
-      H5Gcreate2(g, "counters", h5::default_plist(), compact.get(), h5::default_plist()),
-      "create counters");
-  for (const auto& [event, m] : r.counters) {
-    std::string link = h5::escape_link_name(event);
-    write_matrix(counters.get(), link.c_str(), m);
-    h5::Dataset ds(H5Dopen2(counters.get(), link.c_str(), h5::default_plist()),
-                   fmt::format("open counter '{}'", event));
-    h5::write_string_attr(ds.get(), "event", event);
-    ds.close("close counter");
-  }
-  counters.close("close counters");
+  write_named_matrices(g, "counters", "event", r.counters);
+  // Format 1.1: written only when there is something in it, so cases without metrics look
+  // exactly like 1.0 cases.
+  if (!r.metrics.empty()) write_named_matrices(g, "metrics", "name", r.metrics);
 
   // Last, so that even a reader of a case group that somehow became visible early sees it as
   // incomplete until everything else is in place.

@@ -110,6 +110,11 @@ void expect_equal(const CaseRecord& a, const CaseRecord& b) {
     ASSERT_TRUE(b.counters.contains(event)) << event;
     expect_equal(m, b.counters.at(event), event);
   }
+  ASSERT_EQ(a.metrics.size(), b.metrics.size());
+  for (const auto& [name, m] : a.metrics) {
+    ASSERT_TRUE(b.metrics.contains(name)) << name;
+    expect_equal(m, b.metrics.at(name), name);
+  }
   EXPECT_EQ(a.counters_unavailable, b.counters_unavailable);
 }
 
@@ -137,6 +142,8 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   cases[1].counters["odd/name%with:all"] = make_matrix(3, ranks, 9);
   cases[1].counters[".leading-dot"] = make_matrix(3, ranks, 10);
   cases[1].counters_unavailable = {"PAPI_L3_TCM", "perf::CACHE-MISSES:u=0"};
+  cases[1].metrics["clv_schedule_ns"] = make_matrix(3, ranks, 11);
+  cases[1].metrics["app/total%"] = make_matrix(1, ranks, 12);  // rows need not be iterations
   cases.push_back(make_case(2, 0, ranks));  // no timed iterations: empty matrices
   cases[2].validated = "unchecked";
   cases[2].sync_mode = "barrier";
@@ -162,7 +169,7 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
 
   ResultReader r(path("run.h5"));
   EXPECT_EQ(r.format_major(), 1);
-  EXPECT_EQ(r.format_minor(), 0);
+  EXPECT_EQ(r.format_minor(), 1);
   EXPECT_TRUE(r.warnings().empty());
   EXPECT_EQ(r.incomplete_cases(), 0);
 
@@ -216,6 +223,7 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   CaseRecord c = make_case(3, 2, 4);
   c.counters["perf::TASK-CLOCK"] = make_matrix(2, 4, 1);
   c.counters["a/b"] = make_matrix(2, 4, 2);
+  c.metrics["clv_schedule_ns"] = make_matrix(2, 4, 3);
   {
     ResultWriter w(path("layout.h5"), false, make_info(4));
     w.write_case(c);
@@ -224,16 +232,17 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   h5::File f(H5Fopen(path("layout.h5").c_str(), H5F_ACC_RDONLY, h5::default_plist()), "open");
   h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
   EXPECT_EQ(h5::read_string_attr(root.get(), "format"), "papbench-results");
-  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.0");
+  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.1");
   EXPECT_EQ(h5::read_int64_attr(root.get(), "format_major"), 1);
-  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 0);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 1);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);
   EXPECT_EQ(h5::read_string_attr(root.get(), "job_id"), "12345");
   for (const char* name :
        {"/topology/rank", "/topology/host", "/topology/node_index", "/topology/core", "/sync",
         "/cases/0000/arrival_ns", "/cases/0000/exit_ns", "/cases/0000/planned_delay_ns",
         "/cases/0000/planned_arrival_ns", "/cases/0000/late",
-        "/cases/0000/counters/perf::TASK-CLOCK", "/cases/0000/counters/a%2Fb"}) {
+        "/cases/0000/counters/perf::TASK-CLOCK", "/cases/0000/counters/a%2Fb",
+        "/cases/0000/metrics/clv_schedule_ns"}) {
     EXPECT_GT(H5Lexists(f.get(), name, h5::default_plist()), 0) << name;
   }
   EXPECT_EQ(H5Lexists(f.get(), "/cases/0000/predicted_arrival_ns", h5::default_plist()), 0);
@@ -287,6 +296,9 @@ TEST_F(ResultsRoundTrip, RefusesInconsistentInput) {
   EXPECT_THROW(w.write_case(c), std::invalid_argument);
   c = make_case(0, 2, 2);
   c.counters[""] = make_matrix(2, 2, 0);
+  EXPECT_THROW(w.write_case(c), std::invalid_argument);
+  c = make_case(0, 2, 2);
+  c.metrics[""] = make_matrix(2, 2, 0);
   EXPECT_THROW(w.write_case(c), std::invalid_argument);
   EXPECT_EQ(w.cases_written(), 0);
   w.write_case(make_case(0, 2, 2));
