@@ -4,11 +4,14 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace papbench {
 
@@ -32,11 +35,21 @@ struct Args {
   PatRuntime* pat = nullptr;  // null unless the algorithm needs arrival times
 };
 
+struct AlgMetric {
+  std::string name;  // e.g. clv_schedule_ns; a "_ns" suffix marks a duration
+  std::int64_t value = 0;
+};
+
 class Algorithm {
  public:
   virtual ~Algorithm() = default;
   virtual void prepare(const Args&) {}  // outside the timed region
   virtual void run(const Args&) = 0;    // the timed region
+  // Algorithm-specific values of the last run() (schedule time, ...). The runner reads them
+  // after every timed iteration and stores them per iteration and rank as the case's
+  // metrics/<name> (docs/RESULTS_FORMAT.md). Every rank must report the same names, in the same
+  // order, on every call; most algorithms have none.
+  virtual std::vector<AlgMetric> iteration_metrics() const { return {}; }
 };
 
 // Algorithm parameters from the command line (e.g. radix=4), by name.
@@ -49,5 +62,10 @@ int count_as_int(std::size_t n, std::string_view what);
 // For algorithms without parameters: an option given to one of them (a typo, or radix=4 meant for
 // another algorithm) is refused with UsageError rather than ignored.
 void expect_no_options(const AlgOptions& options, std::string_view algorithm);
+
+// For algorithms with parameters: every key of `options` must be one of `keys`; otherwise
+// UsageError naming the algorithm, the key and the accepted keys.
+void expect_only_options(const AlgOptions& options, std::initializer_list<std::string_view> keys,
+                         std::string_view algorithm);
 
 }  // namespace papbench

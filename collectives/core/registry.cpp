@@ -10,6 +10,7 @@
 #include "collectives/barrier/barrier.hpp"
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/gather/gather.hpp"
+#include "collectives/pingpong/pingpong.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "collectives/reduce_scatter/reduce_scatter.hpp"
 #include "collectives/scatter/scatter.hpp"
@@ -30,7 +31,8 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {"reduce", "binomial", "binomial tree, whole vector per message (BNOM)",
        "seed 003 §10.3 baseline BNOM", make_reduce_binomial},
       {"reduce", "clairvoyant",
-       "segmented schedule from predicted arrivals, segtree scheduler, d = 100 us (CLV)",
+       "segmented schedule from predicted arrivals, segtree scheduler; options segments=N, "
+       "segsize=BYTES, round-time=auto|DURATION (CLV)",
        "seed 003 Listing 2/8, §7", make_reduce_clairvoyant, true},
       {"reduce", "rabenseifner",
        "reduce-scatter by recursive halving + binomial gather; extra ranks fold first (RAB)",
@@ -85,6 +87,9 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {"intergroup_allgatherv", "native",
        "the MPI library's MPI_Allgatherv on the intercommunicator (root gathering)", kLibrary,
        make_intergroup_allgatherv_native},
+      {"pingpong", "native",
+       "rank 0 -> rank 1 -> rank 0 with blocking MPI_Send/MPI_Recv; one-way = round trip / 2",
+       "seed 000 §2.3 (Hockney alpha, beta for Eqs. 3-24)", make_pingpong_native},
   };
   return table;
 }

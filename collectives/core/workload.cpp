@@ -31,7 +31,8 @@ enum class Kind {
   reduce_scatter,
   barrier,
   intergroup_allgather,
-  intergroup_allgatherv
+  intergroup_allgatherv,
+  pingpong
 };
 
 struct CollectiveRow {
@@ -39,7 +40,7 @@ struct CollectiveRow {
   Kind kind;
 };
 
-constexpr std::array<CollectiveRow, 13> kCollectiveRows = {{
+constexpr std::array<CollectiveRow, 14> kCollectiveRows = {{
     // name, summary, rooted, uses_op, intergroup
     {{"reduce", "combine every rank's vector into the root's", true, true, false}, Kind::reduce},
     {{"allreduce", "combine every rank's vector into every rank's", false, true, false},
@@ -65,6 +66,9 @@ constexpr std::array<CollectiveRow, 13> kCollectiveRows = {{
     {{"intergroup_allgatherv", "intergroup_allgather with uneven (possibly empty) blocks", false,
       false, true},
      Kind::intergroup_allgatherv},
+    {{"pingpong", "rank 0 sends the vector to rank 1 and gets it back; others idle (Hockney fit)",
+      false, false, false},
+     Kind::pingpong},
 }};
 
 constexpr auto kCollectives = [] {
@@ -601,6 +605,13 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
       break;
     }
     case Kind::barrier:
+      break;
+    case Kind::pingpong:
+      // Rank 0 expects its own input echoed; rank 1 must have received it (a round trip that
+      // skipped rank 1 fails there). Other ranks take no part.
+      send_elems = rank == 0 ? n : 0;
+      recv_elems = rank <= 1 ? n : 0;
+      if (rank <= 1) b.expect.push_back({0, 0, n, 0, 0});
       break;
     case Kind::intergroup_allgather:
     case Kind::intergroup_allgatherv: {

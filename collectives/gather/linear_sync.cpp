@@ -14,15 +14,21 @@ namespace papbench {
 
 std::optional<std::size_t> parse_first_segment(const AlgOptions& options,
                                                std::string_view algorithm) {
-  std::optional<std::size_t> bytes;
-  for (const auto& [key, value] : options) {
-    if (key != "first-segment") {
-      throw UsageError(fmt::format("algorithm '{}' takes only first-segment=auto|BYTES, got '{}'",
-                                   algorithm, key));
-    }
-    if (value != "auto") bytes = parse_count(value);
+  expect_only_options(options, {"first-segment"}, algorithm);
+  const auto it = options.find("first-segment");
+  if (it == options.end() || it->second == "auto") return std::nullopt;
+  std::uint64_t bytes = 0;
+  try {
+    bytes = parse_count(it->second);
+  } catch (const UsageError&) {
+    bytes = 0;  // reported below, with the accepted forms
   }
-  return bytes;
+  if (bytes < 1) {
+    throw UsageError(fmt::format(
+        "{}: first-segment '{}' is not accepted; accepted: auto or a byte count >= 1 (e.g. 4Ki)",
+        algorithm, it->second));
+  }
+  return static_cast<std::size_t>(bytes);
 }
 
 int ls_first_segment(const Args& a, std::optional<std::size_t> bytes) {

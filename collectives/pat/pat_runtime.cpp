@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -9,15 +10,40 @@
 #include "common/units.hpp"
 
 namespace papbench {
+namespace {
+
+// A larger window is no longer a moving average of a run's recent arrivals.
+constexpr int kMaxSmaWindow = 1'000'000;
+
+}  // namespace
 
 PatSource parse_pat_source(std::string_view text) {
-  if (text == "predicted") return PatSource::kPredicted;
+  if (text == "bgthread" || text == "predicted") return PatSource::kBgThread;
   if (text == "oracle") return PatSource::kOracle;
-  throw UsageError(fmt::format("--pat-source: '{}' is not one of predicted, oracle", text));
+  if (text.starts_with("sma:")) {
+    const std::string_view w = text.substr(4);
+    int window = 0;
+    const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), window);
+    if (ec == std::errc() && p == w.data() + w.size() && window >= 1 && window <= kMaxSmaWindow) {
+      return {PatSource::kSma, window};
+    }
+  }
+  throw UsageError(fmt::format(
+      "--pat-source: '{}' is not accepted; accepted: bgthread (alias: predicted), oracle, sma:W "
+      "(W = 1..{} iterations)",
+      text, kMaxSmaWindow));
 }
 
-std::string_view pat_source_name(PatSource s) {
-  return s == PatSource::kOracle ? "oracle" : "predicted";
+std::string pat_source_name(PatSource s) {
+  switch (s.kind) {
+    case PatSource::kOracle:
+      return "oracle";
+    case PatSource::kSma:
+      return fmt::format("sma:{}", s.window);
+    case PatSource::kBgThread:
+      break;
+  }
+  return "bgthread";
 }
 
 PatRuntime& require_pat(const Args& args, std::string_view algorithm) {
@@ -29,6 +55,7 @@ PatRuntime& require_pat(const Args& args, std::string_view algorithm) {
 
 PatRuntime::PatRuntime(MPI_Comm comm, Clock clock, PatSource source)
     : clock_(std::move(clock)), source_(source) {
+  if (source_.kind == PatSource::kSma) sma_.emplace(source_.window);
   int provided = 0;
   mpi_check(MPI_Query_thread(&provided), "MPI_Query_thread");
   // Every rank of a job gets the same level, so every rank refuses together.
@@ -95,12 +122,19 @@ void PatRuntime::edge(double fraction) {
     throw std::invalid_argument(fmt::format("PAT edge fraction {} is not in (0, 1]", fraction));
   }
   const std::int64_t now = clock_();
-  // Edge extrapolation (seed 000 §4.2): the computation runs at a constant rate, so it ends
-  // where the elapsed part, scaled up by 1/fraction, ends.
-  const double elapsed = static_cast<double>(now - start_ns_);
-  prediction_ = source_ == PatSource::kOracle
-                    ? oracle_ns_
-                    : start_ns_ + static_cast<std::int64_t>(std::llround(elapsed / fraction));
+  switch (source_.kind) {
+    case PatSource::kOracle:
+      prediction_ = oracle_ns_;
+      break;
+    case PatSource::kSma:
+      // Without history (the first iteration of a case) the moving average has nothing to
+      // average; the edge is the best estimate there is.
+      prediction_ = sma_->predict(start_ns_).value_or(edge_extrapolation(start_ns_, now, fraction));
+      break;
+    case PatSource::kBgThread:
+      prediction_ = edge_extrapolation(start_ns_, now, fraction);
+      break;
+  }
   std::lock_guard lock(mutex_);
   edge_pending_ = true;
   cv_.notify_all();
@@ -108,6 +142,9 @@ void PatRuntime::edge(double fraction) {
 
 void PatRuntime::processing_end() {
   end_ns_ = clock_();
+  // The measured interval the moving average learns from: this iteration's arrival (the runner
+  // calls the collective right after) minus its processing start.
+  if (sma_) sma_->record(end_ns_ - start_ns_);
 }
 
 std::span<const std::int64_t> PatRuntime::arrivals() {

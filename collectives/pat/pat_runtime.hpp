@@ -13,12 +13,14 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <thread>
 #include <vector>
 
 #include "collectives/core/algorithm.hpp"
+#include "collectives/pat/arrival_prediction.hpp"
 #include "collectives/pat/pat_source.hpp"
 #include "common/mpi_env.hpp"
 
@@ -53,7 +55,8 @@ class PatRuntime {
   void register_call(const Args& args);
 
   // Per iteration, from the compute phase: start, the edge at `fraction` of the computation (the
-  // thread wakes here), end. With PatSource::kOracle, set_oracle_arrival() comes before edge().
+  // thread wakes here), end. With PatSource::kOracle, set_oracle_arrival() comes before edge();
+  // with PatSource::kSma, processing_end() records the interval the average learns from.
   void processing_start();
   void set_oracle_arrival(std::int64_t arrival_ns);
   void edge(double fraction);
@@ -67,6 +70,7 @@ class PatRuntime {
 
   // What this rank contributed in the last iteration (recorded in the result set).
   std::int64_t own_prediction() const { return prediction_; }
+  PatSource source() const { return source_; }
   int size() const { return size_; }
 
  private:
@@ -76,6 +80,7 @@ class PatRuntime {
   Comm comm_;
   Clock clock_;
   PatSource source_;
+  std::optional<SmaPredictor> sma_;  // PatSource::kSma only; foreground state
   int size_ = 1;
   PatBackground* work_ = nullptr;
   Args args_;

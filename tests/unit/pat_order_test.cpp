@@ -78,7 +78,7 @@ TEST(BlockTree, OneAndTwoRanks) {
 
 TEST(PatSource, ParsesBothNames) {
   EXPECT_EQ(parse_pat_source("oracle"), PatSource::kOracle);
-  EXPECT_EQ(pat_source_name(parse_pat_source("predicted")), "predicted");
+  EXPECT_EQ(pat_source_name(parse_pat_source("predicted")), "bgthread");  // the old name
   EXPECT_THROW(parse_pat_source("guess"), UsageError);
 }
 

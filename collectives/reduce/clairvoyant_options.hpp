@@ -1,0 +1,30 @@
+#pragma once
+// The options of reduce/clairvoyant (AlgOptions keys segments, segsize, round-time) and the
+// segment count they give, shared by the executor and the harness's description of a case.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+struct ClvOptions {
+  std::optional<std::uint64_t> segments;       // N (--clv-segments)
+  std::optional<std::uint64_t> segsize_bytes;  // --clv-segsize; exclusive with segments
+  std::optional<std::int64_t> round_time_ns;   // d; nullopt: auto (calibrated in prepare())
+};
+
+// Keys: segments=N (N >= 1), segsize=BYTES (>= 1, K/Ki suffixes), round-time=auto|DURATION
+// (> 0). UsageError for any other key, a bad value, or segments together with segsize.
+ClvOptions parse_clv_options(const AlgOptions& options);
+
+// The number of segments N of a `count`-element vector of `extent`-byte elements over `ranks`
+// ranks: segments, or ceil(count * extent / segsize), or by default min(count, ranks) (one
+// segment per process, as in seed 003 §5.7); clamped to [1, count] (0 when count is 0, since
+// an empty segment carries nothing).
+std::size_t clv_segment_count(const ClvOptions& o, std::size_t count, std::size_t extent,
+                              int ranks);
+
+}  // namespace papbench
