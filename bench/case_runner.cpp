@@ -1,15 +1,18 @@
 #include "bench/case_runner.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "collectives/core/intergroup.hpp"
+#include "collectives/core/registry.hpp"
 #include "collectives/pat/pat_runtime.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
+#include "common/units.hpp"
 #include "counters/counter_set.hpp"
 #include "imbalance/arrival_pattern.hpp"
 #include "imbalance/deadline_wait.hpp"
@@ -38,13 +41,20 @@ results::Matrix gather_matrix(const std::vector<std::int64_t>& mine, int iters, 
   return m;
 }
 
-// The parameters an algorithm takes from the command line; the others get none, so an option
-// meant for one algorithm can never reach another.
-AlgOptions algorithm_options(const Case& c, const RunOptions& opts) {
-  if (c.collective->name == "reduce" && c.algorithm->name == "radixk" && opts.radix != 0) {
-    return {{"radix", std::to_string(opts.radix)}};
+// Whether an algorithm without needs_pat runs with the monitoring-only PAT runtime (--bg-thread).
+bool monitors_baseline(const Case& c, const RunOptions& opts) {
+  switch (opts.bg_thread) {
+    case BgThread::kOn:
+      return true;
+    case BgThread::kOff:
+      return false;
+    case BgThread::kAuto:
+      break;
   }
-  return {};
+  return std::any_of(opts.algorithms.begin(), opts.algorithms.end(), [&](const std::string& a) {
+    const AlgorithmInfo* info = find_algorithm(c.collective->name, a);
+    return info != nullptr && info->needs_pat;
+  });
 }
 
 }  // namespace
@@ -65,16 +75,23 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
   rec.warmup = opts.warmup;
   rec.iterations = opts.iters;
   rec.ranks = ranks;
+  // Everything that shapes the case beyond the record's own attributes, with the defaults spelt
+  // out, so that params alone tell two cases apart.
+  std::vector<std::string> params;
   if (c.collective->intergroup) {
     const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(ranks).p;
-    rec.params = fmt::format("groups={}:{}", p, ranks - p);
+    params.push_back(fmt::format("groups={}:{}", p, ranks - p));
   }
   if (c.algorithm->needs_pat) {
-    rec.params = fmt::format("pat-source={}", pat_source_name(opts.pat_source));
+    params.push_back(fmt::format("pat-source={}", pat_source_name(opts.pat_source)));
+  } else {
+    params.push_back(fmt::format("bg-thread={}", monitors_baseline(c, opts) ? "on" : "off"));
   }
-  if (c.collective->name == "reduce" && c.algorithm->name == "radixk") {
-    rec.params = fmt::format("radix={}", opts.radix != 0 ? opts.radix : kRadixkDefaultRadix);
+  for (std::string& p : effective_alg_params(opts, c.collective->name, c.algorithm->name, c.count,
+                                             c.dtype->size, ranks)) {
+    params.push_back(std::move(p));
   }
+  rec.params = fmt::format("{}", fmt::join(params, ","));
   return rec;
 }
 
@@ -130,15 +147,31 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   }
   const OpInfo& op = c.op ? *c.op : op_table().front();
   Workload workload(*c.collective, alg_comm, c.root, *c.dtype, op, c.count);
-  std::unique_ptr<Algorithm> alg = c.algorithm->make(algorithm_options(c, opts_));
+  std::unique_ptr<Algorithm> alg =
+      c.algorithm->make(algorithm_options(opts_, c.collective->name, c.algorithm->name));
   // One PAT runtime (thread + communicator) per case, declared after the algorithm so that it
-  // stops before the algorithm it calls back into is destroyed.
+  // stops before the algorithm it calls back into is destroyed. Algorithms without needs_pat get
+  // one too with --bg-thread on, for prediction and the allgather only (no background work and
+  // no Args::pat), so that every algorithm carries the same monitoring overhead.
   std::unique_ptr<PatRuntime> pat;
   Args args = workload.args();
   if (c.algorithm->needs_pat) {
     pat = std::make_unique<PatRuntime>(
         alg_comm, [this] { return clock_.now(); }, opts_.pat_source);
     args.pat = pat.get();
+  } else if (monitors_baseline(c, opts_)) {
+    // Intergroup algorithms run on an intercommunicator, whose allgather means something else;
+    // the monitor exchanges over all ranks instead.
+    try {
+      pat = std::make_unique<PatRuntime>(
+          c.collective->intergroup ? world_ : alg_comm, [this] { return clock_.now(); },
+          opts_.pat_source);
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format(
+          "--bg-thread: this run gives the baselines the PAT monitoring thread (on, or auto with "
+          "a PAT algorithm in the run), and {}; pass --bg-thread off",
+          e.what()));
+    }
   }
   alg->prepare(args);
 
@@ -160,6 +193,9 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   std::vector<std::vector<std::int64_t>> compute_values(count_compute ? n_events : 0,
                                                         std::vector<std::int64_t>(iters));
   std::vector<std::int64_t> scratch(n_events), compute_scratch(n_events);
+  // Algorithm-specific values (Algorithm::iteration_metrics), by name, per timed iteration.
+  std::vector<std::string> metric_names;
+  std::vector<std::vector<std::int64_t>> metric_values;
   int failures = 0;
   bool prev_late = false;
 
@@ -222,6 +258,15 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
       planned_arrival[it] = planned;
       late[it] = was_late ? 1 : 0;
       if (pat) predicted[it] = pat->own_prediction();
+      for (AlgMetric& m : alg->iteration_metrics()) {
+        auto at = std::find(metric_names.begin(), metric_names.end(), m.name);
+        if (at == metric_names.end()) {
+          metric_names.push_back(std::move(m.name));
+          metric_values.emplace_back(iters, 0);
+          at = metric_names.end() - 1;
+        }
+        metric_values[static_cast<std::size_t>(at - metric_names.begin())][it] = m.value;
+      }
       if (count_call) {
         for (std::size_t e = 0; e < n_events; ++e) counter_values[e][it] = scratch[e];
       }
@@ -239,6 +284,11 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   int ev[2] = {static_cast<int>(n_events), -static_cast<int>(n_events)};
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, ev, 2, MPI_INT, MPI_MAX, world_), "MPI_Allreduce");
   const bool counters_agree = ev[0] == -ev[1];
+  // Every rank runs the same algorithm, so the names agree; the check only keeps a broken
+  // algorithm from misaligning the gathers.
+  int nm[2] = {static_cast<int>(metric_names.size()), -static_cast<int>(metric_names.size())};
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, nm, 2, MPI_INT, MPI_MAX, world_), "MPI_Allreduce");
+  const bool metrics_agree = nm[0] == -nm[1];
 
   results::CaseRecord rec = describe_case(c, opts_, size_);
   rec.validated = total_failures == 0 ? "pass" : "fail";
@@ -248,6 +298,10 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   rec.planned_arrival_ns = gather_matrix(planned_arrival, iters, size_, world_);
   results::Matrix late_m = gather_matrix(late, iters, size_, world_);
   if (pat) rec.predicted_arrival_ns = gather_matrix(predicted, iters, size_, world_);
+  for (std::size_t i = 0; metrics_agree && i < metric_names.size(); ++i) {
+    results::Matrix m = gather_matrix(metric_values[i], iters, size_, world_);
+    if (rank_ == 0) rec.metrics.emplace(metric_names[i], std::move(m));
+  }
   if (counters_agree) {
     for (std::size_t e = 0; e < n_events && count_call; ++e) {
       results::Matrix m = gather_matrix(counter_values[e], iters, size_, world_);

@@ -10,6 +10,7 @@
 
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
+#include "collectives/reduce/clairvoyant_options.hpp"
 #include "common/units.hpp"
 #include "imbalance/arrival_pattern.hpp"
 
@@ -43,6 +44,9 @@ int parse_int(std::string_view text, std::string_view option) {
   }
   return v;
 }
+
+// Defined with the algorithm-option table at the end of this file.
+std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw, const RunOptions& o);
 
 }  // namespace
 
@@ -98,13 +102,26 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
   app.add_flag("--counters-strict", raw.counters_strict,
                "Exit 2 when a --counters event cannot be counted here (default: record and go on)");
   app.add_option("--pat-source", raw.pat_source,
-                 "PAT algorithms' arrival times: predicted (extrapolated from the edge at half "
-                 "the compute phase) or oracle (the planned arrival of the pattern)")
+                 "PAT algorithms' arrival times: bgthread (the papers' background thread: "
+                 "extrapolated from the edge at half the compute phase; 'predicted' is an alias), "
+                 "oracle (the planned arrival of the pattern) or sma:W (start + mean of the last W "
+                 "measured compute intervals, the original Clairvoyant paper's moving average)")
+      ->capture_default_str();
+  app.add_option(
+         "--bg-thread", raw.bg_thread,
+         "Baselines with the PAT monitoring thread (prediction + allgather; equal overhead): "
+         "auto = when the run has a PAT algorithm of the same collective, on = always, "
+         "off = never")
       ->capture_default_str();
   app.add_option("--out", raw.out, "HDF5 result file (default: papbench-DATE-TIME.h5)");
   app.add_flag("--force", raw.force, "Overwrite an existing --out file");
   app.add_flag("--shuffle", raw.shuffle, "Run the cases in a random (seeded) order");
-  app.add_option("--radix", raw.radix, "reduce/radixk: group size of its rounds (default 4)");
+  for (const AlgOptionSpec& spec : alg_option_table()) {
+    const std::string option(spec.option);
+    app.add_option_function<std::string>(
+        option, [&raw, option](const std::string& value) { raw.alg_options[option] = value; },
+        std::string(spec.help));
+  }
   app.add_option("--validate-every", raw.validate_every,
                  "Also validate every Nth timed iteration (iteration 0 is always validated)")
       ->capture_default_str();
@@ -198,6 +215,16 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   o.distortion_max.drift_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_clock_drift_ppm);
 
   o.pat_source = parse_pat_source(raw.pat_source);
+  if (raw.bg_thread == "auto") {
+    o.bg_thread = BgThread::kAuto;
+  } else if (raw.bg_thread == "on") {
+    o.bg_thread = BgThread::kOn;
+  } else if (raw.bg_thread == "off") {
+    o.bg_thread = BgThread::kOff;
+  } else {
+    throw UsageError(
+        fmt::format("--bg-thread: '{}' is not accepted; accepted: auto, on, off", raw.bg_thread));
+  }
   if (!raw.counters.empty()) {
     o.counters = with_option("--counters", [&] { return split_list(raw.counters); });
   }
@@ -240,13 +267,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   o.iters = raw.iters;
   o.warmup = raw.warmup;
   o.validate_every = raw.validate_every;
-  if (raw.radix != 0) {
-    if (raw.radix < 2) throw UsageError("--radix: must be at least 2");
-    if (std::find(o.algorithms.begin(), o.algorithms.end(), "radixk") == o.algorithms.end()) {
-      throw UsageError("--radix: only reduce/radixk takes a radix; add it to --alg");
-    }
-    o.radix = raw.radix;
-  }
+  o.alg_options = parse_alg_options(raw, o);
   o.seed = raw.seed;
   o.force = raw.force;
   o.shuffle = raw.shuffle;
@@ -320,6 +341,162 @@ double check_drift_ppm(std::string_view option, double ppm) {
     throw UsageError(fmt::format("{}: {} is not between 0 and 10000 ppm", option, ppm));
   }
   return ppm;
+}
+
+}  // namespace papbench
+
+namespace papbench {
+
+// --- algorithm options -------------------------------------------------------------------------
+
+namespace {
+
+constexpr std::string_view kRadixAlgs[] = {"reduce/radixk"};
+constexpr std::string_view kLinearSyncAlgs[] = {"gather/ls", "gather/sls", "gather/bsls"};
+constexpr std::string_view kClairvoyantAlgs[] = {"reduce/clairvoyant"};
+
+// The canonical forms below are what params record and what the algorithms' factories parse
+// again; each throws UsageError with the reason only (the caller adds the option's name).
+std::string radix_value(std::string_view text) {
+  const int k = parse_int(text, "radix");
+  if (k < 2) throw UsageError("must be at least 2");
+  return std::to_string(k);
+}
+
+std::uint64_t positive_count(std::string_view text) {
+  const std::uint64_t n = parse_count(text);
+  if (n < 1) throw UsageError(fmt::format("'{}' is not at least 1", text));
+  return n;
+}
+
+std::string bytes_or_auto(std::string_view text) {
+  if (text == "auto") return "auto";
+  return std::to_string(positive_count(text));
+}
+
+std::string positive_count_value(std::string_view text) {
+  return std::to_string(positive_count(text));
+}
+
+// "50us" rather than "50000ns" where that reads back exactly.
+std::string duration_or_auto(std::string_view text) {
+  if (text == "auto") return "auto";
+  const std::int64_t ns = parse_duration_ns(text);
+  if (ns < 1) throw UsageError(fmt::format("'{}' is not longer than 0", text));
+  std::string compact = format_duration(static_cast<double>(ns));
+  std::erase(compact, ' ');
+  try {
+    if (parse_duration_ns(compact) == ns) return compact;
+  } catch (const UsageError&) {
+    // not exact: the nanoseconds below are
+  }
+  return fmt::format("{}ns", ns);
+}
+
+std::string clv_segments_effective(const AlgOptions& given, std::uint64_t count, std::size_t extent,
+                                   int ranks) {
+  return std::to_string(clv_segment_count(parse_clv_options(given), count, extent, ranks));
+}
+
+bool takes(const AlgOptionSpec& spec, std::string_view collective, std::string_view algorithm) {
+  return std::any_of(spec.algorithms.begin(), spec.algorithms.end(), [&](std::string_view a) {
+    return a.size() == collective.size() + 1 + algorithm.size() && a.starts_with(collective) &&
+           a[collective.size()] == '/' && a.ends_with(algorithm);
+  });
+}
+
+const AlgOptionSpec* find_alg_option(std::string_view option) {
+  for (const AlgOptionSpec& s : alg_option_table()) {
+    if (s.option == option) return &s;
+  }
+  return nullptr;
+}
+
+// Checks the given algorithm options against the table and the chosen algorithms; returns them
+// in canonical form.
+std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw,
+                                                     const RunOptions& o) {
+  std::map<std::string, std::string> out;
+  for (const auto& [option, text] : raw.alg_options) {
+    const AlgOptionSpec* spec = find_alg_option(option);
+    if (spec == nullptr) throw UsageError(fmt::format("{}: not an algorithm option", option));
+    try {
+      out[option] = spec->canonical(text);
+    } catch (const UsageError&) {
+      throw UsageError(
+          fmt::format("{}: '{}' is not accepted; accepted: {}", option, text, spec->accepted));
+    }
+    bool taken = false;
+    for (const auto& c : o.collectives) {
+      for (const auto& a : o.algorithms) taken = taken || takes(*spec, c, a);
+    }
+    if (!taken) {
+      throw UsageError(fmt::format("{}: only {} takes it; add it to --alg", option,
+                                   fmt::join(spec->algorithms, ", ")));
+    }
+    if (!spec->excludes.empty() && raw.alg_options.contains(std::string(spec->excludes))) {
+      throw UsageError(
+          fmt::format("{}: give either {} or {}, not both", option, option, spec->excludes));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::span<const AlgOptionSpec> alg_option_table() {
+  static const AlgOptionSpec table[] = {
+      {"--radix", "radix", kRadixAlgs, "reduce/radixk: group size of its rounds (default 4)",
+       "an integer >= 2", "4", radix_value, ""},
+      {"--ls-first-segment", "first-segment", kLinearSyncAlgs,
+       "gather/ls, sls, bsls: bytes of the first of the two parts each leaf sends; auto (default) "
+       "is Open MPI's rule: 32768 when the block exceeds 92160 bytes, else 1024",
+       "auto or a byte count >= 1 (e.g. 4Ki)", "auto", bytes_or_auto, ""},
+      {"--clv-segments", "segments", kClairvoyantAlgs,
+       "reduce/clairvoyant: number of segments N, at most count (default min(count, ranks))",
+       "an integer >= 1", "", positive_count_value, "--clv-segsize", clv_segments_effective},
+      {"--clv-segsize", "segsize", kClairvoyantAlgs,
+       "reduce/clairvoyant: segment size in bytes instead of --clv-segments; N = ceil(count * "
+       "extent / BYTES), at most count",
+       "a byte count >= 1 (e.g. 64Ki)", "", positive_count_value, "--clv-segments"},
+      {"--clv-round-time", "round-time", kClairvoyantAlgs,
+       "reduce/clairvoyant: round time d of the schedule; auto (default) calibrates one "
+       "segment's transfer + combine time before each case",
+       "auto or a duration > 0 with a unit (e.g. 50us)", "auto", duration_or_auto, ""},
+  };
+  return table;
+}
+
+AlgOptions algorithm_options(const RunOptions& opts, std::string_view collective,
+                             std::string_view algorithm) {
+  AlgOptions out;
+  for (const AlgOptionSpec& spec : alg_option_table()) {
+    auto it = opts.alg_options.find(std::string(spec.option));
+    if (it != opts.alg_options.end() && takes(spec, collective, algorithm)) {
+      out.emplace(spec.key, it->second);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> effective_alg_params(const RunOptions& opts, std::string_view collective,
+                                              std::string_view algorithm, std::uint64_t count,
+                                              std::size_t extent, int ranks) {
+  const AlgOptions given = algorithm_options(opts, collective, algorithm);
+  std::vector<std::string> out;
+  for (const AlgOptionSpec& spec : alg_option_table()) {
+    if (!takes(spec, collective, algorithm)) continue;
+    std::string value;
+    if (spec.effective != nullptr) {
+      value = spec.effective(given, count, extent, ranks);
+    } else if (auto it = given.find(std::string(spec.key)); it != given.end()) {
+      value = it->second;
+    } else {
+      value = spec.fallback;
+    }
+    if (!value.empty()) out.push_back(fmt::format("{}={}", spec.key, value));
+  }
+  return out;
 }
 
 }  // namespace papbench

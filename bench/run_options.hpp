@@ -4,10 +4,13 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <map>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "clocksync/global_clock.hpp"
+#include "collectives/core/algorithm.hpp"
 #include "collectives/pat/pat_source.hpp"
 #include "counters/counter_set.hpp"
 
@@ -31,7 +34,10 @@ struct RawRunOptions {
   std::string counters;
   std::string counters_domain = "user";
   std::string counters_scope = "call";
-  std::string pat_source = "predicted";
+  std::string pat_source = "bgthread";
+  std::string bg_thread = "auto";
+  // Algorithm options as typed, by option name ("--radix" -> "3"); only those given are here.
+  std::map<std::string, std::string> alg_options;
   bool counters_strict = false;
   std::string out;
   std::string progress = "auto";
@@ -40,7 +46,6 @@ struct RawRunOptions {
   int iters = 30;
   int warmup = 3;
   int validate_every = 0;
-  int radix = 0;
   std::uint64_t seed = 1;
   bool force = false;
   bool shuffle = false;
@@ -49,6 +54,10 @@ struct RawRunOptions {
 };
 
 enum class StartSync { kWindow, kBarrier };
+// --bg-thread: kAuto = a baseline gets the monitoring thread when the run also has a PAT
+// algorithm of its collective (the comparison is then fair, and a run of baselines alone stays
+// free of it, as in OSU or IMB); kOn = always; kOff = never.
+enum class BgThread { kAuto, kOn, kOff };
 enum class ProgressMode { kAuto, kAlways, kNever };
 // Which phase the counters measure: the timed call, the compute phase before it, or both.
 enum class CounterScope { kCall, kCompute, kBoth };
@@ -66,16 +75,47 @@ struct RunOptions {
   std::vector<std::string> counters;
   CounterDomain counters_domain = CounterDomain::kUser;
   CounterScope counters_scope = CounterScope::kCall;
-  PatSource pat_source = PatSource::kPredicted;  // PAT algorithms' arrival times
-  bool counters_strict = false;                  // an unavailable event is a usage error (exit 2)
+  PatSource pat_source = PatSource::kBgThread;  // PAT algorithms' arrival times
+  // Which algorithms without needs_pat also run with a PAT runtime (prediction + allgather only,
+  // so baselines carry the same monitoring overhead as the PAP-aware ones, seed 000 §11.14).
+  BgThread bg_thread = BgThread::kAuto;
+  bool counters_strict = false;  // an unavailable event is a usage error (exit 2)
   std::string out;
   bool force = false;
   bool shuffle = false;
   ProgressMode progress = ProgressMode::kAuto;
   int iters = 30, warmup = 3, validate_every = 0;
-  int radix = 0;  // reduce/radixk's radix; 0: the algorithm's default
+  // Algorithm options given, checked, by option name ("--radix" -> "3"); see alg_option_table().
+  std::map<std::string, std::string> alg_options;
   std::uint64_t seed = 1;
 };
+
+// One algorithm option of the command line (--radix, --clv-segments, ...): the algorithms that
+// take it, its AlgOptions key and how its value is checked. parse_run_options, the case runner
+// and describe_case all read this one table, so an option reaches exactly its algorithms.
+struct AlgOptionSpec {
+  std::string_view option;                          // "--clv-segments"
+  std::string_view key;                             // AlgOptions key: "segments"
+  std::span<const std::string_view> algorithms;     // "collective/algorithm" that take it
+  std::string_view help;                            // --help text
+  std::string_view accepted;                        // the accepted values, for error messages
+  std::string_view fallback;                        // shown in params when not given; "" none
+  std::string (*canonical)(std::string_view text);  // checks; the value passed on (UsageError)
+  std::string_view excludes;                        // an option that may not come with this one
+  // The value params show when there is no fixed fallback (nullptr: none); `given` holds the
+  // algorithm's options, extent the datatype's size.
+  std::string (*effective)(const AlgOptions& given, std::uint64_t count, std::size_t extent,
+                           int ranks) = nullptr;
+};
+std::span<const AlgOptionSpec> alg_option_table();
+
+// The AlgOptions of one algorithm: the given options whose spec lists it, by key.
+AlgOptions algorithm_options(const RunOptions& opts, std::string_view collective,
+                             std::string_view algorithm);
+// "key=value" for every option of the algorithm: given, fallback or effective value.
+std::vector<std::string> effective_alg_params(const RunOptions& opts, std::string_view collective,
+                                              std::string_view algorithm, std::uint64_t count,
+                                              std::size_t extent, int ranks);
 
 // Adds the run options to `app` (the main program, or a subcommand).
 void add_run_options(CLI::App& app, RawRunOptions& raw);

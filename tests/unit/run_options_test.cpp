@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
 #include "bench/case_matrix.hpp"
+#include "bench/case_runner.hpp"
+#include "collectives/core/registry.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -70,13 +73,181 @@ TEST(RunOptions, BadValuesNameTheOptionAndTheAcceptedValues) {
 
 TEST(RunOptions, RadixOnlyForRadixk) {
   RawRunOptions raw;
-  EXPECT_EQ(parse_run_options(raw).radix, 0);  // the algorithm's default
-  raw.radix = 3;
-  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("--radix"), std::string::npos);
+  EXPECT_TRUE(parse_run_options(raw).alg_options.empty());  // the algorithm's default
+  raw.alg_options["--radix"] = "3";
+  const std::string what = usage_error([&] { parse_run_options(raw); });
+  EXPECT_NE(what.find("--radix"), std::string::npos) << what;
+  EXPECT_NE(what.find("only reduce/radixk takes it; add it to --alg"), std::string::npos) << what;
   raw.alg = "native,radixk";
-  EXPECT_EQ(parse_run_options(raw).radix, 3);
-  raw.radix = 1;
-  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("at least 2"), std::string::npos);
+  EXPECT_EQ(parse_run_options(raw).alg_options.at("--radix"), "3");
+  raw.alg_options["--radix"] = "1";
+  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("an integer >= 2"),
+            std::string::npos);
+}
+
+// Each algorithm option: a value it accepts (and its canonical form), values it refuses with a
+// message naming the option and the accepted values, and the algorithm it needs in --alg.
+TEST(RunOptions, AlgorithmOptionsAreCheckedAgainstTheTable) {
+  struct Option {
+    const char* option;
+    const char* collective;
+    const char* alg;
+    const char* good;
+    const char* canonical;
+    std::vector<const char*> bad;
+    const char* accepted;
+  };
+  const Option options[] = {
+      {"--radix", "reduce", "radixk", "8", "8", {"1", "x", "-3"}, "integer >= 2"},
+      {"--ls-first-segment", "gather", "ls", "4Ki", "4096", {"0", "lots", "-1"}, "auto or a byte"},
+      {"--ls-first-segment", "gather", "bsls", "auto", "auto", {"12Q"}, "auto or a byte"},
+      {"--clv-segments", "reduce", "clairvoyant", "7", "7", {"0", "two", "1.5"}, "integer >= 1"},
+      {"--clv-segsize", "reduce", "clairvoyant", "64Ki", "65536", {"0", "big"}, "byte count"},
+      {"--clv-round-time",
+       "reduce",
+       "clairvoyant",
+       "50us",
+       "50us",
+       {"0", "50", "-1ms", "soon"},
+       "auto or a duration"},
+      {"--clv-round-time", "reduce", "clairvoyant", "1500ns", "1.5us", {}, ""},
+      {"--clv-round-time", "reduce", "clairvoyant", "auto", "auto", {}, ""},
+  };
+  for (const Option& o : options) {
+    SCOPED_TRACE(o.option);
+    RawRunOptions raw;
+    raw.collective = o.collective;
+    raw.alg = o.alg;
+    raw.alg_options[o.option] = o.good;
+    EXPECT_EQ(parse_run_options(raw).alg_options.at(o.option), o.canonical);
+    for (const char* bad : o.bad) {
+      raw.alg_options[o.option] = bad;
+      const std::string what = usage_error([&] { parse_run_options(raw); });
+      EXPECT_NE(what.find(o.option), std::string::npos) << bad << ": " << what;
+      EXPECT_NE(what.find(o.accepted), std::string::npos) << bad << ": " << what;
+    }
+    // Without an algorithm that takes it.
+    raw.alg = "native";
+    raw.alg_options[o.option] = o.good;
+    const std::string what = usage_error([&] { parse_run_options(raw); });
+    EXPECT_NE(what.find("add it to --alg"), std::string::npos) << what;
+    EXPECT_NE(what.find(std::string(o.collective) + "/"), std::string::npos) << what;
+  }
+}
+
+TEST(RunOptions, ClvSegmentsAndSegsizeExcludeEachOther) {
+  RawRunOptions raw;
+  raw.alg = "clairvoyant";
+  raw.alg_options["--clv-segments"] = "4";
+  raw.alg_options["--clv-segsize"] = "1Ki";
+  const std::string what = usage_error([&] { parse_run_options(raw); });
+  EXPECT_NE(what.find("--clv-segments"), std::string::npos) << what;
+  EXPECT_NE(what.find("--clv-segsize"), std::string::npos) << what;
+  EXPECT_NE(what.find("not both"), std::string::npos) << what;
+}
+
+TEST(RunOptions, EachAlgorithmGetsOnlyItsOwnKeys) {
+  RawRunOptions raw;
+  raw.collective = "reduce,gather";
+  raw.alg = "native,radixk,clairvoyant,ls";
+  raw.alg_options = {{"--radix", "3"},
+                     {"--clv-segsize", "2Ki"},
+                     {"--clv-round-time", "20us"},
+                     {"--ls-first-segment", "512"}};
+  const RunOptions o = parse_run_options(raw);
+  EXPECT_EQ(algorithm_options(o, "reduce", "radixk"), (AlgOptions{{"radix", "3"}}));
+  EXPECT_EQ(algorithm_options(o, "reduce", "clairvoyant"),
+            (AlgOptions{{"segsize", "2048"}, {"round-time", "20us"}}));
+  EXPECT_EQ(algorithm_options(o, "gather", "ls"), (AlgOptions{{"first-segment", "512"}}));
+  EXPECT_TRUE(algorithm_options(o, "reduce", "native").empty());
+  EXPECT_TRUE(algorithm_options(o, "gather", "sls").empty() == false);
+  EXPECT_TRUE(algorithm_options(o, "gather", "lin").empty());
+  // Every algorithm's factory accepts what the table hands it.
+  for (const auto& [coll, alg] : {std::pair{"reduce", "radixk"}, std::pair{"reduce", "clairvoyant"},
+                                  std::pair{"gather", "ls"}, std::pair{"gather", "sls"},
+                                  std::pair{"gather", "bsls"}, std::pair{"reduce", "native"}}) {
+    EXPECT_NO_THROW(find_algorithm(coll, alg)->make(algorithm_options(o, coll, alg)))
+        << coll << "/" << alg;
+  }
+}
+
+TEST(RunOptions, ParamsShowEffectiveValuesIncludingDefaults) {
+  RawRunOptions raw;
+  raw.collective = "reduce,gather";
+  raw.alg = "native,radixk,clairvoyant,ls,sls";
+  raw.count = "1000";
+  RunOptions o = parse_run_options(raw);
+  auto params = [&](const std::string& coll, const std::string& alg) {
+    for (const Case& c : expand_cases(o)) {
+      if (c.collective->name == coll && c.algorithm->name == alg) {
+        return describe_case(c, o, 8).params;
+      }
+    }
+    return std::string("(no case)");
+  };
+  EXPECT_EQ(params("reduce", "native"), "bg-thread=on");
+  EXPECT_EQ(params("reduce", "radixk"), "bg-thread=on,radix=4");
+  EXPECT_EQ(params("reduce", "clairvoyant"), "pat-source=bgthread,segments=8,round-time=auto");
+  EXPECT_EQ(params("gather", "ls"), "bg-thread=on,first-segment=auto");
+  EXPECT_EQ(params("gather", "sls"), "pat-source=bgthread,first-segment=auto");
+
+  raw.alg_options = {{"--clv-segsize", "1Ki"}, {"--clv-round-time", "0.1ms"}, {"--radix", "2"}};
+  raw.pat_source = "sma:4";
+  raw.bg_thread = "off";
+  o = parse_run_options(raw);
+  EXPECT_EQ(params("reduce", "native"), "bg-thread=off");
+  EXPECT_EQ(params("reduce", "radixk"), "bg-thread=off,radix=2");
+  // 1000 ints = 4000 bytes in 1 KiB segments: 4 segments.
+  EXPECT_EQ(params("reduce", "clairvoyant"),
+            "pat-source=sma:4,segments=4,segsize=1024,round-time=100us");
+
+  // auto: a baseline gets the monitoring thread only beside a PAT algorithm of its collective.
+  raw.bg_thread = "auto";
+  raw.alg = "native,radixk,sls";
+  raw.alg_options.clear();
+  o = parse_run_options(raw);
+  EXPECT_EQ(params("reduce", "native"), "bg-thread=off");
+  EXPECT_EQ(params("gather", "native"), "bg-thread=on");
+}
+
+TEST(RunOptions, PatSourceAndBgThread) {
+  RawRunOptions raw;
+  EXPECT_EQ(parse_run_options(raw).pat_source, PatSource::kBgThread);
+  EXPECT_EQ(parse_run_options(raw).bg_thread, BgThread::kAuto);
+  raw.pat_source = "predicted";
+  EXPECT_EQ(parse_run_options(raw).pat_source, PatSource::kBgThread);
+  raw.pat_source = "sma:3";
+  EXPECT_EQ(parse_run_options(raw).pat_source, (PatSource{PatSource::kSma, 3}));
+  raw.pat_source = "sma:0";
+  std::string what = usage_error([&] { parse_run_options(raw); });
+  EXPECT_NE(what.find("--pat-source"), std::string::npos) << what;
+  EXPECT_NE(what.find("oracle"), std::string::npos) << what;
+  raw.pat_source = "oracle";
+  raw.bg_thread = "off";
+  EXPECT_EQ(parse_run_options(raw).bg_thread, BgThread::kOff);
+  raw.bg_thread = "on";
+  EXPECT_EQ(parse_run_options(raw).bg_thread, BgThread::kOn);
+  raw.bg_thread = "maybe";
+  what = usage_error([&] { parse_run_options(raw); });
+  EXPECT_NE(what.find("--bg-thread"), std::string::npos) << what;
+  EXPECT_NE(what.find("auto, on, off"), std::string::npos) << what;
+}
+
+TEST(RunOptions, CommandLineReachesTheTable) {
+  RawRunOptions raw;
+  CLI::App app;
+  add_run_options(app, raw);
+  std::vector<std::string> args = {"--clv-round-time", "3us", "--ls-first-segment", "auto", "--alg",
+                                   "clairvoyant"};
+  std::reverse(args.begin(), args.end());  // CLI11 parses a reversed vector
+  app.parse(args);
+  EXPECT_EQ(raw.alg_options.size(), 2u);
+  EXPECT_EQ(raw.alg_options.at("--clv-round-time"), "3us");
+  EXPECT_EQ(raw.alg_options.at("--ls-first-segment"), "auto");
+  const std::string what = usage_error([&] { parse_run_options(raw); });
+  EXPECT_NE(what.find("--ls-first-segment: only gather/ls, gather/sls, gather/bsls takes it"),
+            std::string::npos)
+      << what;
 }
 
 TEST(RunOptions, SizeDependentChecks) {

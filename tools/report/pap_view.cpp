@@ -1,12 +1,18 @@
 #include "tools/report/pap_view.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "imbalance/pap_statistics.hpp"
+#include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
+#include "tools/report/counters_view.hpp"
 
 namespace papbench::report {
 namespace {
@@ -14,6 +20,41 @@ namespace {
 Cell factor_cell(double imbalance_ns, std::optional<double> min_lat) {
   const auto f = imbalance_factor(imbalance_ns, min_lat);
   return f ? Cell::fixed(*f, 0) : Cell{"n/a", nullptr};
+}
+
+// predicted - actual arrival over every (iteration, rank), when the case has predictions: the
+// median (signed: > 0 means the rank arrived earlier than predicted) and the median magnitude.
+std::pair<Cell, Cell> prediction_error_cells(const results::CaseRecord& rec) {
+  const Cell none{"-", nullptr};
+  if (!rec.predicted_arrival_ns) return {none, none};
+  const results::Matrix& p = *rec.predicted_arrival_ns;
+  const results::Matrix& a = rec.arrival_ns;
+  if (p.rows != a.rows || p.cols != a.cols || p.data.empty()) return {none, none};
+  std::vector<double> err, magnitude;
+  for (std::size_t i = 0; i < p.data.size(); ++i) {
+    const double e = static_cast<double>(p.data[i] - a.data[i]);
+    err.push_back(e);
+    magnitude.push_back(std::fabs(e));
+  }
+  return {Cell::duration(stats::median(err)), Cell::duration(stats::median(magnitude))};
+}
+
+// The algorithm's own per-iteration values (CaseRecord::metrics), one "name value" per metric:
+// the median of a duration (a name ending in _ns), the mean of anything else (so a 0/1 flag
+// shows the fraction of 1s). Machines get {name: {median, mean, min, max}}.
+Cell algorithm_metrics_cell(const results::CaseRecord& rec) {
+  if (rec.metrics.empty()) return {"-", nullptr};
+  std::vector<std::string> parts;
+  Json raw = Json::object();
+  for (const auto& [name, m] : rec.metrics) {
+    const std::vector<double> values(m.data.begin(), m.data.end());
+    const stats::Summary s = stats::summarize(values);
+    const bool duration = name.ends_with("_ns");
+    parts.push_back(fmt::format(
+        "{} {}", name, duration ? Cell::duration(s.median).text : count_cell(s.mean).text));
+    raw[name] = {{"median", s.median}, {"mean", s.mean}, {"min", s.min}, {"max", s.max}};
+  }
+  return {fmt::format("{}", fmt::join(parts, ", ")), raw};
 }
 
 }  // namespace
@@ -52,6 +93,9 @@ Report build_pap(const ResultFile& file) {
                      {"first_omega_bar_ns", "First omega_bar", B},
                      {"last_delta_bar_ns", "Last delta_bar", B},
                      {"last_omega_bar_ns", "Last omega_bar", B},
+                     {"prediction_error_ns", "pred. error", B},
+                     {"prediction_error_abs_ns", "|pred. error|", B},
+                     {"algorithm_metrics", "algorithm metrics", B, true},
                      {"label", "label", M, true}};
   const auto& cases = file.reader.cases();
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -59,6 +103,7 @@ Report build_pap(const ResultFile& file) {
     std::vector<int> nodes = info.node_index;
     if (static_cast<int>(nodes.size()) != rec.arrival_ns.cols) nodes.clear();
     const PapSummary p = summarize_pap(rec.arrival_ns, nodes);
+    auto [pred_err, pred_abs] = prediction_error_cells(rec);
     Row row;
     row.cells = {Cell::integer(static_cast<long long>(i)),
                  Cell::str(rec.pattern),
@@ -73,6 +118,9 @@ Report build_pap(const ResultFile& file) {
                  Cell::duration(p.first.omega_bar_ns),
                  Cell::duration(p.last.delta_bar_ns),
                  Cell::duration(p.last.omega_bar_ns),
+                 std::move(pred_err),
+                 std::move(pred_abs),
+                 algorithm_metrics_cell(rec),
                  Cell::str(rec.label())};
     s.table.rows.push_back(std::move(row));
   }
@@ -80,6 +128,10 @@ Report build_pap(const ResultFile& file) {
       "per invocation: delta_bar = mean |a_i - mean a|, omega = max a - min a; bars are means "
       "over invocations; First/Last use only each node's first/last arriving rank; factor = "
       "imbalance / min message latency");
+  s.notes.push_back(
+      "pred. error = median over iterations and ranks of predicted - actual arrival (PAT "
+      "runtime, every --pat-source; '-' without one); algorithm metrics: median of durations "
+      "(*_ns), mean of other values (a 0/1 flag: the fraction of 1s)");
   r.sections.push_back(std::move(s));
   return r;
 }
