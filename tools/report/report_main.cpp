@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "tools/report/export_csv.hpp"
 #include "tools/report/input_error.hpp"
 #include "tools/report/metric_choice.hpp"
+#include "tools/report/model_view.hpp"
 #include "tools/report/pap_view.hpp"
 #include "tools/report/paper_tables.hpp"
 #include "tools/report/result_file.hpp"
@@ -101,6 +103,14 @@ struct FileArgs {
   std::string format = "table";
 };
 
+struct ModelArgs {
+  std::string file;
+  std::string pingpong_file;  // empty: the ping-pong cases are in `file`
+  std::string format = "table";
+  std::optional<double> split_bytes;
+  std::string pingpong_stat = "min";
+};
+
 struct TableArgs {
   std::string name;
   std::vector<std::string> files;
@@ -157,6 +167,22 @@ int run_table(const TableArgs& args) {
     throw InputError(fmt::format("table {}: no result files given", args.name));
   }
   emit(table->build(open_all(args.files)), format_from_name(args.format), std::cout);
+  return 0;
+}
+
+int run_model(const ModelArgs& args) {
+  ModelOptions options;
+  options.split_bytes = args.split_bytes;
+  options.pingpong_stat =
+      args.pingpong_stat == "median" ? PingpongStat::kMedian : PingpongStat::kMin;
+  const ResultFile file = open_result_file(args.file);
+  if (args.pingpong_file.empty()) {
+    emit(build_model_scatter_gather(file, file, options), format_from_name(args.format), std::cout);
+  } else {
+    const ResultFile pingpong = open_result_file(args.pingpong_file);
+    emit(build_model_scatter_gather(file, pingpong, options), format_from_name(args.format),
+         std::cout);
+  }
   return 0;
 }
 
@@ -234,6 +260,33 @@ int run(int argc, char** argv) {
   pap->add_option("file", pap_args.file, "Result set (.h5)")->required();
   add_format_option(*pap, pap_args.format);
 
+  ModelArgs model_args;
+  CLI::App* model =
+      app.add_subcommand("model", "Check a cost model of a source paper against measurements");
+  model->require_subcommand(1);
+  CLI::App* model_sg = model->add_subcommand(
+      "scatter-gather",
+      "Proficz 2020 Eqs. 3-24: Hockney alpha, beta from the file's ping-pong cases, then every "
+      "scatter/gather case measured vs predicted (docs/MODEL.md)");
+  model_sg
+      ->add_option("file", model_args.file,
+                   "Result set (.h5) with pingpong and scatter/gather cases")
+      ->required();
+  add_format_option(*model_sg, model_args.format);
+  model_sg->add_option("--pingpong", model_args.pingpong_file,
+                       "Take the ping-pong cases from this result set instead of FILE (same "
+                       "machine and ranks; papbench runs one case matrix at a time)");
+  model_sg
+      ->add_option("--split", model_args.split_bytes,
+                   "Fit two Hockney segments, messages up to and above BYTES (an eager limit)")
+      ->check(CLI::PositiveNumber);
+  model_sg
+      ->add_option("--pingpong-stat", model_args.pingpong_stat,
+                   "Round trip that stands for a ping-pong case: min (the link without scheduler "
+                   "noise; Eqs. 3-8 are lower bounds) or median")
+      ->check(CLI::IsMember({"min", "median"}))
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -248,6 +301,7 @@ int run(int argc, char** argv) {
     if (*table) return run_table(table_args);
     if (*counters) return run_file_view(counters_args, build_counters);
     if (*pap) return run_file_view(pap_args, build_pap);
+    if (*model_sg) return run_model(model_args);
   } catch (const InputError& e) {
     std::cout.flush();
     fmt::print(stderr, "papbench-report: {}\n", e.what());

@@ -1,0 +1,28 @@
+#pragma once
+// `papbench-report model scatter-gather FILE`: Hockney alpha and beta fitted to the file's
+// ping-pong cases, then every scatter/gather case measured beside Proficz's Eqs. 3-24
+// (docs/MODEL.md).
+
+#include <optional>
+
+#include "tools/report/result_file.hpp"
+#include "tools/report/table_format.hpp"
+
+namespace papbench::report {
+
+// Which round trip of a ping-pong case stands for it.
+enum class PingpongStat { kMin, kMedian };
+
+struct ModelOptions {
+  PingpongStat pingpong_stat = PingpongStat::kMin;
+  // Fit two Hockney segments, messages up to and above this many bytes (an eager limit).
+  std::optional<double> split_bytes;
+};
+
+// The scatter/gather cases come from `file`, the ping-pong cases from `pingpong_file` (the same
+// object when the user names no other file). Throws InputError when it holds no usable ping-pong
+// case (at least two ranks, no planned delay, two distinct message sizes, per segment when split).
+Report build_model_scatter_gather(const ResultFile& file, const ResultFile& pingpong_file,
+                                  const ModelOptions& options);
+
+}  // namespace papbench::report
