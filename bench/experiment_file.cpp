@@ -12,6 +12,7 @@
 #include <sstream>
 #include <variant>
 
+#include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -27,7 +28,7 @@ struct RunKey {
 
 // Every run option an experiment may set. Left out on purpose: --out/--force (the job script
 // chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
-const std::array<RunKey, 23> kRunKeys = {{
+const std::array<RunKey, 26> kRunKeys = {{
     {"collective", &RawRunOptions::collective},
     {"alg", &RawRunOptions::alg},
     {"count", &RawRunOptions::count},
@@ -44,6 +45,9 @@ const std::array<RunKey, 23> kRunKeys = {{
     {"margin", &RawRunOptions::margin},
     {"counters", &RawRunOptions::counters},
     {"counters-domain", &RawRunOptions::counters_domain},
+    {"counters-scope", &RawRunOptions::counters_scope},
+    {"pat-source", &RawRunOptions::pat_source},
+    {"bg-thread", &RawRunOptions::bg_thread},
     {"iters", &RawRunOptions::iters},
     {"warmup", &RawRunOptions::warmup},
     {"validate-every", &RawRunOptions::validate_every},
@@ -57,6 +61,14 @@ constexpr std::array<std::string_view, 9> kMetaKeys = {"name",      "paper",  "t
                                                        "reference", "tables", "description",
                                                        "nodes",     "ppn",    "quick.processes"};
 
+// The algorithm options (--radix, --clv-segments, ...) are keys too, by their option name without
+// "--"; they live in RawRunOptions::alg_options, so the table of run_options.cpp names them.
+bool is_alg_option_key(std::string_view name) {
+  const auto table = alg_option_table();
+  return std::any_of(table.begin(), table.end(),
+                     [&](const AlgOptionSpec& spec) { return spec.option.substr(2) == name; });
+}
+
 const RunKey* find_run_key(std::string_view name) {
   const auto it = std::find_if(kRunKeys.begin(), kRunKeys.end(),
                                [&](const RunKey& k) { return k.name == name; });
@@ -66,7 +78,8 @@ const RunKey* find_run_key(std::string_view name) {
 std::string accepted_keys() {
   std::vector<std::string_view> names(kMetaKeys.begin(), kMetaKeys.end());
   for (const auto& k : kRunKeys) names.push_back(k.name);
-  return fmt::format("{}, and quick.<run key>", fmt::join(names, ", "));
+  for (const auto& spec : alg_option_table()) names.push_back(spec.option.substr(2));
+  return fmt::format("{}, app, app.<option>, and quick.<run key>", fmt::join(names, ", "));
 }
 
 std::string_view trim(std::string_view s) {
@@ -149,6 +162,39 @@ class Parser {
   const std::string& path_;
 };
 
+// `app = fft` and its app.* keys (Experiment::app). True when the file names an application:
+// then no run key may appear, and the app keys are all it runs with.
+bool parse_app_keys(const Parser& parser, const std::map<std::string, Entry, std::less<>>& entries,
+                    bool quick, Experiment& e) {
+  const auto app = entries.find("app");
+  if (app != entries.end()) {
+    if (app->second.value != "fft") {
+      parser.fail(app->second.line,
+                  fmt::format("app: '{}' is not accepted; accepted: fft", app->second.value));
+    }
+    e.app = app->second.value;
+  }
+  // Plain app.* keys first, so that quick.app.* replaces them whatever the line order.
+  for (const bool quick_pass : {false, true}) {
+    for (const auto& [key, entry] : entries) {
+      std::string_view k = key;
+      const bool quick_key = k.starts_with("quick.");
+      if (quick_key) k.remove_prefix(6);
+      const bool app_key = k.starts_with("app.");
+      if (!e.app.empty() && !app_key && (find_run_key(k) != nullptr || is_alg_option_key(k))) {
+        parser.fail(entry.line, fmt::format("{}: run keys do not apply to app = {}; set its "
+                                            "app.<option> keys",
+                                            key, e.app));
+      }
+      if (!app_key) continue;
+      if (e.app.empty()) parser.fail(entry.line, fmt::format("{}: needs 'app = fft'", key));
+      if (quick_key != quick_pass || (quick_key && !quick)) continue;
+      e.app_options[std::string(k.substr(4))] = {entry.value, entry.line};
+    }
+  }
+  return !e.app.empty();
+}
+
 }  // namespace
 
 std::span<const std::string_view> experiment_run_keys() {
@@ -179,7 +225,8 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
     const std::string_view run_part =
         std::string_view(key).starts_with("quick.") ? std::string_view(key).substr(6) : key;
     const bool known = std::find(kMetaKeys.begin(), kMetaKeys.end(), key) != kMetaKeys.end() ||
-                       find_run_key(run_part) != nullptr;
+                       find_run_key(run_part) != nullptr || is_alg_option_key(run_part) ||
+                       key == "app" || run_part.starts_with("app.");
     if (!known) {
       parser.fail(line_no, fmt::format("unknown key '{}'; accepted: {}", key, accepted_keys()));
     }
@@ -228,12 +275,24 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
     for (const auto& item : items) e.nodes.push_back(parser.positive_int({item, m->line}, "nodes"));
   }
 
+  if (parse_app_keys(parser, entries, quick, e)) return e;
   for (const auto& key : kRunKeys) {
     if (const Entry* m = meta(key.name)) {
       parser.set(e.raw, key, *m);
       e.run_key_lines[std::string(key.name)] = m->line;
     }
   }
+  const auto set_alg_options = [&](std::string_view prefix) {
+    for (const auto& spec : alg_option_table()) {
+      const std::string_view name = spec.option.substr(2);
+      if (const Entry* m = meta(fmt::format("{}{}", prefix, name))) {
+        e.raw.alg_options[std::string(spec.option)] = m->value;
+        e.run_key_lines[std::string(name)] = m->line;
+      }
+    }
+  };
+  set_alg_options("");
+  if (quick) set_alg_options("quick.");
   if (quick) {
     // Default laptop scaling, unless the file says otherwise with quick.iters/quick.warmup:
     // a tenth of the iterations keeps every case's median meaningful at a few seconds.
@@ -245,6 +304,11 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
         e.run_key_lines[std::string(key.name)] = m->line;
       }
     }
+  }
+
+  if (std::string_view count = e.raw.count; count.ends_with("/P")) {
+    e.count_totals = trim(count.substr(0, count.size() - 2));
+    e.raw.count = e.count_totals;  // checked below as a count list; divided at run time
   }
 
   try {
@@ -290,6 +354,24 @@ void apply_experiment_options(const CLI::App& app, const ExperimentChoice& choic
     if (app.get_option(fmt::format("--{}", key.name))->count() > 0) continue;
     std::visit([&](auto member) { raw.*member = e.raw.*member; }, key.field);
   }
+  for (const auto& spec : alg_option_table()) {
+    const std::string option(spec.option);
+    if (app.get_option(option)->count() > 0) continue;
+    if (const auto it = e.raw.alg_options.find(option); it != e.raw.alg_options.end()) {
+      raw.alg_options[option] = it->second;
+    }
+  }
+  if (!e.count_totals.empty() && app.get_option("--count")->count() == 0) {
+    raw.count = per_rank_counts(e.count_totals, world_size());
+  }
+}
+
+std::string per_rank_counts(std::string_view totals, int processes) {
+  std::vector<std::uint64_t> blocks;
+  for (const std::uint64_t total : parse_count_list(totals)) {
+    blocks.push_back(total / static_cast<std::uint64_t>(std::max(processes, 1)));
+  }
+  return fmt::format("{}", fmt::join(blocks, ","));
 }
 
 }  // namespace papbench

@@ -156,4 +156,5 @@ report_test(help
 report_test(help_summary --contains "--format" --contains "--metric" -- ${_report} summary --help)
 report_test(help_compare --contains "--alpha" --contains "--seed" -- ${_report} compare --help)
 report_test(help_export_csv --contains "--out" --contains "--force" -- ${_report} export csv --help)
-report_test(table_list --contains "no paper tables" -- ${_report} table --list)
+report_test(table_list --contains "proficz-table3" --contains "clv-fig10" --lacks "no paper tables"
+  -- ${_report} table --list)

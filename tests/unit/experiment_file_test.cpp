@@ -124,6 +124,44 @@ TEST(ExperimentFile, CommandLineOverridesTheFile) {
   std::filesystem::remove(path);
 }
 
+TEST(ExperimentFile, AlgorithmOptionsAndPatKeys) {
+  const std::string text =
+      "name = clv\ncollective = reduce\nalg = clairvoyant,radixk\nradix = 3\n"
+      "clv-segments = 8\nquick.clv-segments = 2\npat-source = oracle\nbg-thread = on\n";
+  Experiment e = parse_experiment(text, "a.exp", false);
+  EXPECT_EQ(e.raw.alg_options.at("--radix"), "3");
+  EXPECT_EQ(e.raw.alg_options.at("--clv-segments"), "8");
+  EXPECT_EQ(e.raw.pat_source, "oracle");
+  EXPECT_EQ(e.raw.bg_thread, "on");
+  e = parse_experiment(text, "a.exp", true);
+  EXPECT_EQ(e.raw.alg_options.at("--clv-segments"), "2");
+  // Checked by the command line's own rules, pointing at the file's line.
+  EXPECT_TRUE(usage_error([] {
+                parse_experiment("name = x\nalg = clairvoyant\nclv-segments = 0\n", "b.exp", false);
+              }).starts_with("b.exp:3: --clv-segments:"));
+  EXPECT_TRUE(usage_error([] {
+                parse_experiment("name = x\nalg = native\nradix = 4\n", "c.exp", false);
+              }).starts_with("c.exp:3: --radix:"));
+
+  // The command line overrides the file's algorithm options, option by option.
+  const auto path = std::filesystem::temp_directory_path() / "papbench-experiment-alg.exp";
+  {
+    std::ofstream out(path);
+    out << text;
+  }
+  CLI::App app;
+  RawRunOptions raw;
+  add_run_options(app, raw);
+  ExperimentChoice choice;
+  add_experiment_options(app, choice);
+  app.parse(fmt::format("--experiment {} --radix 5", path.string()), false);
+  apply_experiment_options(app, choice, raw);
+  EXPECT_EQ(raw.alg_options.at("--radix"), "5");
+  EXPECT_EQ(raw.alg_options.at("--clv-segments"), "8");
+  EXPECT_EQ(raw.pat_source, "oracle");
+  std::filesystem::remove(path);
+}
+
 TEST(ExperimentFile, QuickNeedsAnExperimentAndMissingFilesAreNamed) {
   RawRunOptions raw;
   CLI::App app;

@@ -19,7 +19,7 @@
 namespace papbench::report {
 
 struct PaperTable {
-  std::string_view name;     // the command-line argument, e.g. "proficz-table-3"
+  std::string_view name;     // the command-line argument, e.g. "proficz-table3"
   std::string_view summary;  // one line for --list
   std::string_view source;   // "seed 000 Table 3"
   std::function<Report(const std::vector<ResultFile>&)> build;

@@ -1,0 +1,212 @@
+#include "tools/report/figure_grid.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "common/units.hpp"
+#include "results/statistics.hpp"
+#include "tools/report/input_error.hpp"
+#include "tools/report/metric_choice.hpp"
+
+namespace papbench::report {
+namespace {
+
+std::string compact(std::int64_t ns) {
+  if (ns == 0) return "0";
+  std::string s = format_duration(static_cast<double>(ns));
+  std::erase(s, ' ');
+  return s;
+}
+
+// "65.0 ± 3.10 ms": mean and sd in the mean's unit, so a column of cells reads evenly.
+std::string mean_sd_text(double mean, double sd) {
+  const bool ms = std::fabs(mean) >= 1e6;
+  const double scale = ms ? 1e6 : 1e3;
+  const double m = mean / scale;
+  const int decimals = std::fabs(m) >= 100 ? 0 : (std::fabs(m) >= 10 ? 1 : 2);
+  if (std::isnan(sd)) return fmt::format("{:.{}f} {}", m, decimals, ms ? "ms" : "us");
+  return fmt::format("{:.{}f} ± {:.{}f} {}", m, decimals, sd / scale, decimals, ms ? "ms" : "us");
+}
+
+// The iterations of every case in one cell, pooled.
+struct Pool {
+  std::vector<const results::CaseRecord*> cases;
+};
+
+struct Group {
+  std::string condition;
+  // x -> algorithm -> cases
+  std::map<std::int64_t, std::map<std::string, Pool>> cells;
+};
+
+std::vector<double> pooled(const Pool& cell, results::Metric m, const std::string& what) {
+  std::vector<double> all;
+  for (const results::CaseRecord* c : cell.cases) {
+    try {
+      const auto s = results::metric_series(*c, m);
+      all.insert(all.end(), s.begin(), s.end());
+    } catch (const results::FormatError& e) {
+      throw InputError(fmt::format("{}: {}", what, e.what()));
+    }
+  }
+  return all;
+}
+
+std::string x_text(FigureAxis axis, std::int64_t x) {
+  return axis == FigureAxis::kMaxDelay ? compact(x) : fmt::format("{}", x);
+}
+
+}  // namespace
+
+std::uint64_t paper_total(std::uint64_t count, int processes,
+                          std::span<const std::uint64_t> totals) {
+  const auto p = static_cast<std::uint64_t>(std::max(processes, 1));
+  for (const std::uint64_t t : totals) {
+    if (count == t / p || count == (t + p - 1) / p) return t;
+  }
+  return count * p;
+}
+
+std::string total_label(std::uint64_t total) {
+  if (total != 0 && total % 1024 == 0) return fmt::format("{}K", total / 1024);
+  return fmt::format("{}", total);
+}
+
+int case_processes(const results::CaseRecord& record, const ResultFile& file) {
+  return record.ranks > 0 ? record.ranks : file.reader.run_info().mpi_size;
+}
+
+std::string condition_label(const results::CaseRecord& r, int processes, SizeMeaning size,
+                            ConditionAxes axes) {
+  std::vector<std::string> parts{r.collective};
+  if (!axes.size) {
+    if (size == SizeMeaning::kTotal) {
+      parts.push_back(
+          fmt::format("{} {} total", total_label(paper_total(r.count, processes)), r.dtype));
+    } else {
+      parts.push_back(fmt::format("count {} {}", format_count(r.count), r.dtype));
+    }
+  } else {
+    parts.push_back(r.dtype);
+  }
+  if (!r.op.empty()) parts.push_back(r.op);
+  parts.push_back(fmt::format("root {}", r.root));
+  parts.push_back(r.pattern);
+  if (!axes.maxdelay) parts.push_back(fmt::format("maxdelay {}", compact(r.maxdelay_ns)));
+  if (r.compute_ns != 0) parts.push_back(fmt::format("compute {}", compact(r.compute_ns)));
+  if (!r.sync_mode.empty() && r.sync_mode != "window") {
+    parts.push_back(fmt::format("sync {}", r.sync_mode));
+  }
+  if (!axes.processes) parts.push_back(fmt::format("P = {}", processes));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec) {
+  const bool by_delay = spec.axis == FigureAxis::kMaxDelay;
+  const ConditionAxes axes{false, by_delay, !by_delay};
+  std::map<std::string, Group> groups;  // condition -> grid
+  std::size_t other_collective = 0, other_algorithm = 0;
+  for (const ResultFile& f : files) {
+    for (const results::CaseRecord& c : f.reader.cases()) {
+      if (c.collective != spec.collective) {
+        ++other_collective;
+        continue;
+      }
+      const bool wanted =
+          std::any_of(spec.series.begin(), spec.series.end(),
+                      [&](const FigureSeries& s) { return s.algorithm == c.algorithm; });
+      if (!wanted) {
+        ++other_algorithm;
+        continue;
+      }
+      const int processes = case_processes(c, f);
+      const std::string condition = condition_label(c, processes, spec.size, axes);
+      Group& g = groups[condition];
+      g.condition = condition;
+      const std::int64_t x = by_delay ? c.maxdelay_ns : processes;
+      g.cells[x][c.algorithm].cases.push_back(&c);
+    }
+  }
+  if (groups.empty()) {
+    std::vector<std::string> names;
+    for (const FigureSeries& se : spec.series) names.push_back(se.algorithm);
+    throw InputError(fmt::format("{}: no {} case of {} in the given files", spec.kind,
+                                 spec.collective, fmt::join(names, ", ")));
+  }
+
+  Report report;
+  report.kind = spec.kind;
+  report.section_key = "conditions";
+  for (const auto& [condition, g] : groups) {
+    Section s;
+    s.title = fmt::format("{}: {}", spec.title, condition);
+    std::vector<std::string> inputs;
+    for (const ResultFile& f : files) inputs.push_back(f.path);
+    s.meta.push_back({"files", "files", Cell::str(fmt::format("{}", fmt::join(inputs, ", ")))});
+    s.table.columns.push_back({"metric", "metric", Audience::kMachine, true});
+    s.table.columns.push_back(by_delay ? Column{"maxdelay_ns", "max delay"}
+                                       : Column{"processes", "P"});
+    for (const FigureSeries& se : spec.series) {
+      s.table.columns.push_back({se.algorithm, se.paper_name, Audience::kHuman});
+      s.table.columns.push_back({se.algorithm + "_mean_ns", "", Audience::kMachine});
+      s.table.columns.push_back({se.algorithm + "_sd_ns", "", Audience::kMachine});
+      s.table.columns.push_back({se.algorithm + "_n", "", Audience::kMachine});
+    }
+    s.table.columns.push_back({"fastest", "fastest", Audience::kBoth, true});
+
+    std::vector<std::string> missing;
+    for (const results::Metric m : spec.metrics) {
+      for (const auto& [x, by_alg] : g.cells) {
+        Row row;
+        row.group = fmt::format("{} (mean ± sd over iterations)", metric_title(m));
+        row.cells.push_back(Cell::str(std::string(results::metric_name(m))));
+        row.cells.push_back(by_delay ? Cell{x_text(spec.axis, x), x} : Cell::integer(x));
+        double best = std::numeric_limits<double>::infinity();
+        std::string best_name = "-";
+        for (const FigureSeries& se : spec.series) {
+          const auto it = by_alg.find(se.algorithm);
+          if (it == by_alg.end()) {
+            row.cells.push_back({"-", nullptr});
+            for (int i = 0; i < 3; ++i) row.cells.push_back({"", nullptr});
+            if (m == spec.metrics.front()) {
+              missing.push_back(fmt::format("{} at {}", se.paper_name, x_text(spec.axis, x)));
+            }
+            continue;
+          }
+          const std::vector<double> v = pooled(it->second, m, spec.kind);
+          const stats::Summary sum = stats::summarize(v);
+          row.cells.push_back({mean_sd_text(sum.mean, sum.sd), nullptr});
+          row.cells.push_back(Cell::fixed(sum.mean, 0));
+          row.cells.push_back(Cell::fixed(sum.sd, 0));
+          row.cells.push_back(Cell::integer(static_cast<long long>(sum.n)));
+          if (sum.n > 0 && sum.mean < best) {
+            best = sum.mean;
+            best_name = se.paper_name;
+          }
+        }
+        row.cells.push_back(Cell::str(best_name));
+        s.table.rows.push_back(std::move(row));
+      }
+    }
+    if (!missing.empty()) {
+      s.notes.push_back(fmt::format("missing (not in the files): {}", fmt::join(missing, "; ")));
+    }
+    if (other_collective + other_algorithm > 0) {
+      s.notes.push_back(fmt::format(
+          "left out: {} case(s) of other collectives, {} of algorithms the figure does not plot",
+          other_collective, other_algorithm));
+    }
+    for (const std::string& c : spec.claims) s.notes.push_back("paper: " + c);
+    s.extra["claims"] = spec.claims;
+    s.extra["missing"] = missing;
+    report.sections.push_back(std::move(s));
+  }
+  return report;
+}
+
+}  // namespace papbench::report
