@@ -11,6 +11,8 @@
 #include "bench/clv_schedule_command.hpp"
 #include "bench/counters_command.hpp"
 #include "bench/experiment_file.hpp"
+#include "bench/fft/app_fft_command.hpp"
+#include "bench/fft/fft_experiment.hpp"
 #include "bench/imbalance_command.hpp"
 #include "bench/list_command.hpp"
 #include "bench/run_command.hpp"
@@ -48,6 +50,8 @@ int run_main(int argc, char** argv) {
   CLI::App* counters = papbench::add_counters_command(app, counters_raw);
   papbench::RawClvScheduleOptions clv_raw;
   CLI::App* clv_schedule = papbench::add_clv_schedule_command(app, clv_raw);
+  papbench::RawFftOptions fft_raw;
+  CLI::App* app_fft = papbench::add_app_command(app, fft_raw);
   app.require_subcommand(0, 1);
 
   try {
@@ -70,6 +74,13 @@ int run_main(int argc, char** argv) {
   }
   if (counters->parsed()) return papbench::counters_command(counters_raw);
   if (clv_schedule->parsed()) return papbench::clv_schedule_command(clv_raw);
+  if (app_fft->parsed()) {
+    return papbench::app_fft_command(fft_raw, papbench::join_command_line(argc, argv));
+  }
+  // An `app = fft` experiment file runs the FFT application, not the case matrix.
+  if (const auto fft = papbench::fft_from_experiment(app, experiment, raw)) {
+    return papbench::app_fft_command(*fft, papbench::join_command_line(argc, argv));
+  }
   papbench::apply_experiment_options(app, experiment, raw);
   return papbench::run_command(raw, papbench::join_command_line(argc, argv));
 }

@@ -4,6 +4,7 @@
 
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_proficz34.hpp"
+#include "tools/report/table_proficz5.hpp"
 #include "tools/report/table_proficz_figs.hpp"
 
 namespace papbench::report {
@@ -16,6 +17,8 @@ const std::vector<PaperTable>& registry() {
        "seed 000 Table 3", build_proficz_table3},
       {"proficz-table4", "BSLS vs. LS gather over sizes x max delays: diff (ms), acceleration",
        "seed 000 Table 4", build_proficz_table4},
+      {"proficz-table5", "FFT application: total, gather run and elapsed time per gather algorithm",
+       "seed 000 Table 5", build_proficz_table5},
       {"proficz-fig14", "scatter run time and elapsed time per max delay, six algorithms",
        "seed 000 Figs. 14, 18", build_proficz_fig14},
       {"proficz-fig15", "gather run time and elapsed time per max delay, six algorithms",
