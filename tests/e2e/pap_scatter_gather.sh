@@ -2,7 +2,7 @@
 # Every scatter and gather algorithm of seed 000 (the PAP-aware ones with their PAT runtime
 # driven by the runner) through the whole papbench path at powers of two and not, counts 0, 1
 # and odd, balanced, uniform and one-late arrivals, validated every iteration. Every root is
-# covered at P = 5 and 6 here, and at P = 1, 2, 3, 4, 7, 8 by collectives_native.
+# covered at P = 5, 6 and 12 here, and at P = 1, 2, 3, 4, 7, 8 by collectives_native.
 source "$(dirname "$0")/lib.sh"
 algs=lin,bnom,slin,sbn,bsln,bsbn,ls,sls,bsls
 per_case=13  # scatter: lin bnom slin sbn bsln bsbn; gather: lin ls bnom sls bsls sbn bsbn
@@ -17,7 +17,7 @@ for p in 1 2 3 4 5 6 7 8 12; do
   run "p$p" "$p" --count 0,1,7 --root "$root" --pattern "none,uniform,late:$late:2ms"
   "$CHECK_RESULT" "p$p.h5" --cases $((per_case * 9)) --validated pass
 done
-for p in 5 6; do
+for p in 5 6 12; do
   roots=$(seq -s, 0 $((p - 1)))
   run "roots$p" "$p" --count 1,7 --root "$roots" --pattern late:1:2ms --dtype double
   "$CHECK_RESULT" "roots$p.h5" --cases $((per_case * 2 * p)) --validated pass
