@@ -28,16 +28,26 @@ std::string compact_duration(std::int64_t ns) {
   return s;
 }
 
+// The part both keys share, after the collective.
+std::string workload_fields(const CaseRecord& r) {
+  return fmt::format(
+      "count={}|dtype={}|op={}|root={}|pattern={}|sync_mode={}|compute_ns={}|"
+      "maxdelay_ns={}|ranks={}",
+      r.count, escaped(r.dtype), escaped(r.op), r.root, escaped(r.pattern), escaped(r.sync_mode),
+      r.compute_ns, r.maxdelay_ns, r.ranks);
+}
+
 }  // namespace
 
 std::string CaseRecord::match_key() const {
   // seed, warmup, iterations and validated describe how a case was measured, not which case it
   // is; two runs of the same case with different seeds must match.
-  return fmt::format(
-      "collective={}|algorithm={}|params={}|count={}|dtype={}|op={}|root={}|pattern={}|"
-      "sync_mode={}|compute_ns={}|maxdelay_ns={}|ranks={}",
-      escaped(collective), escaped(algorithm), escaped(params), count, escaped(dtype), escaped(op),
-      root, escaped(pattern), escaped(sync_mode), compute_ns, maxdelay_ns, ranks);
+  return fmt::format("collective={}|algorithm={}|params={}|{}", escaped(collective),
+                     escaped(algorithm), escaped(params), workload_fields(*this));
+}
+
+std::string CaseRecord::workload_key() const {
+  return fmt::format("collective={}|{}", escaped(collective), workload_fields(*this));
 }
 
 std::string CaseRecord::label() const {

@@ -80,6 +80,8 @@ struct CaseRecord {
 
   // Everything that identifies the case for matching across files (not seed or iterations).
   std::string match_key() const;
+  // The same without algorithm and params: the case two algorithms of a comparison share.
+  std::string workload_key() const;
   // One line for humans: "reduce/native count=1Ki int sum root=0 uniform maxdelay=50ms".
   std::string label() const;
 };

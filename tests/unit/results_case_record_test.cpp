@@ -79,6 +79,29 @@ TEST(CaseRecordMatchKey, EveryIdentifyingFieldCounts) {
   EXPECT_EQ(keys.size(), variants.size() + 1);
 }
 
+TEST(CaseRecordMatchKey, WorkloadKeyLeavesOutOnlyAlgorithmAndParams) {
+  const CaseRecord base = reduce_case();
+  CaseRecord other = base;
+  other.algorithm = "clairvoyant";
+  other.params = "segments=4";
+  EXPECT_EQ(base.workload_key(), other.workload_key());
+  EXPECT_NE(base.match_key(), other.match_key());
+  std::vector<CaseRecord> variants(10, base);
+  variants[0].collective = "allreduce";
+  variants[1].count = 2048;
+  variants[2].dtype = "double";
+  variants[3].op = "max";
+  variants[4].root = 1;
+  variants[5].pattern = "exponential";
+  variants[6].sync_mode = "barrier";
+  variants[7].compute_ns = 1;
+  variants[8].maxdelay_ns = 1;
+  variants[9].ranks = 4;
+  std::set<std::string> keys = {base.workload_key()};
+  for (const CaseRecord& v : variants) keys.insert(v.workload_key());
+  EXPECT_EQ(keys.size(), variants.size() + 1);
+}
+
 TEST(CaseRecordMatchKey, SeparatorsInsideValuesCannotForgeAKey) {
   CaseRecord a = reduce_case();
   CaseRecord b = reduce_case();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <functional>
 #include <map>
 
 #include "results/statistics.hpp"
@@ -108,13 +109,20 @@ std::string pair_heading(std::size_t i, const results::CaseRecord& a, std::size_
 
 }  // namespace
 
-CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
-                      const std::vector<results::CaseRecord>& b) {
+namespace {
+
+// Pairs A's selected cases with B's of equal key; occurrence k with occurrence k.
+template <typename Key, typename Take>
+CaseMatch match_by(const std::vector<results::CaseRecord>& a,
+                   const std::vector<results::CaseRecord>& b, Key key, Take take_a, Take take_b) {
   std::map<std::string, std::deque<std::size_t>> in_b;
-  for (std::size_t j = 0; j < b.size(); ++j) in_b[b[j].match_key()].push_back(j);
+  for (std::size_t j = 0; j < b.size(); ++j) {
+    if (take_b(b[j])) in_b[key(b[j])].push_back(j);
+  }
   CaseMatch m;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    auto it = in_b.find(a[i].match_key());
+    if (!take_a(a[i])) continue;
+    auto it = in_b.find(key(a[i]));
     if (it == in_b.end() || it->second.empty()) {
       m.only_a.push_back(i);
       continue;
@@ -122,9 +130,29 @@ CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
     m.pairs.emplace_back(i, it->second.front());
     it->second.pop_front();
   }
-  for (const auto& [key, rest] : in_b) m.only_b.insert(m.only_b.end(), rest.begin(), rest.end());
+  for (const auto& [k, rest] : in_b) m.only_b.insert(m.only_b.end(), rest.begin(), rest.end());
   std::sort(m.only_b.begin(), m.only_b.end());
   return m;
+}
+
+}  // namespace
+
+CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
+                      const std::vector<results::CaseRecord>& b) {
+  const auto all = [](const results::CaseRecord&) { return true; };
+  return match_by(
+      a, b, [](const results::CaseRecord& r) { return r.match_key(); },
+      std::function<bool(const results::CaseRecord&)>(all),
+      std::function<bool(const results::CaseRecord&)>(all));
+}
+
+CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::string_view a_alg,
+                           const std::vector<results::CaseRecord>& b, std::string_view b_alg) {
+  using Take = std::function<bool(const results::CaseRecord&)>;
+  return match_by(
+      a, b, [](const results::CaseRecord& r) { return r.workload_key(); },
+      Take([&](const results::CaseRecord& r) { return r.algorithm == a_alg; }),
+      Take([&](const results::CaseRecord& r) { return r.algorithm == b_alg; }));
 }
 
 Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOptions& options) {
@@ -138,7 +166,13 @@ Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOpti
 
   const auto& ca = a.reader.cases();
   const auto& cb = b.reader.cases();
-  const CaseMatch match = match_cases(ca, cb);
+  const bool by_algorithm = !options.a_alg.empty();
+  const CaseMatch match =
+      by_algorithm ? match_algorithms(ca, options.a_alg, cb, options.b_alg) : match_cases(ca, cb);
+  if (by_algorithm) {
+    s.title =
+        fmt::format("{} of {} (A) vs {} of {} (B)", options.a_alg, a.path, options.b_alg, b.path);
+  }
   for (const auto& [i, j] : match.pairs) {
     const std::string heading = pair_heading(i, ca[i], j, cb[j]);
     for (results::Metric m : options.metrics) {
@@ -192,7 +226,12 @@ Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOpti
     s.notes.push_back(fmt::format("only in B: {}", case_title(j, cb[j])));
     only_b.push_back({{"case", j}, {"label", cb[j].label()}, {"match_key", cb[j].match_key()}});
   }
-  if (match.pairs.empty()) s.notes.push_back("no case of A matches a case of B");
+  if (match.pairs.empty()) {
+    s.notes.push_back(by_algorithm ? fmt::format("no case of {} in A has a case of {} in B on the "
+                                                 "same workload",
+                                                 options.a_alg, options.b_alg)
+                                   : "no case of A matches a case of B");
+  }
   s.extra["unmatched_a"] = std::move(only_a);
   s.extra["unmatched_b"] = std::move(only_b);
   r.sections.push_back(std::move(s));

@@ -5,6 +5,8 @@
 // tests and the CI agree, because timing distributions are skewed and one test alone misleads.
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "results/case_metrics.hpp"
@@ -15,6 +17,9 @@ namespace papbench::report {
 
 struct CompareOptions {
   std::vector<results::Metric> metrics;
+  // Both set: compare two algorithms instead of two runs. Only A's cases of algorithm a_alg and
+  // B's of b_alg take part, matched by workload_key() (A and B may be the same file).
+  std::string a_alg, b_alg;
   double alpha = 0.05;
   int resamples = 2000;
   std::uint64_t seed = 1;
@@ -28,6 +33,10 @@ struct CaseMatch {
 };
 CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
                       const std::vector<results::CaseRecord>& b);
+// Algorithm a_alg of A against b_alg of B on the same workload; cases of other algorithms are
+// left out (in neither only_a nor only_b).
+CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::string_view a_alg,
+                           const std::vector<results::CaseRecord>& b, std::string_view b_alg);
 
 Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOptions& options);
 

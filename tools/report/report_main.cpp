@@ -8,7 +8,9 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "papbench/version.hpp"
@@ -90,6 +92,7 @@ struct CompareArgs {
   double alpha = 0.05;
   int resamples = 2000;
   std::uint64_t seed = 1;
+  std::string a_alg, b_alg;
 };
 
 struct ExportArgs {
@@ -133,6 +136,21 @@ int run_compare(const CompareArgs& args) {
   options.alpha = args.alpha;
   options.resamples = args.resamples;
   options.seed = args.seed;
+  if (args.a_alg.empty() != args.b_alg.empty()) {
+    throw InputError("compare: --a-alg and --b-alg go together (two algorithms to compare)");
+  }
+  options.a_alg = args.a_alg;
+  options.b_alg = args.b_alg;
+  for (const auto& [file, alg, option] :
+       {std::tuple{&a, &args.a_alg, "--a-alg"}, std::tuple{&b, &args.b_alg, "--b-alg"}}) {
+    if (alg->empty()) continue;
+    std::set<std::string> present;
+    for (const auto& rec : file->reader.cases()) present.insert(rec.algorithm);
+    if (!present.contains(*alg)) {
+      throw InputError(fmt::format("compare {}: '{}' has no case of algorithm '{}'; it has: {}",
+                                   option, file->path, *alg, fmt::join(present, ", ")));
+    }
+  }
   emit(build_compare(a, b, options), format_from_name(args.format), std::cout);
   return 0;
 }
@@ -224,6 +242,10 @@ int run(int argc, char** argv) {
   compare->add_option("--resamples", compare_args.resamples, "Bootstrap resamples")
       ->check(CLI::Range(100, 1000000))
       ->capture_default_str();
+  compare->add_option("--a-alg", compare_args.a_alg,
+                      "With --b-alg: compare this algorithm of A with --b-alg's of B on the same "
+                      "workloads (A and B may be one file), not the same cases of two runs");
+  compare->add_option("--b-alg", compare_args.b_alg, "The algorithm of B (see --a-alg)");
   compare->add_option("--seed", compare_args.seed, "Bootstrap seed (same seed, same report)")
       ->capture_default_str();
 
