@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "collectives/reduce/clairvoyant/footprint.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
 
 namespace papbench::clv {
@@ -19,7 +20,8 @@ Schedule schedule_linear(const Instance& in) {
   const int P = static_cast<int>(in.arrival.size()), N = in.segments;
   const std::int64_t d = in.round_time;
   const auto at = [N](int p, int s) { return static_cast<std::size_t>(p) * N + s; };
-  std::vector<char> held(static_cast<std::size_t>(P) * N, 1);  // 1: A or P, 0: E
+  // 1: A or P, 0: E; the per-cell state, counted for `papbench schedgen` (footprint.hpp).
+  std::vector<char, CountingAllocator<char>> held(static_cast<std::size_t>(P) * N, 1);
   std::vector<int> pprime(P, -1);  // the segment received this round (state P')
   std::vector<char> sent(P, 0);    // S(p): has sent this round
   std::vector<std::int64_t> avail = in.arrival;

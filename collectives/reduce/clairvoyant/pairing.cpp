@@ -11,13 +11,17 @@
 #include <stdexcept>
 #include <utility>
 
+#include "collectives/reduce/clairvoyant/footprint.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
 
 namespace papbench::clv {
 namespace {
 
 // Group positions, smallest on top: the first eligible process in group order.
-using Heap = boost::heap::pairing_heap<int, boost::heap::compare<std::greater<int>>>;
+// Nodes, handles and flags are allocated through CountingAllocator, so `papbench schedgen` can
+// report their real size per (process, segment) cell (footprint.hpp; seed 003 Sect. 4.5).
+using Heap = boost::heap::pairing_heap<int, boost::heap::compare<std::greater<int>>,
+                                       boost::heap::allocator<CountingAllocator<int>>>;
 
 class Heaps {
  public:
@@ -57,8 +61,8 @@ class Heaps {
   std::size_t cell(int p, int s) const { return static_cast<std::size_t>(p) * N_ + s; }
   int N_;
   std::vector<Heap> heaps_;
-  std::vector<Heap::handle_type> handles_;
-  std::vector<char> in_;
+  std::vector<Heap::handle_type, CountingAllocator<Heap::handle_type>> handles_;
+  std::vector<char, CountingAllocator<char>> in_;
 };
 
 }  // namespace
@@ -68,7 +72,7 @@ Schedule schedule_pairing(const Instance& in) {
   const int P = static_cast<int>(in.arrival.size()), N = in.segments;
   const std::int64_t d = in.round_time;
   const auto at = [N](int p, int s) { return static_cast<std::size_t>(p) * N + s; };
-  std::vector<char> held(static_cast<std::size_t>(P) * N, 1);
+  std::vector<char, CountingAllocator<char>> held(static_cast<std::size_t>(P) * N, 1);
   std::vector<int> pprime(P, -1);
   std::vector<std::int64_t> avail = in.arrival;
   Heaps heaps(P, N);

@@ -60,9 +60,13 @@ std::int64_t to_ticks(double value) {
 namespace detail {
 
 Schedule finish(int rounds, std::vector<Transfer> transfers) {
-  std::sort(transfers.begin(), transfers.end(), [](const Transfer& a, const Transfer& b) {
+  const auto by_round_to = [](const Transfer& a, const Transfer& b) {
     return a.round != b.round ? a.round < b.round : a.to < b.to;
-  });
+  };
+  // segtree emits its transfers already in this order; checking is O(n), sorting is not.
+  if (!std::is_sorted(transfers.begin(), transfers.end(), by_round_to)) {
+    std::sort(transfers.begin(), transfers.end(), by_round_to);
+  }
   return Schedule{rounds, std::move(transfers)};
 }
 
