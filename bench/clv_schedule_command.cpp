@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "collectives/reduce/clairvoyant/schedule.hpp"
+#include "collectives/reduce/clairvoyant/segtree_index.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
@@ -35,14 +36,17 @@ std::vector<double> parse_times(std::string text, std::string_view option) {
   return out;
 }
 
-std::string as_json(const clv::Schedule& s) {
+// `kernels` names the segment-tree kernels that ran ("avx2", "scalar64"); empty otherwise.
+std::string as_json(const clv::Schedule& s, std::string_view kernels) {
   std::string out = fmt::format("{{\"rounds\": {}, \"transfers\": [", s.rounds);
   for (std::size_t i = 0; i < s.transfers.size(); ++i) {
     const clv::Transfer& t = s.transfers[i];
     out += fmt::format("{}{{\"round\": {}, \"from\": {}, \"to\": {}, \"segment\": {}}}",
                        i ? ", " : "", t.round, t.from, t.to, t.segment);
   }
-  return out + "]}\n";
+  out += "]";
+  if (!kernels.empty()) out += fmt::format(", \"segtree_kernels\": \"{}\"", kernels);
+  return out + "}\n";
 }
 
 // seed 003 Fig. 1: rows are segments, columns processes, a cell the round in which the process
@@ -130,12 +134,18 @@ int clv_schedule_command(const RawClvScheduleOptions& raw) {
   }
   const clv::Schedule s = clv::make_schedule(impl, in);
   if (world_rank() != 0) return 0;
+  // Which kernels clv::schedule_segtree dispatched to on this CPU (segtree_index.hpp).
+  const std::string_view kernels =
+      impl == clv::Impl::kSegtree ? clv::segtree::path_name(clv::segtree::best_path()) : "";
   if (raw.format == "json") {
-    fmt::print("{}", as_json(s));
+    fmt::print("{}", as_json(s, kernels));
   } else if (raw.format == "table") {
     fmt::print("{}", as_table(in, s));
+    if (!kernels.empty()) fmt::print("segtree kernels: {}\n", kernels);
   } else {
-    fmt::print("{}", as_summary(in, s, clv::impl_name(impl)));
+    const std::string label =
+        kernels.empty() ? std::string(clv::impl_name(impl)) : fmt::format("segtree[{}]", kernels);
+    fmt::print("{}", as_summary(in, s, label));
   }
   return 0;
 }

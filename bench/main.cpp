@@ -17,6 +17,7 @@
 #include "bench/list_command.hpp"
 #include "bench/run_command.hpp"
 #include "bench/run_info.hpp"
+#include "bench/schedgen_command.hpp"
 #include "bench/sync_check_command.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
@@ -50,6 +51,8 @@ int run_main(int argc, char** argv) {
   CLI::App* counters = papbench::add_counters_command(app, counters_raw);
   papbench::RawClvScheduleOptions clv_raw;
   CLI::App* clv_schedule = papbench::add_clv_schedule_command(app, clv_raw);
+  papbench::RawSchedgenOptions schedgen_raw;
+  CLI::App* schedgen = papbench::add_schedgen_command(app, schedgen_raw);
   papbench::RawFftOptions fft_raw;
   CLI::App* app_fft = papbench::add_app_command(app, fft_raw);
   app.require_subcommand(0, 1);
@@ -74,6 +77,9 @@ int run_main(int argc, char** argv) {
   }
   if (counters->parsed()) return papbench::counters_command(counters_raw);
   if (clv_schedule->parsed()) return papbench::clv_schedule_command(clv_raw);
+  if (schedgen->parsed()) {
+    return papbench::schedgen_command(schedgen_raw, papbench::join_command_line(argc, argv));
+  }
   if (app_fft->parsed()) {
     return papbench::app_fft_command(fft_raw, papbench::join_command_line(argc, argv));
   }

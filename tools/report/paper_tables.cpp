@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tools/report/table_clv1.hpp"
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_proficz34.hpp"
 #include "tools/report/table_proficz5.hpp"
@@ -29,6 +30,8 @@ const std::vector<PaperTable>& registry() {
        "seed 003 Fig. 10", build_clv_fig10},
       {"clv-fig11", "reduce run time per process count (file per P), six algorithms",
        "seed 003 Fig. 11", build_clv_fig11},
+      {"clv-table1", "schedule generation: segtree speedup over linear, pairing (schedgen)",
+       "seed 003 Table 1", nullptr, build_clv_table1},
   };
   return kPaperTables;
 }

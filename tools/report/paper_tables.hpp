@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct PaperTable {
   std::string_view summary;  // one line for --list
   std::string_view source;   // "seed 000 Table 3"
   std::function<Report(const std::vector<ResultFile>&)> build;
+  // Set instead of `build` by a table whose input is not a result set (clv-table1 reads
+  // `papbench schedgen` files): it gets the paths and opens them with its own loader.
+  std::function<Report(const std::vector<std::string>&)> build_from_paths = {};
 };
 
 std::span<const PaperTable> paper_tables();

@@ -184,7 +184,9 @@ int run_table(const TableArgs& args) {
   if (args.files.empty()) {
     throw InputError(fmt::format("table {}: no result files given", args.name));
   }
-  emit(table->build(open_all(args.files)), format_from_name(args.format), std::cout);
+  emit(table->build_from_paths ? table->build_from_paths(args.files)
+                               : table->build(open_all(args.files)),
+       format_from_name(args.format), std::cout);
   return 0;
 }
 
