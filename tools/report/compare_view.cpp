@@ -107,22 +107,21 @@ std::string pair_heading(std::size_t i, const results::CaseRecord& a, std::size_
   return fmt::format("A[{}] B[{}] {}  ({})", i, j, a.label(), facts);
 }
 
-}  // namespace
-
-namespace {
-
 // Pairs A's selected cases with B's of equal key; occurrence k with occurrence k.
-template <typename Key, typename Take>
+using CaseTest = std::function<bool(const results::CaseRecord&)>;
+
 CaseMatch match_by(const std::vector<results::CaseRecord>& a,
-                   const std::vector<results::CaseRecord>& b, Key key, Take take_a, Take take_b) {
+                   const std::vector<results::CaseRecord>& b,
+                   std::string (results::CaseRecord::*key)() const, const CaseTest& take_a,
+                   const CaseTest& take_b) {
   std::map<std::string, std::deque<std::size_t>> in_b;
   for (std::size_t j = 0; j < b.size(); ++j) {
-    if (take_b(b[j])) in_b[key(b[j])].push_back(j);
+    if (take_b(b[j])) in_b[(b[j].*key)()].push_back(j);
   }
   CaseMatch m;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (!take_a(a[i])) continue;
-    auto it = in_b.find(key(a[i]));
+    auto it = in_b.find((a[i].*key)());
     if (it == in_b.end() || it->second.empty()) {
       m.only_a.push_back(i);
       continue;
@@ -139,20 +138,16 @@ CaseMatch match_by(const std::vector<results::CaseRecord>& a,
 
 CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
                       const std::vector<results::CaseRecord>& b) {
-  const auto all = [](const results::CaseRecord&) { return true; };
-  return match_by(
-      a, b, [](const results::CaseRecord& r) { return r.match_key(); },
-      std::function<bool(const results::CaseRecord&)>(all),
-      std::function<bool(const results::CaseRecord&)>(all));
+  const CaseTest all = [](const results::CaseRecord&) { return true; };
+  return match_by(a, b, &results::CaseRecord::match_key, all, all);
 }
 
 CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::string_view a_alg,
                            const std::vector<results::CaseRecord>& b, std::string_view b_alg) {
-  using Take = std::function<bool(const results::CaseRecord&)>;
   return match_by(
-      a, b, [](const results::CaseRecord& r) { return r.workload_key(); },
-      Take([&](const results::CaseRecord& r) { return r.algorithm == a_alg; }),
-      Take([&](const results::CaseRecord& r) { return r.algorithm == b_alg; }));
+      a, b, &results::CaseRecord::workload_key,
+      [&](const results::CaseRecord& r) { return r.algorithm == a_alg; },
+      [&](const results::CaseRecord& r) { return r.algorithm == b_alg; });
 }
 
 Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOptions& options) {
