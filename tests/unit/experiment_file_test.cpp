@@ -7,20 +7,10 @@
 #include <fstream>
 
 #include "common/units.hpp"
+#include "tests/unit/usage_error_message.hpp"
 
 namespace papbench {
 namespace {
-
-// The message of the UsageError `f` throws, or "" when it throws none.
-template <typename F>
-std::string usage_error(F&& f) {
-  try {
-    f();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 constexpr const char* kExample = R"(# Proficz 2020, Fig. 14 baseline
 name = example

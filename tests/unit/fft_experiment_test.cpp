@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "bench/experiment_file.hpp"
 #include "bench/run_options.hpp"
 #include "common/units.hpp"
+#include "tests/unit/usage_error_message.hpp"
 
 namespace papbench {
 namespace {
@@ -26,15 +26,6 @@ constexpr std::string_view kFile =
     "quick.app.iters = 2\n"
     "app.iters = 50\n"
     "app.validate = true\n";
-
-std::string usage_error(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(FftExperiment, AppKeysAndQuickOverrides) {
   const Experiment full = parse_experiment(kFile, "t.exp", false);

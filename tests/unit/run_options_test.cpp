@@ -10,20 +10,10 @@
 #include "bench/case_runner.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
+#include "tests/unit/usage_error_message.hpp"
 
 namespace papbench {
 namespace {
-
-// The message of the UsageError `f` throws, or "" when it throws none.
-template <typename F>
-std::string usage_error(F&& f) {
-  try {
-    f();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(RunOptions, DefaultsParse) {
   RunOptions o = parse_run_options(RawRunOptions{});
