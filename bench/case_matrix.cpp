@@ -21,9 +21,10 @@ std::vector<Case> expand_cases(const RunOptions& opts) {
     } else {
       ops.push_back(nullptr);
     }
-    for (const auto& aname : opts.algorithms) {
-      const AlgorithmInfo* alg = find_algorithm(cname, aname);
+    for (const AlgVariant& variant : opts.algorithms) {
+      const AlgorithmInfo* alg = find_algorithm(cname, variant.name);
       if (!alg) continue;  // another listed collective has it
+      const AlgOptions alg_options = variant_options(opts, *alg, variant);
       for (std::uint64_t count : counts)
         for (const auto& dname : dtypes)
           for (const OpInfo* op : ops) {
@@ -33,8 +34,8 @@ std::vector<Case> expand_cases(const RunOptions& opts) {
               for (const auto& pattern : opts.patterns)
                 for (std::int64_t maxdelay : opts.maxdelays_ns)
                   for (std::int64_t compute : opts.computes_ns) {
-                    cases.push_back(
-                        Case{coll, alg, count, dtype, op, root, pattern, maxdelay, compute});
+                    cases.push_back(Case{coll, alg, alg_options, count, dtype, op, root, pattern,
+                                         maxdelay, compute});
                   }
           }
     }

@@ -15,6 +15,7 @@ namespace papbench {
 struct Case {
   const CollectiveInfo* collective = nullptr;
   const AlgorithmInfo* algorithm = nullptr;
+  AlgOptions alg_options;  // given for this variant (variant_options), not yet resolved
   std::uint64_t count = 0;
   const DatatypeInfo* dtype = nullptr;
   const OpInfo* op = nullptr;  // null when the collective takes no op

@@ -51,8 +51,8 @@ bool monitors_baseline(const Case& c, const RunOptions& opts) {
     case BgThread::kAuto:
       break;
   }
-  return std::any_of(opts.algorithms.begin(), opts.algorithms.end(), [&](const std::string& a) {
-    const AlgorithmInfo* info = find_algorithm(c.collective->name, a);
+  return std::any_of(opts.algorithms.begin(), opts.algorithms.end(), [&](const AlgVariant& a) {
+    const AlgorithmInfo* info = find_algorithm(c.collective->name, a.name);
     return info != nullptr && info->needs_pat;
   });
 }
@@ -89,8 +89,8 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
     // was (and as OSU or IMB measure it), so its params, and its match key, stay as before.
     params.push_back("bg-thread=on");
   }
-  for (std::string& p : effective_alg_params(opts, c.collective->name, c.algorithm->name, c.count,
-                                             c.dtype->size, ranks)) {
+  for (std::string& p : effective_params(*c.algorithm, resolve_options(*c.algorithm, c.alg_options),
+                                         c.count, c.dtype->size, ranks)) {
     params.push_back(std::move(p));
   }
   rec.params = fmt::format("{}", fmt::join(params, ","));
@@ -149,8 +149,7 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   }
   const OpInfo& op = c.op ? *c.op : op_table().front();
   Workload workload(*c.collective, alg_comm, c.root, *c.dtype, op, c.count);
-  std::unique_ptr<Algorithm> alg =
-      c.algorithm->make(algorithm_options(opts_, c.collective->name, c.algorithm->name));
+  std::unique_ptr<Algorithm> alg = make_algorithm(*c.algorithm, c.alg_options);
   // One PAT runtime (thread + communicator) per case, declared after the algorithm so that it
   // stops before the algorithm it calls back into is destroyed. Algorithms without needs_pat get
   // one too with --bg-thread on, for prediction and the allgather only (no background work and

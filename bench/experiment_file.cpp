@@ -61,12 +61,12 @@ constexpr std::array<std::string_view, 9> kMetaKeys = {"name",      "paper",  "t
                                                        "reference", "tables", "description",
                                                        "nodes",     "ppn",    "quick.processes"};
 
-// The algorithm options (--radix, --clv-segments, ...) are keys too, by their option name without
-// "--"; they live in RawRunOptions::alg_options, so the table of run_options.cpp names them.
+// The shorthand algorithm options (--radix, --clv-segments, ...) are keys too, by their flag
+// without "--"; the registry rows declare them, and they live in RawRunOptions::alg_options.
 bool is_alg_option_key(std::string_view name) {
-  const auto table = alg_option_table();
-  return std::any_of(table.begin(), table.end(),
-                     [&](const AlgOptionSpec& spec) { return spec.option.substr(2) == name; });
+  const auto flags = option_shorthands();
+  return std::any_of(flags.begin(), flags.end(),
+                     [&](const AlgOptionSpec* spec) { return spec->flag.substr(2) == name; });
 }
 
 const RunKey* find_run_key(std::string_view name) {
@@ -78,7 +78,7 @@ const RunKey* find_run_key(std::string_view name) {
 std::string accepted_keys() {
   std::vector<std::string_view> names(kMetaKeys.begin(), kMetaKeys.end());
   for (const auto& k : kRunKeys) names.push_back(k.name);
-  for (const auto& spec : alg_option_table()) names.push_back(spec.option.substr(2));
+  for (const AlgOptionSpec* spec : option_shorthands()) names.push_back(spec->flag.substr(2));
   return fmt::format("{}, app, app.<option>, and quick.<run key>", fmt::join(names, ", "));
 }
 
@@ -283,10 +283,10 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
     }
   }
   const auto set_alg_options = [&](std::string_view prefix) {
-    for (const auto& spec : alg_option_table()) {
-      const std::string_view name = spec.option.substr(2);
+    for (const AlgOptionSpec* spec : option_shorthands()) {
+      const std::string_view name = spec->flag.substr(2);
       if (const Entry* m = meta(fmt::format("{}{}", prefix, name))) {
-        e.raw.alg_options[std::string(spec.option)] = m->value;
+        e.raw.alg_options[std::string(spec->flag)] = m->value;
         e.run_key_lines[std::string(name)] = m->line;
       }
     }
@@ -354,8 +354,8 @@ void apply_experiment_options(const CLI::App& app, const ExperimentChoice& choic
     if (app.get_option(fmt::format("--{}", key.name))->count() > 0) continue;
     std::visit([&](auto member) { raw.*member = e.raw.*member; }, key.field);
   }
-  for (const auto& spec : alg_option_table()) {
-    const std::string option(spec.option);
+  for (const AlgOptionSpec* spec : option_shorthands()) {
+    const std::string option(spec->flag);
     if (app.get_option(option)->count() > 0) continue;
     if (const auto it = e.raw.alg_options.find(option); it != e.raw.alg_options.end()) {
       raw.alg_options[option] = it->second;

@@ -42,7 +42,8 @@ int run_main(int argc, char** argv) {
   papbench::add_run_options(app, raw);
   papbench::ExperimentChoice experiment;
   papbench::add_experiment_options(app, experiment);
-  CLI::App* list = app.add_subcommand("list", "List every collective and algorithm");
+  papbench::RawListOptions list_raw;
+  CLI::App* list = papbench::add_list_command(app, list_raw);
   papbench::RawSyncCheckOptions sync_raw;
   CLI::App* sync_check = papbench::add_sync_check_command(app, sync_raw);
   papbench::RawImbalanceOptions imbalance_raw;
@@ -67,10 +68,7 @@ int run_main(int argc, char** argv) {
     return e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success) ? 0 : kUsageExit;
   }
 
-  if (list->parsed()) {
-    if (rank == 0) fmt::print("{}", papbench::list_algorithms());
-    return 0;
-  }
+  if (list->parsed()) return rank == 0 ? papbench::list_command(list_raw) : 0;
   if (sync_check->parsed()) return papbench::sync_check_command(sync_raw);
   if (imbalance->parsed()) {
     return papbench::imbalance_command(imbalance_raw, papbench::join_command_line(argc, argv));

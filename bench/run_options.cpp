@@ -10,7 +10,7 @@
 
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
-#include "collectives/reduce/clairvoyant_options.hpp"
+#include "common/choice.hpp"
 #include "common/units.hpp"
 #include "imbalance/arrival_pattern.hpp"
 
@@ -45,7 +45,8 @@ int parse_int(std::string_view text, std::string_view option) {
   return v;
 }
 
-// Defined with the algorithm-option table at the end of this file.
+// Defined with the algorithm options at the end of this file.
+std::string shorthand_help(const AlgOptionSpec& spec);
 std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw, const RunOptions& o);
 
 }  // namespace
@@ -53,7 +54,9 @@ std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw, c
 void add_run_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--collective", raw.collective, "Collective(s), comma list; see 'papbench list'")
       ->capture_default_str();
-  app.add_option("--alg", raw.alg, "Algorithm(s) of the collective, comma list")
+  app.add_option("--alg", raw.alg,
+                 "Algorithm(s) of the collective, comma list; NAME:key=value[,key=value] sets "
+                 "an algorithm's options (e.g. radixk:radix=8), see 'papbench list'")
       ->capture_default_str();
   app.add_option("--count", raw.count,
                  "Elements per rank block; suffixes K,M,G / Ki,Mi,Gi; lists and ranges "
@@ -116,11 +119,11 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--out", raw.out, "HDF5 result file (default: papbench-DATE-TIME.h5)");
   app.add_flag("--force", raw.force, "Overwrite an existing --out file");
   app.add_flag("--shuffle", raw.shuffle, "Run the cases in a random (seeded) order");
-  for (const AlgOptionSpec& spec : alg_option_table()) {
-    const std::string option(spec.option);
+  for (const AlgOptionSpec* spec : option_shorthands()) {
+    const std::string flag(spec->flag);
     app.add_option_function<std::string>(
-        option, [&raw, option](const std::string& value) { raw.alg_options[option] = value; },
-        std::string(spec.help));
+        flag, [&raw, flag](const std::string& value) { raw.alg_options[flag] = value; },
+        shorthand_help(*spec));
   }
   app.add_option("--validate-every", raw.validate_every,
                  "Also validate every Nth timed iteration (iteration 0 is always validated)")
@@ -142,19 +145,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
                                    names_of(collective_table())));
     }
   }
-  o.algorithms = with_option("--alg", [&] { return split_list(raw.alg); });
-  for (const auto& a : o.algorithms) {
-    bool known_somewhere = false;
-    for (const auto& c : o.collectives) known_somewhere |= find_algorithm(c, a) != nullptr;
-    if (!known_somewhere) {
-      std::vector<std::string> accepted;
-      for (const auto& c : o.collectives) {
-        accepted.push_back(fmt::format("{}: {}", c, fmt::join(algorithms_of(c), ", ")));
-      }
-      throw UsageError(fmt::format("--alg: '{}' is not an algorithm of {}; accepted: {}", a,
-                                   fmt::join(o.collectives, ","), fmt::join(accepted, "; ")));
-    }
-  }
+  o.algorithms = parse_alg_list(raw.alg, o.collectives);
   o.counts = with_option("--count", [&] { return parse_count_list(raw.count); });
   o.dtypes = with_option("--dtype", [&] { return split_list(raw.dtype); });
   for (const auto& d : o.dtypes) {
@@ -197,14 +188,8 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
     }
   }
 
-  if (raw.sync == "window") {
-    o.sync = StartSync::kWindow;
-  } else if (raw.sync == "barrier") {
-    o.sync = StartSync::kBarrier;
-  } else {
-    throw UsageError(
-        fmt::format("--sync: '{}' is not accepted; accepted: window, barrier", raw.sync));
-  }
+  o.sync = parse_choice<StartSync>(
+      "--sync", raw.sync, {{"window", StartSync::kWindow}, {"barrier", StartSync::kBarrier}});
   o.clock.estimator = parse_estimator("--sync-estimator", raw.sync_estimator);
   o.clock.fit_drift = !raw.no_drift;
   o.clock.hierarchical = !raw.flat_sync;
@@ -215,52 +200,25 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   o.distortion_max.drift_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_clock_drift_ppm);
 
   o.pat_source = parse_pat_source(raw.pat_source);
-  if (raw.bg_thread == "auto") {
-    o.bg_thread = BgThread::kAuto;
-  } else if (raw.bg_thread == "on") {
-    o.bg_thread = BgThread::kOn;
-  } else if (raw.bg_thread == "off") {
-    o.bg_thread = BgThread::kOff;
-  } else {
-    throw UsageError(
-        fmt::format("--bg-thread: '{}' is not accepted; accepted: auto, on, off", raw.bg_thread));
-  }
+  o.bg_thread = parse_choice<BgThread>(
+      "--bg-thread", raw.bg_thread,
+      {{"auto", BgThread::kAuto}, {"on", BgThread::kOn}, {"off", BgThread::kOff}});
   if (!raw.counters.empty()) {
     o.counters = with_option("--counters", [&] { return split_list(raw.counters); });
   }
-  if (raw.counters_domain == "user") {
-    o.counters_domain = CounterDomain::kUser;
-  } else if (raw.counters_domain == "kernel") {
-    o.counters_domain = CounterDomain::kKernel;
-  } else if (raw.counters_domain == "all") {
-    o.counters_domain = CounterDomain::kAll;
-  } else {
-    throw UsageError(
-        fmt::format("--counters-domain: '{}' is not accepted; accepted: user, kernel, all",
-                    raw.counters_domain));
-  }
-  if (raw.counters_scope == "call") {
-    o.counters_scope = CounterScope::kCall;
-  } else if (raw.counters_scope == "compute") {
-    o.counters_scope = CounterScope::kCompute;
-  } else if (raw.counters_scope == "both") {
-    o.counters_scope = CounterScope::kBoth;
-  } else {
-    throw UsageError(
-        fmt::format("--counters-scope: '{}' is not accepted; accepted: call, compute, both",
-                    raw.counters_scope));
-  }
+  o.counters_domain = parse_choice<CounterDomain>("--counters-domain", raw.counters_domain,
+                                                  {{"user", CounterDomain::kUser},
+                                                   {"kernel", CounterDomain::kKernel},
+                                                   {"all", CounterDomain::kAll}});
+  o.counters_scope = parse_choice<CounterScope>("--counters-scope", raw.counters_scope,
+                                                {{"call", CounterScope::kCall},
+                                                 {"compute", CounterScope::kCompute},
+                                                 {"both", CounterScope::kBoth}});
   o.counters_strict = raw.counters_strict;
-  if (raw.progress == "auto") {
-    o.progress = ProgressMode::kAuto;
-  } else if (raw.progress == "always") {
-    o.progress = ProgressMode::kAlways;
-  } else if (raw.progress == "never") {
-    o.progress = ProgressMode::kNever;
-  } else {
-    throw UsageError(fmt::format("--progress: '{}' is not accepted; accepted: auto, always, never",
-                                 raw.progress));
-  }
+  o.progress = parse_choice<ProgressMode>("--progress", raw.progress,
+                                          {{"auto", ProgressMode::kAuto},
+                                           {"always", ProgressMode::kAlways},
+                                           {"never", ProgressMode::kNever}});
   if (raw.iters < 1) throw UsageError("--iters: must be at least 1");
   if (raw.warmup < 0) throw UsageError("--warmup: must not be negative");
   if (raw.validate_every < 0) throw UsageError("--validate-every: must not be negative");
@@ -291,6 +249,18 @@ void check_against_size(const RunOptions& opts, int size) {
       throw UsageError(fmt::format("--collective: '{}' needs at least 2 ranks (two groups)", c));
     }
   }
+  for (const auto& c : opts.collectives) {
+    for (const AlgVariant& v : opts.algorithms) {
+      const AlgorithmInfo* a = find_algorithm(c, v.name);
+      if (a == nullptr) continue;
+      const AlgRestrictions& r = a->restrictions;
+      if (size < r.min_ranks || (r.max_ranks > 0 && size > r.max_ranks)) {
+        throw UsageError(fmt::format(
+            "--alg: {} runs on {} to {} ranks, not on the {} of this run", a->full_name(),
+            r.min_ranks, r.max_ranks > 0 ? std::to_string(r.max_ranks) : "any number of", size));
+      }
+    }
+  }
 }
 
 std::string default_output_path() {
@@ -305,10 +275,6 @@ std::string default_output_path() {
   return path;
 }
 
-}  // namespace papbench
-
-namespace papbench {
-
 void check_output_path(RunOptions& opts) {
   if (opts.out.empty()) opts.out = default_output_path();
   if (std::filesystem::is_directory(opts.out)) {
@@ -321,15 +287,10 @@ void check_output_path(RunOptions& opts) {
   }
 }
 
-}  // namespace papbench
-
-namespace papbench {
-
 clocksync::Estimator parse_estimator(std::string_view option, std::string_view text) {
-  if (text == "min-rtt") return clocksync::Estimator::kMinRtt;
-  if (text == "median") return clocksync::Estimator::kMedian;
-  throw UsageError(
-      fmt::format("{}: '{}' is not accepted; accepted: min-rtt, median", option, text));
+  return parse_choice<clocksync::Estimator>(
+      option, text,
+      {{"min-rtt", clocksync::Estimator::kMinRtt}, {"median", clocksync::Estimator::kMedian}});
 }
 
 std::int64_t parse_duration_option(std::string_view option, std::string_view text) {
@@ -343,100 +304,137 @@ double check_drift_ppm(std::string_view option, double ppm) {
   return ppm;
 }
 
-}  // namespace papbench
-
-namespace papbench {
-
-// --- algorithm options -------------------------------------------------------------------------
+// --- algorithm options ----------------------------------------------------------------------
 
 namespace {
 
-constexpr std::string_view kRadixAlgs[] = {"reduce/radixk"};
-constexpr std::string_view kLinearSyncAlgs[] = {"gather/ls", "gather/sls", "gather/bsls"};
-constexpr std::string_view kClairvoyantAlgs[] = {"reduce/clairvoyant"};
-
-// The canonical forms below are what params record and what the algorithms' factories parse
-// again; each throws UsageError with the reason only (the caller adds the option's name).
-std::string radix_value(std::string_view text) {
-  const int k = parse_int(text, "radix");
-  if (k < 2) throw UsageError("must be at least 2");
-  return std::to_string(k);
-}
-
-std::uint64_t positive_count(std::string_view text) {
-  const std::uint64_t n = parse_count(text);
-  if (n < 1) throw UsageError(fmt::format("'{}' is not at least 1", text));
-  return n;
-}
-
-std::string bytes_or_auto(std::string_view text) {
-  if (text == "auto") return "auto";
-  return std::to_string(positive_count(text));
-}
-
-std::string positive_count_value(std::string_view text) {
-  return std::to_string(positive_count(text));
-}
-
-// "50us" rather than "50000ns" where that reads back exactly.
-std::string duration_or_auto(std::string_view text) {
-  if (text == "auto") return "auto";
-  const std::int64_t ns = parse_duration_ns(text);
-  if (ns < 1) throw UsageError(fmt::format("'{}' is not longer than 0", text));
-  std::string compact = format_duration(static_cast<double>(ns));
-  std::erase(compact, ' ');
-  try {
-    if (parse_duration_ns(compact) == ns) return compact;
-  } catch (const UsageError&) {
-    // not exact: the nanoseconds below are
+// Algorithms of the registry that declare an option with this shorthand flag.
+std::vector<const AlgorithmInfo*> takers_of(std::string_view flag) {
+  std::vector<const AlgorithmInfo*> out;
+  for (const AlgorithmInfo& a : algorithm_registry()) {
+    if (std::any_of(a.options.begin(), a.options.end(),
+                    [&](const AlgOptionSpec& o) { return o.flag == flag; })) {
+      out.push_back(&a);
+    }
   }
-  return fmt::format("{}ns", ns);
+  return out;
 }
 
-std::string clv_segments_effective(const AlgOptions& given, std::uint64_t count, std::size_t extent,
-                                   int ranks) {
-  return std::to_string(clv_segment_count(parse_clv_options(given), count, extent, ranks));
+std::string full_names(const std::vector<const AlgorithmInfo*>& algs) {
+  std::vector<std::string> names;
+  for (const AlgorithmInfo* a : algs) names.push_back(a->full_name());
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
-bool takes(const AlgOptionSpec& spec, std::string_view collective, std::string_view algorithm) {
-  return std::any_of(spec.algorithms.begin(), spec.algorithms.end(), [&](std::string_view a) {
-    return a.size() == collective.size() + 1 + algorithm.size() && a.starts_with(collective) &&
-           a[collective.size()] == '/' && a.ends_with(algorithm);
-  });
+std::string shorthand_help(const AlgOptionSpec& spec) {
+  return fmt::format(
+      "{}: {}{} (same as --alg NAME:{}=VALUE)", full_names(takers_of(spec.flag)), spec.help,
+      spec.default_value.empty() ? "" : fmt::format("; default {}", spec.default_value), spec.name);
 }
 
-const AlgOptionSpec* find_alg_option(std::string_view option) {
-  for (const AlgOptionSpec& s : alg_option_table()) {
-    if (s.option == option) return &s;
+// One `key=value` of an --alg item into `variant` (UsageError naming the item).
+void add_variant_option(AlgVariant& variant, std::string_view item, std::string_view text) {
+  const auto eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size()) {
+    throw UsageError(
+        fmt::format("--alg: '{}': expected NAME:key=value (e.g. radixk:radix=8)", item));
   }
-  return nullptr;
+  const std::string key(text.substr(0, eq));
+  if (!variant.options.emplace(key, std::string(text.substr(eq + 1))).second) {
+    throw UsageError(
+        fmt::format("--alg: '{}': option '{}' is given twice for {}", item, key, variant.name));
+  }
 }
 
-// Checks the given algorithm options against the table and the chosen algorithms; returns them
-// in canonical form.
+// --alg items: NAME, NAME:key=value, and a bare key=value continuing the item before it, so that
+// `clairvoyant:segments=64,round-time=20us` is one variant with two options.
+std::vector<AlgVariant> split_alg_list(std::string_view text) {
+  std::vector<AlgVariant> out;
+  for (const std::string& item : with_option("--alg", [&] { return split_list(text); })) {
+    const auto colon = item.find(':');
+    if (colon == std::string::npos && item.find('=') != std::string::npos) {
+      if (out.empty()) {
+        throw UsageError(fmt::format("--alg: '{}' names no algorithm; write NAME:{}", item, item));
+      }
+      add_variant_option(out.back(), item, item);
+      continue;
+    }
+    out.push_back(AlgVariant{item.substr(0, colon), {}});
+    if (colon != std::string::npos) {
+      add_variant_option(out.back(), item, std::string_view(item).substr(colon + 1));
+    }
+  }
+  return out;
+}
+
+std::string variant_text(const AlgVariant& v) {
+  std::vector<std::string> items;
+  for (const auto& [key, value] : v.options) items.push_back(fmt::format("{}={}", key, value));
+  return items.empty() ? v.name : fmt::format("{}:{}", v.name, fmt::join(items, ","));
+}
+
+}  // namespace
+
+std::vector<AlgVariant> parse_alg_list(std::string_view text,
+                                       const std::vector<std::string>& collectives) {
+  std::vector<AlgVariant> variants = split_alg_list(text);
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    const AlgVariant& v = variants[i];
+    if (std::find(variants.begin(), variants.begin() + static_cast<std::ptrdiff_t>(i), v) !=
+        variants.begin() + static_cast<std::ptrdiff_t>(i)) {
+      throw UsageError(fmt::format("--alg: '{}' is listed twice", variant_text(v)));
+    }
+    bool known_somewhere = false;
+    for (const auto& c : collectives) {
+      const AlgorithmInfo* info = find_algorithm(c, v.name);
+      if (info == nullptr) continue;
+      known_somewhere = true;
+      resolve_options(*info, v.options);  // throws for an option the row does not declare
+    }
+    if (!known_somewhere) {
+      std::vector<std::string> accepted;
+      for (const auto& c : collectives) {
+        accepted.push_back(fmt::format("{}: {}", c, fmt::join(algorithms_of(c), ", ")));
+      }
+      throw UsageError(fmt::format("--alg: '{}' is not an algorithm of {}; accepted: {}", v.name,
+                                   fmt::join(collectives, ","), fmt::join(accepted, "; ")));
+    }
+  }
+  return variants;
+}
+
+namespace {
+
+// The shorthand flags given, in canonical form; each must reach an algorithm of the run.
 std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw,
                                                      const RunOptions& o) {
   std::map<std::string, std::string> out;
-  for (const auto& [option, text] : raw.alg_options) {
-    const AlgOptionSpec* spec = find_alg_option(option);
-    if (spec == nullptr) throw UsageError(fmt::format("{}: not an algorithm option", option));
-    try {
-      out[option] = spec->canonical(text);
-    } catch (const UsageError&) {
-      throw UsageError(
-          fmt::format("{}: '{}' is not accepted; accepted: {}", option, text, spec->accepted));
-    }
-    bool taken = false;
-    for (const auto& c : o.collectives) {
-      for (const auto& a : o.algorithms) taken = taken || takes(*spec, c, a);
-    }
+  const std::vector<const AlgOptionSpec*> shorthands = option_shorthands();
+  for (const auto& [flag, text] : raw.alg_options) {
+    const auto spec = std::find_if(shorthands.begin(), shorthands.end(),
+                                   [&](const AlgOptionSpec* s) { return s->flag == flag; });
+    if (spec == shorthands.end())
+      throw UsageError(fmt::format("{}: not an algorithm option", flag));
+    out[flag] = with_option(flag, [&] { return canonical_value(**spec, text); });
+    const std::vector<const AlgorithmInfo*> takers = takers_of(flag);
+    const bool taken = std::any_of(takers.begin(), takers.end(), [&](const AlgorithmInfo* a) {
+      return std::find(o.collectives.begin(), o.collectives.end(), a->collective) !=
+                 o.collectives.end() &&
+             std::any_of(o.algorithms.begin(), o.algorithms.end(),
+                         [&](const AlgVariant& v) { return v.name == a->name; });
+    });
     if (!taken) {
-      throw UsageError(fmt::format("{}: only {} takes it; add it to --alg", option,
-                                   fmt::join(spec->algorithms, ", ")));
-    }
-    if (!spec->excludes.empty() && raw.alg_options.contains(std::string(spec->excludes))) {
       throw UsageError(
-          fmt::format("{}: give either {} or {}, not both", option, option, spec->excludes));
+          fmt::format("{}: only {} takes it; add it to --alg", flag, full_names(takers)));
+    }
+    if (!(*spec)->excludes.empty()) {
+      for (const auto& [other, ignored] : raw.alg_options) {
+        const auto o2 = std::find_if(shorthands.begin(), shorthands.end(),
+                                     [&](const AlgOptionSpec* s) { return s->flag == other; });
+        if (o2 != shorthands.end() && (*o2)->name == (*spec)->excludes) {
+          throw UsageError(fmt::format("{}: give either {} or {}, not both", flag, flag, other));
+        }
+      }
     }
   }
   return out;
@@ -444,57 +442,22 @@ std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw,
 
 }  // namespace
 
-std::span<const AlgOptionSpec> alg_option_table() {
-  static const AlgOptionSpec table[] = {
-      {"--radix", "radix", kRadixAlgs, "reduce/radixk: group size of its rounds (default 4)",
-       "an integer >= 2", "4", radix_value, ""},
-      {"--ls-first-segment", "first-segment", kLinearSyncAlgs,
-       "gather/ls, sls, bsls: bytes of the first of the two parts each leaf sends; auto (default) "
-       "is Open MPI's rule: 32768 when the block exceeds 92160 bytes, else 1024",
-       "auto or a byte count >= 1 (e.g. 4Ki)", "auto", bytes_or_auto, ""},
-      {"--clv-segments", "segments", kClairvoyantAlgs,
-       "reduce/clairvoyant: number of segments N, at most count (default min(count, ranks))",
-       "an integer >= 1", "", positive_count_value, "--clv-segsize", clv_segments_effective},
-      {"--clv-segsize", "segsize", kClairvoyantAlgs,
-       "reduce/clairvoyant: segment size in bytes instead of --clv-segments; N = ceil(count * "
-       "extent / BYTES), at most count",
-       "a byte count >= 1 (e.g. 64Ki)", "", positive_count_value, "--clv-segments"},
-      {"--clv-round-time", "round-time", kClairvoyantAlgs,
-       "reduce/clairvoyant: round time d of the schedule; auto (default) calibrates one "
-       "segment's transfer + combine time before each case",
-       "auto or a duration > 0 with a unit (e.g. 50us)", "auto", duration_or_auto, ""},
-  };
-  return table;
-}
-
-AlgOptions algorithm_options(const RunOptions& opts, std::string_view collective,
-                             std::string_view algorithm) {
-  AlgOptions out;
-  for (const AlgOptionSpec& spec : alg_option_table()) {
-    auto it = opts.alg_options.find(std::string(spec.option));
-    if (it != opts.alg_options.end() && takes(spec, collective, algorithm)) {
-      out.emplace(spec.key, it->second);
+AlgOptions variant_options(const RunOptions& opts, const AlgorithmInfo& alg,
+                           const AlgVariant& variant) {
+  AlgOptions out = variant.options;
+  for (const AlgOptionSpec& spec : alg.options) {
+    if (spec.flag.empty()) continue;
+    if (const auto it = opts.alg_options.find(std::string(spec.flag));
+        it != opts.alg_options.end()) {
+      out.try_emplace(std::string(spec.name), it->second);
     }
   }
-  return out;
-}
-
-std::vector<std::string> effective_alg_params(const RunOptions& opts, std::string_view collective,
-                                              std::string_view algorithm, std::uint64_t count,
-                                              std::size_t extent, int ranks) {
-  const AlgOptions given = algorithm_options(opts, collective, algorithm);
-  std::vector<std::string> out;
-  for (const AlgOptionSpec& spec : alg_option_table()) {
-    if (!takes(spec, collective, algorithm)) continue;
-    std::string value;
-    if (spec.effective != nullptr) {
-      value = spec.effective(given, count, extent, ranks);
-    } else if (auto it = given.find(std::string(spec.key)); it != given.end()) {
-      value = it->second;
-    } else {
-      value = spec.fallback;
+  // A variant naming one of two exclusive options overrides a shorthand naming the other.
+  for (const AlgOptionSpec& spec : alg.options) {
+    if (!spec.excludes.empty() && variant.options.contains(std::string(spec.name))) {
+      if (!variant.options.contains(std::string(spec.excludes)))
+        out.erase(std::string(spec.excludes));
     }
-    if (!value.empty()) out.push_back(fmt::format("{}={}", spec.key, value));
   }
   return out;
 }

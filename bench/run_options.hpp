@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "clocksync/global_clock.hpp"
-#include "collectives/core/algorithm.hpp"
+#include "collectives/core/registry.hpp"
 #include "collectives/pat/pat_source.hpp"
 #include "counters/counter_set.hpp"
 
@@ -62,8 +62,18 @@ enum class ProgressMode { kAuto, kAlways, kNever };
 // Which phase the counters measure: the timed call, the compute phase before it, or both.
 enum class CounterScope { kCall, kCompute, kBoth };
 
+// One item of --alg: a registry name with the options given for it, e.g. `radixk:radix=8`; one
+// run can hold several variants of one algorithm. Options are as typed (the same name may be
+// rows of several collectives, each checking them); the text is how the user wrote it.
+struct AlgVariant {
+  std::string name;
+  AlgOptions options;
+  bool operator==(const AlgVariant&) const = default;
+};
+
 struct RunOptions {
-  std::vector<std::string> collectives, algorithms, dtypes, ops, patterns;
+  std::vector<std::string> collectives, dtypes, ops, patterns;
+  std::vector<AlgVariant> algorithms;
   std::vector<std::uint64_t> counts;
   std::vector<int> roots;
   std::vector<std::int64_t> computes_ns, maxdelays_ns;
@@ -85,37 +95,23 @@ struct RunOptions {
   bool shuffle = false;
   ProgressMode progress = ProgressMode::kAuto;
   int iters = 30, warmup = 3, validate_every = 0;
-  // Algorithm options given, checked, by option name ("--radix" -> "3"); see alg_option_table().
+  // Shorthand algorithm options given, canonical, by flag ("--radix" -> "3"); the flags are
+  // those the registry rows declare (option_shorthands()).
   std::map<std::string, std::string> alg_options;
   std::uint64_t seed = 1;
 };
 
-// One algorithm option of the command line (--radix, --clv-segments, ...): the algorithms that
-// take it, its AlgOptions key and how its value is checked. parse_run_options, the case runner
-// and describe_case all read this one table, so an option reaches exactly its algorithms.
-struct AlgOptionSpec {
-  std::string_view option;                          // "--clv-segments"
-  std::string_view key;                             // AlgOptions key: "segments"
-  std::span<const std::string_view> algorithms;     // "collective/algorithm" that take it
-  std::string_view help;                            // --help text
-  std::string_view accepted;                        // the accepted values, for error messages
-  std::string_view fallback;                        // shown in params when not given; "" none
-  std::string (*canonical)(std::string_view text);  // checks; the value passed on (UsageError)
-  std::string_view excludes;                        // an option that may not come with this one
-  // The value params show when there is no fixed fallback (nullptr: none); `given` holds the
-  // algorithm's options, extent the datatype's size.
-  std::string (*effective)(const AlgOptions& given, std::uint64_t count, std::size_t extent,
-                           int ranks) = nullptr;
-};
-std::span<const AlgOptionSpec> alg_option_table();
+// --alg: NAME or NAME:key=value items (a bare key=value continues the item before it), each name
+// an algorithm of at least one of `collectives`, whose rows check the options; UsageError
+// naming --alg otherwise.
+std::vector<AlgVariant> parse_alg_list(std::string_view text,
+                                       const std::vector<std::string>& collectives);
 
-// The AlgOptions of one algorithm: the given options whose spec lists it, by key.
-AlgOptions algorithm_options(const RunOptions& opts, std::string_view collective,
-                             std::string_view algorithm);
-// "key=value" for every option of the algorithm: given, fallback or effective value.
-std::vector<std::string> effective_alg_params(const RunOptions& opts, std::string_view collective,
-                                              std::string_view algorithm, std::uint64_t count,
-                                              std::size_t extent, int ranks);
+// The options of `variant` for `alg` (one collective's row of its name): the shorthand flags
+// that `alg` declares, then the variant's own `NAME:key=value` options, which win. Not yet
+// resolved: resolve_options (collectives/core/registry.hpp) checks and defaults them.
+AlgOptions variant_options(const RunOptions& opts, const AlgorithmInfo& alg,
+                           const AlgVariant& variant);
 
 // Adds the run options to `app` (the main program, or a subcommand).
 void add_run_options(CLI::App& app, RawRunOptions& raw);

@@ -103,7 +103,7 @@ FftCase::FftCase(const FftOptions& opts, clocksync::GlobalClock& clock, MPI_Comm
   args_.count = static_cast<std::size_t>(block_floats_);
   args_.send = block_.data();
   args_.recv = master_ ? spectrum_.data() : nullptr;
-  alg_ = gather.make({});
+  alg_ = make_algorithm(gather);
   if (gather.needs_pat) {
     pat_ = std::make_unique<PatRuntime>(
         world_, [this] { return clock_.now(); }, PatSource::kPredicted);

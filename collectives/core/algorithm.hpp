@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <initializer_list>
 #include <map>
 #include <memory>
 #include <span>
@@ -58,14 +57,5 @@ using AlgOptions = std::map<std::string, std::string>;
 // MPI takes element counts as int: a larger value is refused with std::overflow_error naming
 // `what`, never truncated into a wrong but plausible count.
 int count_as_int(std::size_t n, std::string_view what);
-
-// For algorithms without parameters: an option given to one of them (a typo, or radix=4 meant for
-// another algorithm) is refused with UsageError rather than ignored.
-void expect_no_options(const AlgOptions& options, std::string_view algorithm);
-
-// For algorithms with parameters: every key of `options` must be one of `keys`; otherwise
-// UsageError naming the algorithm, the key and the accepted keys.
-void expect_only_options(const AlgOptions& options, std::initializer_list<std::string_view> keys,
-                         std::string_view algorithm);
 
 }  // namespace papbench

@@ -1,5 +1,9 @@
 #include "collectives/core/registry.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 #include <vector>
 
 #include "collectives/allgather/allgather.hpp"
@@ -11,68 +15,170 @@
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/gather/gather.hpp"
 #include "collectives/pingpong/pingpong.hpp"
+#include "collectives/reduce/clairvoyant_options.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "collectives/reduce_scatter/reduce_scatter.hpp"
 #include "collectives/scatter/scatter.hpp"
+#include "common/units.hpp"
 
 namespace papbench {
 namespace {
 
 constexpr std::string_view kLibrary = "MPI standard; library default algorithm";
 
+// --- option declarations, referenced by the rows below --------------------------------------
+
+constexpr std::string_view kAuto[] = {"auto"};
+
+constexpr std::string_view kRadixSamples[] = {"2", "3", "8"};
+constexpr AlgOptionSpec kRadixkOptions[] = {
+    {.name = "radix",
+     .type = OptionType::kInteger,
+     .default_value = "4",
+     .help = "group size k of each radix-k round (P is factored into rounds of at most k)",
+     .min = 2,
+     .max = std::numeric_limits<int>::max(),
+     .flag = "--radix",
+     .samples = kRadixSamples},
+};
+
+constexpr std::string_view kFirstSegmentSamples[] = {"1", "4Ki"};
+constexpr AlgOptionSpec kLinearSyncOptions[] = {
+    {.name = "first-segment",
+     .type = OptionType::kBytes,
+     .default_value = "auto",
+     .help = "bytes of the first of the two parts each leaf sends; auto is Open MPI's rule: "
+             "32768 when the block exceeds 92160 bytes, else 1024",
+     .min = 1,
+     .words = kAuto,
+     .flag = "--ls-first-segment",
+     .samples = kFirstSegmentSamples},
+};
+
+std::string clv_segments_effective(const AlgOptions& resolved, std::uint64_t count,
+                                   std::size_t extent, int ranks) {
+  return std::to_string(clv_segment_count(parse_clv_options(resolved), count, extent, ranks));
+}
+
+constexpr std::string_view kClvSegmentsSamples[] = {"1", "5", "1001"};
+constexpr std::string_view kClvSegsizeSamples[] = {"300", "1Ki"};
+constexpr std::string_view kClvRoundTimeSamples[] = {"20us", "1ms"};
+constexpr AlgOptionSpec kClairvoyantOptions[] = {
+    {.name = "segments",
+     .type = OptionType::kInteger,
+     .help = "number of segments N, clamped to count (default min(count, ranks))",
+     .min = 1,
+     .flag = "--clv-segments",
+     .excludes = "segsize",
+     .samples = kClvSegmentsSamples,
+     .effective = clv_segments_effective},
+    {.name = "segsize",
+     .type = OptionType::kBytes,
+     .help = "segment size in bytes instead of segments: N = ceil(count * extent / BYTES), at "
+             "most count",
+     .min = 1,
+     .flag = "--clv-segsize",
+     .excludes = "segments",
+     .samples = kClvSegsizeSamples},
+    {.name = "round-time",
+     .type = OptionType::kDuration,
+     .default_value = "auto",
+     .help = "round time d of the schedule; auto calibrates one segment's transfer + combine "
+             "time before each case",
+     .min = 1,
+     .words = kAuto,
+     .flag = "--clv-round-time",
+     .samples = kClvRoundTimeSamples},
+};
+
 }  // namespace
 
 std::span<const AlgorithmInfo> algorithm_registry() {
   // One row per algorithm, grouped by collective in collective_table() order. A new algorithm is
-  // one new row here; `papbench list` and the MPI tests pick it up from this table.
+  // one new row here; the command line, experiment files, `papbench list`, docs/ALGORITHMS.md's
+  // tables and the tests all read this table.
   static const std::vector<AlgorithmInfo> table = {
-      // collective, name, summary, source, factory[, needs_pat]
+      // collective, name, summary, source, factory[, needs_pat]; rows with options or
+      // restrictions name their fields.
       {"reduce", "native", "the MPI library's MPI_Reduce", kLibrary, make_reduce_native},
-      {"reduce", "binomial", "binomial tree, whole vector per message (BNOM)",
-       "seed 003 §10.3 baseline BNOM", make_reduce_binomial},
-      {"reduce", "clairvoyant",
-       "segmented schedule from predicted arrivals, segtree scheduler; options segments=N, "
-       "segsize=BYTES, round-time=auto|DURATION (CLV)",
-       "seed 003 Listing 2/8, §7", make_reduce_clairvoyant, true},
-      {"reduce", "rabenseifner",
-       "reduce-scatter by recursive halving + binomial gather; extra ranks fold first (RAB)",
-       "seed 003 §10.3 baseline RAB; Thakur, Rabenseifner & Gropp 2005", make_reduce_rabenseifner},
-      {"reduce", "radixk",
-       "radix-k reduce-scatter + k-nomial gather; option radix=K, default 4 (RXX)",
-       "seed 003 §10.3 baseline RXX; Peterka et al. SC'09", make_reduce_radixk},
-      {"reduce", "ring", "ring reduce-scatter + direct gather to the root (RING)",
-       "seed 003 §10.3 baseline RING; Chan et al. 2007", make_reduce_ring},
+      {.collective = "reduce",
+       .name = "binomial",
+       .summary = "binomial tree, whole vector per message (BNOM)",
+       .source = "[ProficzOcetkiewicz2021] baseline BNOM",
+       .make = make_reduce_binomial,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "clairvoyant",
+       .summary = "segmented schedule from predicted arrivals, segment-tree scheduler (CLV)",
+       .source = "[ProficzOcetkiewicz2021] Listings 2 and 8",
+       .make = make_reduce_clairvoyant,
+       .needs_pat = true,
+       .options = kClairvoyantOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "rabenseifner",
+       .summary =
+           "reduce-scatter by recursive halving + binomial gather; extra ranks fold first (RAB)",
+       .source = "[ProficzOcetkiewicz2021] baseline RAB; [Thakur2005]",
+       .make = make_reduce_rabenseifner,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "radixk",
+       .summary = "radix-k reduce-scatter + k-nomial gather (RXX)",
+       .source = "[ProficzOcetkiewicz2021] baseline RXX; [Peterka2009]",
+       .make = make_reduce_radixk,
+       .options = kRadixkOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "ring",
+       .summary = "ring reduce-scatter + direct gather to the root (RING)",
+       .source = "[ProficzOcetkiewicz2021] baseline RING; [Chan2007]",
+       .make = make_reduce_ring,
+       .restrictions = {.commutative_only = true}},
       {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
       {"bcast", "native", "the MPI library's MPI_Bcast", kLibrary, make_bcast_native},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
-       "seed 000 §2.1; Open MPI basic_linear", make_scatter_lin},
+       "[Proficz2020] §2.1; [OpenMPI] basic_linear", make_scatter_lin},
       {"scatter", "bnom", "binomial on Open MPI's in-order tree, smallest subtree first (BNOM)",
-       "seed 000 §2.1; Open MPI binomial", make_scatter_bnom},
+       "[Proficz2020] §2.1; [OpenMPI] binomial", make_scatter_bnom},
       {"scatter", "slin", "linear, root serves ranks by predicted arrival (SLIN)",
-       "seed 000 §4.1 Fig. 5", make_scatter_slin, true},
+       "[Proficz2020] Fig. 5", make_scatter_slin, true},
       {"scatter", "sbn", "binomial, slots filled by arrival in bit-reversed order (SBN)",
-       "seed 000 §4.1 Fig. 7 (spec §5.5 fixes)", make_scatter_sbn, true},
+       "[Proficz2020] Fig. 7 (errata: docs/ALGORITHMS.md)", make_scatter_sbn, true},
       {"scatter", "bsln", "SLIN with leaves receiving in the PAT background thread (BSLN)",
-       "seed 000 §4.1 Fig. 6", make_scatter_bsln, true},
+       "[Proficz2020] Fig. 6", make_scatter_bsln, true},
       {"scatter", "bsbn", "SBN with non-roots receiving and forwarding in the background (BSBN)",
-       "seed 000 §4.1 Fig. 8 (spec §5.6 fixes)", make_scatter_bsbn, true},
+       "[Proficz2020] Fig. 8 (errata: docs/ALGORITHMS.md)", make_scatter_bsbn, true},
       {"gather", "native", "the MPI library's MPI_Gather", kLibrary, make_gather_native},
       {"gather", "lin", "linear: root receives in rank order (Open MPI basic_linear, LIN)",
-       "seed 000 §2.1; Open MPI basic_linear", make_gather_lin},
-      {"gather", "ls",
-       "linear synchronized, two segments per leaf; option first-segment=auto|BYTES (LS)",
-       "seed 000 §2.1; Open MPI linear_sync", make_gather_ls},
+       "[Proficz2020] §2.1; [OpenMPI] basic_linear", make_gather_lin},
+      {.collective = "gather",
+       .name = "ls",
+       .summary = "linear synchronized, two segments per leaf (LS)",
+       .source = "[Proficz2020] §2.1; [OpenMPI] linear_sync",
+       .make = make_gather_ls,
+       .options = kLinearSyncOptions},
       {"gather", "bnom", "binomial on Open MPI's in-order tree, smallest subtree first (BNOM)",
-       "seed 000 §2.1; Open MPI binomial", make_gather_bnom},
-      {"gather", "sls", "LS with the root syncing leaves by predicted arrival (SLS)",
-       "seed 000 §4.2 Fig. 9", make_gather_sls, true},
-      {"gather", "bsls", "SLS with the root's receive loop in the PAT background thread (BSLS)",
-       "seed 000 §4.2 Fig. 10", make_gather_bsls, true},
+       "[Proficz2020] §2.1; [OpenMPI] binomial", make_gather_bnom},
+      {.collective = "gather",
+       .name = "sls",
+       .summary = "LS with the root syncing leaves by predicted arrival (SLS)",
+       .source = "[Proficz2020] Fig. 9",
+       .make = make_gather_sls,
+       .needs_pat = true,
+       .options = kLinearSyncOptions},
+      {.collective = "gather",
+       .name = "bsls",
+       .summary = "SLS with the root's receive loop in the PAT background thread (BSLS)",
+       .source = "[Proficz2020] Fig. 10",
+       .make = make_gather_bsls,
+       .needs_pat = true,
+       .options = kLinearSyncOptions},
       {"gather", "sbn", "highbit binomial, slots filled latest first (SBN)",
-       "seed 000 §4.2 Fig. 11 (spec §5.9 fixes)", make_gather_sbn, true},
+       "[Proficz2020] Fig. 11 (errata: docs/ALGORITHMS.md)", make_gather_sbn, true},
       {"gather", "bsbn", "SBN with every receive phase in the PAT background thread (BSBN)",
-       "seed 000 §4.2 Fig. 12 (spec §5.10 fixes)", make_gather_bsbn, true},
+       "[Proficz2020] Fig. 12 (errata: docs/ALGORITHMS.md)", make_gather_bsbn, true},
       {"allgather", "native", "the MPI library's MPI_Allgather", kLibrary, make_allgather_native},
       {"allgatherv", "native", "the MPI library's MPI_Allgatherv", kLibrary,
        make_allgatherv_native},
@@ -81,17 +187,34 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {"reduce_scatter", "native", "the MPI library's MPI_Reduce_scatter", kLibrary,
        make_reduce_scatter_native},
       {"barrier", "native", "the MPI library's MPI_Barrier", kLibrary, make_barrier_native},
-      {"intergroup_allgather", "native",
-       "the MPI library's MPI_Allgather on the intercommunicator (root gathering)", kLibrary,
-       make_intergroup_allgather_native},
-      {"intergroup_allgatherv", "native",
-       "the MPI library's MPI_Allgatherv on the intercommunicator (root gathering)", kLibrary,
-       make_intergroup_allgatherv_native},
-      {"pingpong", "native",
-       "rank 0 -> rank 1 -> rank 0 with blocking MPI_Send/MPI_Recv; one-way = round trip / 2",
-       "seed 000 §2.3 (Hockney alpha, beta for Eqs. 3-24)", make_pingpong_native},
+      {.collective = "intergroup_allgather",
+       .name = "native",
+       .summary = "the MPI library's MPI_Allgather on the intercommunicator (root gathering)",
+       .source = kLibrary,
+       .make = make_intergroup_allgather_native},
+      {.collective = "intergroup_allgatherv",
+       .name = "native",
+       .summary = "the MPI library's MPI_Allgatherv on the intercommunicator (root gathering)",
+       .source = kLibrary,
+       .make = make_intergroup_allgatherv_native},
+      {.collective = "pingpong",
+       .name = "native",
+       .summary =
+           "rank 0 -> rank 1 -> rank 0 with blocking MPI_Send/MPI_Recv; one-way = round trip / 2",
+       .source = "[Proficz2020] §2.3 (Hockney alpha, beta for Eqs. 3-24)",
+       .make = make_pingpong_native},
   };
   return table;
+}
+
+std::string AlgorithmInfo::full_name() const {
+  return fmt::format("{}/{}", collective, name);
+}
+
+const AlgOptionSpec* AlgorithmInfo::find_option(std::string_view option) const {
+  const auto it = std::find_if(options.begin(), options.end(),
+                               [&](const AlgOptionSpec& o) { return o.name == option; });
+  return it == options.end() ? nullptr : &*it;
 }
 
 const AlgorithmInfo* find_algorithm(std::string_view collective, std::string_view name) {
@@ -105,6 +228,66 @@ std::vector<std::string_view> algorithms_of(std::string_view collective) {
   std::vector<std::string_view> out;
   for (const auto& a : algorithm_registry()) {
     if (a.collective == collective) out.push_back(a.name);
+  }
+  return out;
+}
+
+std::vector<const AlgOptionSpec*> option_shorthands() {
+  std::vector<const AlgOptionSpec*> out;
+  for (const AlgorithmInfo& a : algorithm_registry()) {
+    for (const AlgOptionSpec& o : a.options) {
+      const bool seen = std::any_of(out.begin(), out.end(),
+                                    [&](const AlgOptionSpec* s) { return s->flag == o.flag; });
+      if (!o.flag.empty() && !seen) out.push_back(&o);
+    }
+  }
+  return out;
+}
+
+AlgOptions resolve_options(const AlgorithmInfo& alg, const AlgOptions& given) {
+  AlgOptions out;
+  for (const auto& [key, text] : given) {
+    const AlgOptionSpec* spec = alg.find_option(key);
+    if (spec == nullptr) {
+      std::vector<std::string_view> names;
+      for (const AlgOptionSpec& o : alg.options) names.push_back(o.name);
+      throw UsageError(
+          fmt::format("--alg: {} has no option '{}'; accepted: {}", alg.full_name(), key,
+                      names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+    }
+    if (!spec->excludes.empty() && given.contains(std::string(spec->excludes))) {
+      throw UsageError(fmt::format("--alg: {}: give either {} or {}, not both", alg.full_name(),
+                                   key, spec->excludes));
+    }
+    try {
+      out[key] = canonical_value(*spec, text);
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("--alg: {} option {}: {}", alg.full_name(), key, e.what()));
+    }
+  }
+  for (const AlgOptionSpec& spec : alg.options) {
+    if (!spec.default_value.empty()) out.try_emplace(std::string(spec.name), spec.default_value);
+  }
+  return out;
+}
+
+std::unique_ptr<Algorithm> make_algorithm(const AlgorithmInfo& alg, const AlgOptions& given) {
+  return alg.make(resolve_options(alg, given));
+}
+
+std::vector<std::string> effective_params(const AlgorithmInfo& alg, const AlgOptions& resolved,
+                                          std::uint64_t count, std::size_t extent, int ranks) {
+  std::vector<std::string> out;
+  for (const AlgOptionSpec& spec : alg.options) {
+    // The effective value wins over the given one: it is what the algorithm really uses (a
+    // segment count clamped to the vector, say), and so what tells two cases apart.
+    std::string value;
+    if (spec.effective != nullptr) {
+      value = spec.effective(resolved, count, extent, ranks);
+    } else if (const auto it = resolved.find(std::string(spec.name)); it != resolved.end()) {
+      value = it->second;
+    }
+    if (!value.empty()) out.push_back(fmt::format("{}={}", spec.name, value));
   }
   return out;
 }

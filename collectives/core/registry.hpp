@@ -1,28 +1,62 @@
 #pragma once
 // The table of every algorithm papbench hosts (collectives/core/registry.cpp), scanned top to
-// bottom; no self-registration.
+// bottom; no self-registration. A row declares everything the harness needs to know about an
+// algorithm: its factory, its options and its restrictions.
 
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "collectives/core/alg_option.hpp"
 #include "collectives/core/algorithm.hpp"
 
 namespace papbench {
 
+// When an algorithm cannot run; the harness refuses such a case with a usage error before it
+// starts, and `papbench list` shows the restrictions.
+struct AlgRestrictions {
+  bool commutative_only = false;  // reorders operands (every predefined op is commutative)
+  int min_nodes = 1;              // hierarchical algorithms that need >= 2 (real or virtual) nodes
+  int min_ranks = 1;
+  int max_ranks = 0;  // 0: no limit
+};
+
 struct AlgorithmInfo {
-  std::string_view collective, name, summary, source;  // source: "seed 003 Listing 8"
+  std::string_view collective, name, summary;
+  std::string_view source;  // by docs/REFERENCES.md key, with figure/listing/section numbers
+  // Receives options resolved by resolve_options: every declared option checked, canonical and
+  // defaulted; call make_algorithm rather than this directly.
   std::function<std::unique_ptr<Algorithm>(const AlgOptions&)> make;
   // Needs arrival times: the runner gives it a PatRuntime (Args::pat) and drives its
-  // ProcessingStart/Edge/ProcessingEnd protocol in the compute phase (seed 000).
+  // ProcessingStart/Edge/ProcessingEnd protocol in the compute phase ([Proficz2020] §4).
   bool needs_pat = false;
+  std::span<const AlgOptionSpec> options = {};
+  AlgRestrictions restrictions = {};
+
+  std::string full_name() const;  // "reduce/radixk"
+  const AlgOptionSpec* find_option(std::string_view option) const;
 };
 
 std::span<const AlgorithmInfo> algorithm_registry();
 const AlgorithmInfo* find_algorithm(std::string_view collective, std::string_view name);
 // Names of the algorithms registered for a collective, in table order.
 std::vector<std::string_view> algorithms_of(std::string_view collective);
+
+// The distinct shorthand flags of the table (--radix, --clv-segments, ...) in table order, each
+// as its first declaration; a flag sets its option for every algorithm of a run declaring it.
+std::vector<const AlgOptionSpec*> option_shorthands();
+
+// `given` checked against the row (UsageError naming the algorithm, the option and what it
+// accepts), in canonical form, with every default filled in.
+AlgOptions resolve_options(const AlgorithmInfo& alg, const AlgOptions& given);
+// The algorithm made from resolve_options(alg, given).
+std::unique_ptr<Algorithm> make_algorithm(const AlgorithmInfo& alg, const AlgOptions& given = {});
+// "key=value" for every declared option: the resolved value or, where there is none, the
+// option's effective value (e.g. the segment count derived from the count); declaration order.
+std::vector<std::string> effective_params(const AlgorithmInfo& alg, const AlgOptions& resolved,
+                                          std::uint64_t count, std::size_t extent, int ranks);
 
 }  // namespace papbench

@@ -54,7 +54,7 @@ class GatherBsls final : public Algorithm, public PatBackground {
 }  // namespace
 
 std::unique_ptr<Algorithm> make_gather_bsls(const AlgOptions& options) {
-  return std::make_unique<GatherBsls>(parse_first_segment(options, "gather/bsls"));
+  return std::make_unique<GatherBsls>(parse_first_segment(options));
 }
 
 }  // namespace papbench

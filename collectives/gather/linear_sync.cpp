@@ -6,29 +6,17 @@
 #include <cstring>
 #include <vector>
 
+#include "collectives/core/alg_option.hpp"
 #include "collectives/core/block_tree.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
 
-std::optional<std::size_t> parse_first_segment(const AlgOptions& options,
-                                               std::string_view algorithm) {
-  expect_only_options(options, {"first-segment"}, algorithm);
-  const auto it = options.find("first-segment");
-  if (it == options.end() || it->second == "auto") return std::nullopt;
-  std::uint64_t bytes = 0;
-  try {
-    bytes = parse_count(it->second);
-  } catch (const UsageError&) {
-    bytes = 0;  // reported below, with the accepted forms
-  }
-  if (bytes < 1) {
-    throw UsageError(fmt::format(
-        "{}: first-segment '{}' is not accepted; accepted: auto or a byte count >= 1 (e.g. 4Ki)",
-        algorithm, it->second));
-  }
-  return static_cast<std::size_t>(bytes);
+std::optional<std::size_t> parse_first_segment(const AlgOptions& resolved) {
+  const auto bytes = option_number(resolved, "first-segment");
+  if (!bytes) return std::nullopt;
+  return static_cast<std::size_t>(*bytes);
 }
 
 int ls_first_segment(const Args& a, std::optional<std::size_t> bytes) {

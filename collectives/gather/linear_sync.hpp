@@ -16,10 +16,9 @@
 
 namespace papbench {
 
-// The "first-segment" algorithm option: "auto" (or absent) gives nullopt, else a byte count.
-// Any other option is refused with UsageError naming `algorithm`.
-std::optional<std::size_t> parse_first_segment(const AlgOptions& options,
-                                               std::string_view algorithm);
+// The resolved "first-segment" option (declared in the registry rows of ls, sls and bsls):
+// "auto" gives nullopt, else a byte count.
+std::optional<std::size_t> parse_first_segment(const AlgOptions& resolved);
 // First part of a block, in elements: `bytes`, or with nullopt Open MPI's fixed rule (32768 B
 // when the block exceeds 92160 B, else 1024 B); whole elements, at least one, at most the block.
 int ls_first_segment(const Args& a, std::optional<std::size_t> bytes);

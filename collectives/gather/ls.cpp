@@ -41,7 +41,7 @@ class GatherLs final : public Algorithm {
 }  // namespace
 
 std::unique_ptr<Algorithm> make_gather_ls(const AlgOptions& options) {
-  return std::make_unique<GatherLs>(parse_first_segment(options, "gather/ls"));
+  return std::make_unique<GatherLs>(parse_first_segment(options));
 }
 
 }  // namespace papbench

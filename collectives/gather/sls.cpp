@@ -43,7 +43,7 @@ class GatherSls final : public Algorithm {
 }  // namespace
 
 std::unique_ptr<Algorithm> make_gather_sls(const AlgOptions& options) {
-  return std::make_unique<GatherSls>(parse_first_segment(options, "gather/sls"));
+  return std::make_unique<GatherSls>(parse_first_segment(options));
 }
 
 }  // namespace papbench

@@ -16,9 +16,9 @@ struct ClvOptions {
   std::optional<std::int64_t> round_time_ns;   // d; nullopt: auto (calibrated in prepare())
 };
 
-// Keys: segments=N (N >= 1), segsize=BYTES (>= 1, K/Ki suffixes), round-time=auto|DURATION
-// (> 0). UsageError for any other key, a bad value, or segments together with segsize.
-ClvOptions parse_clv_options(const AlgOptions& options);
+// Reads the options as the registry resolved them (its row declares and checks segments,
+// segsize and round-time, and that segments and segsize exclude each other).
+ClvOptions parse_clv_options(const AlgOptions& resolved);
 
 // The number of segments N of a `count`-element vector of `extent`-byte elements over `ranks`
 // ranks: segments, or ceil(count * extent / segsize), or by default min(count, ranks) (one

@@ -9,10 +9,10 @@
 // (relative rank 0, all digits zero) ends with the whole vector.
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cstring>
 #include <stdexcept>
 
+#include "collectives/core/alg_option.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
@@ -146,21 +146,6 @@ class ReduceRadixK final : public Algorithm {
   std::vector<MPI_Request> requests_;
 };
 
-int parse_radix(const AlgOptions& options) {
-  int radix = kRadixkDefaultRadix;
-  for (const auto& [key, value] : options) {
-    if (key != "radix") {
-      throw UsageError(fmt::format("algorithm 'reduce/radixk' takes only radix=K, got '{}'", key));
-    }
-    const char* end = value.data() + value.size();
-    const auto [p, ec] = std::from_chars(value.data(), end, radix);
-    if (ec != std::errc() || p != end || radix < 2) {
-      throw UsageError(fmt::format("reduce/radixk: radix '{}' is not an integer >= 2", value));
-    }
-  }
-  return radix;
-}
-
 }  // namespace
 
 std::vector<int> radix_rounds(int size, int radix) {
@@ -187,7 +172,7 @@ std::vector<int> radix_rounds(int size, int radix) {
 }
 
 std::unique_ptr<Algorithm> make_reduce_radixk(const AlgOptions& options) {
-  return std::make_unique<ReduceRadixK>(parse_radix(options));
+  return std::make_unique<ReduceRadixK>(static_cast<int>(option_integer(options, "radix")));
 }
 
 }  // namespace papbench

@@ -17,8 +17,6 @@ std::unique_ptr<Algorithm> make_reduce_rabenseifner(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_radixk(const AlgOptions& options);  // radix=K
 std::unique_ptr<Algorithm> make_reduce_ring(const AlgOptions& options);
 
-// reduce/radixk without a radix option.
-inline constexpr int kRadixkDefaultRadix = 4;
 // The group sizes of radixk's rounds for `size` ranks, product `size`: the radix while it
 // divides what is left, else the largest divisor up to the radix, else the smallest prime factor.
 std::vector<int> radix_rounds(int size, int radix);

@@ -35,8 +35,7 @@ class ScatterBnom final : public Algorithm {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> make_scatter_bnom(const AlgOptions& options) {
-  expect_no_options(options, "scatter/bnom");
+std::unique_ptr<Algorithm> make_scatter_bnom(const AlgOptions& /*options*/) {
   return std::make_unique<ScatterBnom>();
 }
 

@@ -46,8 +46,7 @@ class ScatterBsbn final : public Algorithm, public PatBackground {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> make_scatter_bsbn(const AlgOptions& options) {
-  expect_no_options(options, "scatter/bsbn");
+std::unique_ptr<Algorithm> make_scatter_bsbn(const AlgOptions& /*options*/) {
   return std::make_unique<ScatterBsbn>();
 }
 

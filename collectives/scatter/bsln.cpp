@@ -41,8 +41,7 @@ class ScatterBsln final : public Algorithm, public PatBackground {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> make_scatter_bsln(const AlgOptions& options) {
-  expect_no_options(options, "scatter/bsln");
+std::unique_ptr<Algorithm> make_scatter_bsln(const AlgOptions& /*options*/) {
   return std::make_unique<ScatterBsln>();
 }
 

@@ -54,6 +54,31 @@ expect_params opts.h5 0003 "bg-thread=on"
 run 2 dflt.h5 --collective gather --alg ls --count 64
 expect_params dflt.h5 0000 "first-segment=auto"
 
+# --alg NAME:key=value: two variants of one algorithm in one run, with distinct params and labels;
+# a bare key=value continues the variant before it; the variant's value beats the shorthand.
+run 4 var.h5 --alg radixk:radix=2,radixk:radix=4,clairvoyant:segments=3,round-time=20us \
+  --radix 8 --count 100
+expect_params var.h5 0000 "bg-thread=on,radix=2"
+expect_params var.h5 0001 "bg-thread=on,radix=4"
+expect_params var.h5 0002 "pat-source=bgthread,segments=3,round-time=20us"
+expect_exit 0 "$PAPBENCH_REPORT" summary var.h5
+expect_contains out.txt "reduce/radixk(bg-thread=on,radix=2)"
+expect_contains out.txt "reduce/radixk(bg-thread=on,radix=4)"
+run 2 short.h5 --alg radixk:radix=2,radixk --radix 8 --count 10
+expect_params short.h5 0000 "radix=2"
+expect_params short.h5 0001 "radix=8"
+
+# papbench list: every option with its default and accepted values, from the registry.
+expect_exit 0 "$PAPBENCH" list --format json
+for t in '"name": "radix"' '"default": "4"' '"name": "first-segment"' '"default": "auto"' \
+  '"name": "round-time"' '"accepted": "an integer >= 2"' '"flag": "--clv-segments"'; do
+  expect_contains out.txt "$t"
+done
+expect_exit 0 "$PAPBENCH" list --format markdown
+expect_contains out.txt "<!-- registry:options -->"
+expect_exit 2 "$PAPBENCH" list --format yaml
+expect_contains err.txt "--format: 'yaml' is not accepted; accepted: text, json, markdown, names"
+
 # --bg-thread: auto (the default) gives baselines the monitoring thread (and so predictions) when
 # the run has a PAT algorithm of their collective; on always; off never.
 run 2 alone.h5 --alg native
@@ -102,6 +127,11 @@ check_bad "--radix: '1' is not accepted; accepted: an integer >= 2" --alg radixk
 check_bad "--pat-source: 'sma:0' is not accepted; accepted: bgthread (alias: predicted), oracle" \
   --alg clairvoyant --pat-source sma:0
 check_bad "--bg-thread: 'maybe' is not accepted; accepted: auto, on, off" --bg-thread maybe
+check_bad "--alg: reduce/radixk option radix: '1' is not accepted; accepted: an integer >= 2" \
+  --alg radixk:radix=1
+check_bad "--alg: reduce/radixk has no option 'radiks'; accepted: radix" --alg radixk:radiks=2
+check_bad "--alg: reduce/native has no option 'radix'; accepted: none" --alg native:radix=2
+check_bad "--alg: 'radixk:radix=2' is listed twice" --alg radixk:radix=2,radixk:radix=2
 echo "precious results" > old.h5
 expect_exit 2 "$PAPBENCH" --alg clairvoyant --clv-segments x --force --out old.h5
 [[ "$(cat old.h5)" == "precious results" ]] || fail "old.h5 was modified"

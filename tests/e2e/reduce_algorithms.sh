@@ -5,8 +5,10 @@
 # sum and max, balanced and uniform arrivals, validated every iteration. Every root is covered at
 # P = 5, 7, 12 and 16 here (and at 1-4, 7, 8 by the collectives_native MPI test).
 source "$(dirname "$0")/lib.sh"
-algs=native,binomial,rabenseifner,radixk,ring,clairvoyant
-n_algs=6
+# The registry's list, so a new reduce algorithm is tested here without touching this file.
+algs=$("$PAPBENCH" list --collective reduce --format names)
+n_algs=$(($(tr -cd , <<<"$algs" | wc -c) + 1))
+((n_algs >= 6)) || fail "papbench list gave only '$algs'"
 run() {  # NAME RANKS ARGS...
   local name=$1 n=$2; shift 2
   expect_exit 0 mpirun_n "$n" "$PAPBENCH" --collective reduce --alg $algs --iters 2 \

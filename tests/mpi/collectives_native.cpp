@@ -42,6 +42,10 @@ Matrix ctest_matrix() {
   return m;
 }
 
+Matrix sample_matrix() {
+  return Matrix{{find_datatype("int")}, {find_op("sum")}};
+}
+
 Matrix full_matrix() {
   Matrix m;
   for (const DatatypeInfo& d : datatype_table()) m.dtypes.push_back(&d);
@@ -117,10 +121,10 @@ void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& 
 }
 
 void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo& info,
-                MPI_Comm comm, const std::string& where, Tally& tally) {
+                const AlgOptions& options, MPI_Comm comm, const std::string& where, Tally& tally) {
   int size = 0;
   MPI_Comm_size(comm, &size);
-  const auto alg = info.make({});
+  const auto alg = make_algorithm(info, options);
   // Declared after the algorithm: the runtime's thread stops before the algorithm goes away.
   std::unique_ptr<PatRuntime> pat;
   if (info.needs_pat) {
@@ -157,7 +161,16 @@ int run_all(const Matrix& m, const std::string& only) {
     for (const std::string_view name : algorithms_of(coll.name)) {
       const AlgorithmInfo& info = *find_algorithm(coll.name, name);
       if (!coll.intergroup) {
-        run_matrix(m, coll, info, MPI_COMM_WORLD, "", tally);
+        run_matrix(m, coll, info, {}, MPI_COMM_WORLD, "", tally);
+        // Every declared sample value of every option, on the int/sum slice of the matrix
+        // (the option changes the algorithm's structure, not how it treats datatypes).
+        for (const AlgOptionSpec& option : info.options) {
+          for (const std::string_view sample : option.samples) {
+            const AlgOptions given = {{std::string(option.name), std::string(sample)}};
+            run_matrix(sample_matrix(), coll, info, given, MPI_COMM_WORLD,
+                       fmt::format(" {}={}", option.name, sample), tally);
+          }
+        }
         continue;
       }
       if (size < 2) {
@@ -172,7 +185,7 @@ int run_all(const Matrix& m, const std::string& only) {
                                       [&](GroupSplit o) { return o.p == s.p && o.q == s.q; });
         if (seen) continue;
         const Comm inter = make_intergroup(MPI_COMM_WORLD, s.p, s.q);
-        run_matrix(m, coll, info, inter.get(), fmt::format(" groups={}:{}", s.p, s.q), tally);
+        run_matrix(m, coll, info, {}, inter.get(), fmt::format(" groups={}:{}", s.p, s.q), tally);
       }
     }
   }

@@ -108,7 +108,7 @@ void corrupted_element_is_caught() {
   for (const Case& k : cases) {
     const CollectiveInfo& c = coll(k.collective);
     Workload w(c, MPI_COMM_WORLD, 0, dt(k.dtype), op("sum"), 7);
-    const auto alg = find_algorithm(c.name, "native")->make({});
+    const auto alg = make_algorithm(*find_algorithm(c.name, "native"));
     alg->prepare(w.args());
     w.reset();
     alg->run(w.args());

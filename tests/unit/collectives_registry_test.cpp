@@ -1,12 +1,16 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 
+#include "bench/list_command.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/units.hpp"
+#include "tests/unit/usage_error_message.hpp"
 
 namespace papbench {
 namespace {
@@ -31,7 +35,7 @@ TEST(Registry, RowsAreUniqueAndComplete) {
     EXPECT_FALSE(a.summary.empty()) << a.collective << "/" << a.name;
     EXPECT_FALSE(a.source.empty()) << a.collective << "/" << a.name;
     ASSERT_TRUE(a.make) << a.collective << "/" << a.name;
-    EXPECT_NE(a.make({}), nullptr) << a.collective << "/" << a.name;
+    EXPECT_NE(make_algorithm(a), nullptr) << a.collective << "/" << a.name;
   }
 }
 
@@ -69,10 +73,86 @@ TEST(Registry, FindAlgorithmAndAlgorithmsOf) {
   EXPECT_EQ(algorithms_of("reduce"), in_table);
 }
 
-TEST(Registry, NativeAlgorithmsRefuseOptions) {
+TEST(Registry, AlgorithmsRefuseOptionsTheyDoNotDeclare) {
   for (const auto& a : algorithm_registry()) {
-    if (a.name != "native") continue;
-    EXPECT_THROW(a.make({{"radix", "4"}}), UsageError) << a.collective;
+    const std::string what = usage_error([&] { make_algorithm(a, {{"no-such-option", "4"}}); });
+    EXPECT_NE(what.find(a.full_name()), std::string::npos) << what;
+    EXPECT_NE(what.find("no-such-option"), std::string::npos) << what;
+  }
+}
+
+// Each declared option: its default is in canonical form, every sample value is accepted and
+// makes the algorithm, a value below its minimum is refused naming the algorithm and option, and
+// options sharing a shorthand flag are declared alike (the flag sets them all).
+TEST(Registry, EveryOptionsDefaultAndSamplesWork) {
+  int options = 0;
+  for (const auto& a : algorithm_registry()) {
+    for (const AlgOptionSpec& o : a.options) {
+      SCOPED_TRACE(a.full_name() + " " + std::string(o.name));
+      ++options;
+      EXPECT_FALSE(o.help.empty());
+      EXPECT_FALSE(o.samples.empty()) << "declare values for the tests to try";
+      if (!o.default_value.empty()) {
+        EXPECT_EQ(canonical_value(o, o.default_value), o.default_value);
+      }
+      EXPECT_TRUE(o.excludes.empty() || a.find_option(o.excludes) != nullptr);
+      for (const std::string_view sample : o.samples) {
+        const AlgOptions given = {{std::string(o.name), std::string(sample)}};
+        const AlgOptions resolved = resolve_options(a, given);
+        EXPECT_EQ(resolved.at(std::string(o.name)), canonical_value(o, sample));
+        EXPECT_NE(make_algorithm(a, given), nullptr) << sample;
+      }
+      if (o.type != OptionType::kChoice && o.min > 0) {
+        const std::string what = usage_error([&] {
+          make_algorithm(a, {{std::string(o.name), std::to_string(o.min - 1)}});
+        });
+        EXPECT_NE(what.find(a.full_name()), std::string::npos) << what;
+        EXPECT_NE(what.find(accepted_values(o)), std::string::npos) << what;
+      }
+      if (o.flag.empty()) continue;
+      for (const AlgOptionSpec* first : option_shorthands()) {
+        if (first->flag != o.flag) continue;
+        EXPECT_EQ(first->name, o.name);
+        EXPECT_EQ(first->type, o.type);
+        EXPECT_EQ(first->default_value, o.default_value);
+        EXPECT_EQ(accepted_values(*first), accepted_values(o));
+      }
+    }
+  }
+  EXPECT_GE(options, 5);  // radix, first-segment, and clairvoyant's three
+}
+
+TEST(Registry, ResolveFillsDefaultsAndChecksExclusions) {
+  const AlgorithmInfo& radixk = *find_algorithm("reduce", "radixk");
+  EXPECT_EQ(resolve_options(radixk, {}), (AlgOptions{{"radix", "4"}}));
+  EXPECT_EQ(resolve_options(radixk, {{"radix", "8"}}), (AlgOptions{{"radix", "8"}}));
+  const AlgorithmInfo& clv = *find_algorithm("reduce", "clairvoyant");
+  EXPECT_EQ(resolve_options(clv, {{"segsize", "1Ki"}}),
+            (AlgOptions{{"segsize", "1024"}, {"round-time", "auto"}}));
+  const std::string what = usage_error([&] {
+    resolve_options(clv, {{"segments", "2"}, {"segsize", "8"}});
+  });
+  EXPECT_NE(what.find("not both"), std::string::npos) << what;
+  EXPECT_EQ(effective_params(clv, resolve_options(clv, {}), 1000, 4, 8),
+            (std::vector<std::string>{"segments=8", "round-time=auto"}));
+}
+
+// docs/ALGORITHMS.md holds the tables `papbench list --format markdown` prints, so the document
+// cannot drift from the registry: a new row or option fails here until the docs show it.
+TEST(Registry, AlgorithmsDocumentMatchesTheRegistry) {
+  std::ifstream in(std::string(PAPBENCH_SOURCE_DIR) + "/docs/ALGORITHMS.md");
+  ASSERT_TRUE(in) << "cannot read docs/ALGORITHMS.md";
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  std::vector<std::string> blocks;
+  for (const auto& c : collective_table()) blocks.push_back(algorithms_markdown(c.name));
+  blocks.push_back(options_markdown());
+  for (const std::string& block : blocks) {
+    EXPECT_NE(doc.find(block), std::string::npos)
+        << "docs/ALGORITHMS.md lacks or differs from this block; paste it from "
+           "`papbench list --format markdown`:\n"
+        << block;
   }
 }
 

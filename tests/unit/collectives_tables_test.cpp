@@ -123,11 +123,6 @@ TEST(CountAsInt, RefusesWhatAnIntCannotHold) {
   }
 }
 
-TEST(ExpectNoOptions, RefusesAnyOption) {
-  EXPECT_NO_THROW(expect_no_options({}, "reduce/native"));
-  EXPECT_THROW(expect_no_options({{"radix", "4"}}, "reduce/native"), UsageError);
-}
-
 TEST(Groups, ParseAndDefault) {
   EXPECT_EQ(default_groups(8).p, 4);
   EXPECT_EQ(default_groups(8).q, 4);

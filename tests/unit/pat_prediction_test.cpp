@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "collectives/core/registry.hpp"
 #include "collectives/pat/arrival_prediction.hpp"
 #include "collectives/pat/pat_source.hpp"
 #include "collectives/reduce/clairvoyant_options.hpp"
@@ -108,12 +109,12 @@ TEST(ClvOptions, SegmentCount) {
             1000u);  // at most count
 }
 
-TEST(ClvOptions, FactoryParsesItsOwnKeysAndRefusesOthers) {
+TEST(ClvOptions, RegistryChecksTheKeysAndTheFactoryReadsThem) {
   const ClvOptions o = parse_clv_options({{"segments", "12"}, {"round-time", "50us"}});
   EXPECT_EQ(o.segments, 12u);
   EXPECT_EQ(o.round_time_ns, 50'000);
   EXPECT_FALSE(parse_clv_options({{"round-time", "auto"}}).round_time_ns.has_value());
-  EXPECT_EQ(parse_clv_options({{"segsize", "4Ki"}}).segsize_bytes, 4096u);
+  EXPECT_EQ(parse_clv_options({{"segsize", "4096"}}).segsize_bytes, 4096u);
   for (const AlgOptions& bad :
        std::initializer_list<AlgOptions>{{{"radix", "4"}},
                                          {{"segments", "0"}},
@@ -122,9 +123,10 @@ TEST(ClvOptions, FactoryParsesItsOwnKeysAndRefusesOthers) {
                                          {{"round-time", "50"}},
                                          {{"round-time", "0"}},
                                          {{"segments", "2"}, {"segsize", "8"}}}) {
-    EXPECT_THROW(make_reduce_clairvoyant(bad), UsageError) << bad.begin()->first;
+    EXPECT_THROW(make_algorithm(*find_algorithm("reduce", "clairvoyant"), bad), UsageError)
+        << bad.begin()->first;
   }
-  EXPECT_NE(make_reduce_clairvoyant({}), nullptr);
+  EXPECT_NE(make_algorithm(*find_algorithm("reduce", "clairvoyant")), nullptr);
 }
 
 }  // namespace

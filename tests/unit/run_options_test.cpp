@@ -136,6 +136,13 @@ TEST(RunOptions, ClvSegmentsAndSegsizeExcludeEachOther) {
   EXPECT_NE(what.find("not both"), std::string::npos) << what;
 }
 
+// The options a case hands its algorithm (Case::alg_options, before defaults), by algorithm.
+std::map<std::string, AlgOptions> case_options(const RunOptions& o) {
+  std::map<std::string, AlgOptions> out;
+  for (const Case& c : expand_cases(o)) out[c.algorithm->full_name()] = c.alg_options;
+  return out;
+}
+
 TEST(RunOptions, EachAlgorithmGetsOnlyItsOwnKeys) {
   RawRunOptions raw;
   raw.collective = "reduce,gather";
@@ -145,19 +152,71 @@ TEST(RunOptions, EachAlgorithmGetsOnlyItsOwnKeys) {
                      {"--clv-round-time", "20us"},
                      {"--ls-first-segment", "512"}};
   const RunOptions o = parse_run_options(raw);
-  EXPECT_EQ(algorithm_options(o, "reduce", "radixk"), (AlgOptions{{"radix", "3"}}));
-  EXPECT_EQ(algorithm_options(o, "reduce", "clairvoyant"),
+  const auto got = case_options(o);
+  EXPECT_EQ(got.at("reduce/radixk"), (AlgOptions{{"radix", "3"}}));
+  EXPECT_EQ(got.at("reduce/clairvoyant"),
             (AlgOptions{{"segsize", "2048"}, {"round-time", "20us"}}));
-  EXPECT_EQ(algorithm_options(o, "gather", "ls"), (AlgOptions{{"first-segment", "512"}}));
-  EXPECT_TRUE(algorithm_options(o, "reduce", "native").empty());
-  EXPECT_TRUE(algorithm_options(o, "gather", "sls").empty() == false);
-  EXPECT_TRUE(algorithm_options(o, "gather", "lin").empty());
-  // Every algorithm's factory accepts what the table hands it.
-  for (const auto& [coll, alg] : {std::pair{"reduce", "radixk"}, std::pair{"reduce", "clairvoyant"},
-                                  std::pair{"gather", "ls"}, std::pair{"gather", "sls"},
-                                  std::pair{"gather", "bsls"}, std::pair{"reduce", "native"}}) {
-    EXPECT_NO_THROW(find_algorithm(coll, alg)->make(algorithm_options(o, coll, alg)))
-        << coll << "/" << alg;
+  EXPECT_EQ(got.at("gather/ls"), (AlgOptions{{"first-segment", "512"}}));
+  EXPECT_TRUE(got.at("reduce/native").empty());
+  EXPECT_TRUE(got.at("gather/native").empty());
+  // Every algorithm's factory accepts what the case hands it.
+  for (const Case& c : expand_cases(o)) {
+    EXPECT_NO_THROW(make_algorithm(*c.algorithm, c.alg_options)) << c.algorithm->full_name();
+  }
+}
+
+// --alg NAME:key=value: several variants of one algorithm in one run, each with its own params
+// and label; a bare key=value continues the item before it.
+TEST(RunOptions, AlgorithmVariants) {
+  RawRunOptions raw;
+  raw.alg = "radixk:radix=2,radixk:radix=4,clairvoyant:segments=64,round-time=20us,native";
+  raw.count = "1000";
+  const RunOptions o = parse_run_options(raw);
+  ASSERT_EQ(o.algorithms.size(), 4u);
+  EXPECT_EQ(o.algorithms[2].options, (AlgOptions{{"segments", "64"}, {"round-time", "20us"}}));
+  std::vector<std::string> params, labels;
+  for (const Case& c : expand_cases(o)) {
+    const results::CaseRecord rec = describe_case(c, o, 4);
+    params.push_back(rec.params);
+    labels.push_back(rec.label());
+  }
+  EXPECT_EQ(params, (std::vector<std::string>{"bg-thread=on,radix=2", "bg-thread=on,radix=4",
+                                              "pat-source=bgthread,segments=64,round-time=20us",
+                                              "bg-thread=on"}));
+  EXPECT_NE(labels[0], labels[1]);
+  EXPECT_NE(labels[0].find("reduce/radixk(bg-thread=on,radix=2)"), std::string::npos) << labels[0];
+
+  // A variant's own value wins over the shorthand flag, which reaches the other variants.
+  raw.alg = "radixk:radix=2,radixk";
+  raw.alg_options = {{"--radix", "8"}};
+  const auto cases = expand_cases(parse_run_options(raw));
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].alg_options, (AlgOptions{{"radix", "2"}}));
+  EXPECT_EQ(cases[1].alg_options, (AlgOptions{{"radix", "8"}}));
+}
+
+TEST(RunOptions, AlgorithmVariantErrorsNameTheOptionAndWhatIsAccepted) {
+  const struct {
+    const char* alg;
+    const char* expected;
+  } bad[] = {
+      {"radixk:radiks=2", "--alg: reduce/radixk has no option 'radiks'; accepted: radix"},
+      {"radixk:radix=1",
+       "--alg: reduce/radixk option radix: '1' is not accepted; accepted: an "
+       "integer >= 2"},
+      {"native:radix=2", "--alg: reduce/native has no option 'radix'; accepted: none"},
+      {"radix=2", "--alg: 'radix=2' names no algorithm"},
+      {"radixk:radix", "expected NAME:key=value"},
+      {"radixk:radix=2,radixk:radix=2", "--alg: 'radixk:radix=2' is listed twice"},
+      {"radixk:radix=2,radix=3", "option 'radix' is given twice"},
+      {"clairvoyant:segments=2,segsize=8", "not both"},
+      {"nope:x=1", "--alg: 'nope' is not an algorithm of reduce"},
+  };
+  for (const auto& b : bad) {
+    RawRunOptions raw;
+    raw.alg = b.alg;
+    const std::string what = usage_error([&] { parse_run_options(raw); });
+    EXPECT_NE(what.find(b.expected), std::string::npos) << b.alg << ": " << what;
   }
 }
 
