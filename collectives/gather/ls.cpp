@@ -1,7 +1,7 @@
-// gather/ls: Open MPI's linear synchronized gather (seed 000 §2.1, "LS"; spec §5.2), the
-// library's choice for large blocks: the root synchronizes the leaves one by one in rank order,
-// each sending its block in two parts (3 alpha per leaf, Eq. 5). Option first-segment=auto|BYTES;
-// auto is Open MPI's fixed rule.
+// gather/ls: Open MPI's linear synchronized gather ([Proficz2020] §2.1, "LS"; [OpenMPI]
+// linear_sync), the library's choice for large blocks: the root synchronizes the leaves one by one
+// in rank order, each sending its block in two parts (3 alpha per leaf, Eq. 5). Option
+// first-segment=auto|BYTES; auto is Open MPI's fixed rule.
 #include <numeric>
 #include <optional>
 #include <vector>

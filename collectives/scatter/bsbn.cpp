@@ -1,7 +1,8 @@
-// scatter/bsbn: Background Sorted BiNomial (seed 000 §4.1, Fig. 8, corrected as in spec §5.6):
-// SBN's tree, but every non-root receives its subtree and forwards its children's parts from the
-// PAT background thread, during its computation. Late intermediate ranks then no longer hold up
-// their subtrees (Eq. 15); only the root sends from the foreground, once its data exists.
+// scatter/bsbn: Background Sorted BiNomial ([Proficz2020] §4.1, Fig. 8; see docs/ALGORITHMS.md,
+// Errata: BSBN scatter): SBN's tree, but every non-root receives its subtree and forwards its
+// children's parts from the PAT background thread, during its computation. Late intermediate ranks
+// then no longer hold up their subtrees (Eq. 15); only the root sends from the foreground, once its
+// data exists.
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"
