@@ -13,10 +13,11 @@
 namespace papbench {
 
 struct AlgorithmInfo {
-  std::string_view collective, name, summary, source;  // source: "seed 003 Listing 8"
+  // source cites by the keys of docs/REFERENCES.md: "[ProficzOcetkiewicz2021] Listing 8".
+  std::string_view collective, name, summary, source;
   std::function<std::unique_ptr<Algorithm>(const AlgOptions&)> make;
   // Needs arrival times: the runner gives it a PatRuntime (Args::pat) and drives its
-  // ProcessingStart/Edge/ProcessingEnd protocol in the compute phase (seed 000).
+  // ProcessingStart/Edge/ProcessingEnd protocol in the compute phase ([Proficz2020] §3).
   bool needs_pat = false;
 };
 
