@@ -3,6 +3,8 @@
 // of x+1, x+2, x+4, ... (below lowbit(x), smallest first, so rank root+1 is the first sender the
 // root waits for, Eq. 21), then sends everything to x - lowbit(x). With root 0 the root receives in
 // place.
+//
+// Cost = lgp.alpha + n.((p-1)/p).beta (Eq. 7; lgp = ceil(log2 p), n = the root's p blocks, bytes).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

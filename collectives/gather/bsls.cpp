@@ -3,6 +3,9 @@
 // the receive buffer. A late root thus still collects the leaves while it computes (Eq. 20); its
 // foreground copies its own block (its data exists only once it arrives) and waits for the loop.
 // Leaves send from the foreground for the same reason.
+//
+// Cost, simultaneous arrival: 3.(p-1).alpha + n.((p-1)/p).beta, as LS ([Proficz2020] Eq. 5).
+// With imbalanced arrivals the cost depends on the arrival pattern (a late root: Eq. 20).
 #include <algorithm>
 #include <cstring>
 #include <optional>

@@ -3,6 +3,9 @@
 // sends once, to x - highbit(x), after receiving from x + k/2, x + k/4, ... > highbit(x)). Every
 // child has a higher slot than its parent, so it arrives earlier and nobody waits for a late child;
 // the root puts the blocks back in rank order at the end.
+//
+// Cost, simultaneous arrival: lgp.alpha + n.((p-1)/p).beta, as BNOM ([Proficz2020] Eq. 7).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eqs. 21, 23).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

@@ -4,6 +4,8 @@
 // (tools/report/model_view.cpp) takes half of it as the one-way time T(m) = alpha + beta * m of
 // Hockney's model (seed 000 §2.3).
 //
+// Cost = 2.(alpha + n.beta) per round trip (n = the message in bytes).
+//
 // One rank: there is no partner, so rank 0 copies its send buffer into its receive buffer. The
 // case validates like any other, and the model check ignores ping-pong cases of fewer than two
 // ranks (no message crossed anything). Chosen over refusing P = 1 so that the registry-driven

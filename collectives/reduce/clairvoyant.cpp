@@ -7,6 +7,10 @@
 // that segment (its own share is then inside the incoming one; docs/ALGORITHMS.md, Deviation:
 // executing a Clairvoyant schedule).
 //
+// Cost, simultaneous arrival: R.(alpha + (n/N).beta + (n/N).gamma) plus computing the schedule,
+// R <= lgp + N + 1 rounds of N segments of an n-byte vector ([Marendic2016]); with imbalanced
+// arrivals R and the cost depend on the arrival pattern.
+//
 // Schedule inputs: arrivals in ns, shifted so the earliest is 0, as integer ticks of 1 ns; N
 // segments (clairvoyant_options.hpp: segments=N, segsize=BYTES or min(count, P)), split by
 // BlockLayout (sizes differ by at most one, larger first); round time d = round-time, or with auto

@@ -4,6 +4,8 @@
 // P - 1 steps relative rank v owns the fully reduced block (v + 1) mod P. The paper leaves the
 // gather open; a direct gather (every rank sends its block to the root, which receives all at
 // once) keeps the root's extra cost at one message time per block and no forwarding.
+//
+// Cost = 2.(p-1).alpha + 2.n.((p-1)/p).beta + n.((p-1)/p).gamma (n = the vector in bytes).
 #include <cstring>
 
 #include "collectives/reduce/reduce.hpp"

@@ -3,6 +3,9 @@
 // children's parts from the PAT background thread, during its computation. Late intermediate ranks
 // then no longer hold up their subtrees (Eq. 15); only the root sends from the foreground, once its
 // data exists.
+//
+// Cost, simultaneous arrival: lgp.alpha + n.((p-1)/p).beta, as BNOM ([Proficz2020] Eq. 7).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eq. 15).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

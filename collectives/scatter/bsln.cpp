@@ -3,6 +3,9 @@
 // while it still computes. The root's sorted blocking sends then complete even to ranks that are
 // late, so a late leaf no longer delays anyone (Eq. 11). The root sends from the foreground: its
 // data exists only once it arrives.
+//
+// Cost, simultaneous arrival: (p-1).alpha + n.((p-1)/p).beta, as LIN ([Proficz2020] Eq. 3).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eq. 11).
 #include "collectives/pat/arrival_order.hpp"
 #include "collectives/pat/pat_runtime.hpp"
 #include "collectives/scatter/linear_scatter.hpp"

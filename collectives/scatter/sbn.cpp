@@ -3,6 +3,9 @@
 // ordered by their bit reversal, take the other ranks earliest first; every slot sends its largest
 // subtree first. The earliest ranks thus receive first and carry the big subtrees, and no parent
 // arrives after its children (Eq. 14). Every rank builds the same tree from the exchanged times.
+//
+// Cost, simultaneous arrival: lgp.alpha + n.((p-1)/p).beta, as BNOM ([Proficz2020] Eq. 7).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eq. 14).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"
