@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every reduce algorithm of seed 003 (the baselines and Clairvoyant with its PAT runtime driven by
+# Every reduce algorithm of [ProficzOcetkiewicz2021] (the baselines and Clairvoyant with its PAT runtime driven by
 # the runner) through the whole papbench path at P = 1..16 including non-powers of two, counts 0,
 # 1, P-1 and 2P+1 (not divisible by Clairvoyant's default segment count N = P), int and float,
 # sum and max, balanced and uniform arrivals, validated every iteration. Every root is covered at
