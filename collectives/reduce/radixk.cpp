@@ -1,5 +1,5 @@
-// reduce/radixk (RXX): radix-k reduce-scatter (Peterka, Goodell, Ross, Shen & Thakur, SC'09)
-// followed by a k-nomial gather of the reduced blocks to the root.
+// reduce/radixk (RXX, a baseline of [ProficzOcetkiewicz2021] §6): radix-k reduce-scatter
+// ([Peterka2009]) followed by a k-nomial gather of the reduced blocks to the root.
 //
 // Cost = 2.sum_i(k_i-1).alpha + 2.n.((p-1)/p).beta + n.((p-1)/p).gamma (n = the vector in bytes).
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Which of Proficz's Eqs. 3-24 describes a scatter/gather case, and what it predicts. Pure: the
+// Which of [Proficz2020] Eqs. 3-24 describes a scatter/gather case, and what it predicts. Pure: the
 // caller classifies the case's arrival pattern (model_view.cpp) and supplies alpha and beta.
 
 #include <optional>
