@@ -49,9 +49,9 @@ std::string as_json(const clv::Schedule& s, std::string_view kernels) {
   return out + "}\n";
 }
 
-// seed 003 Fig. 1: rows are segments, columns processes, a cell the round in which the process
-// sends the segment away (each (process, segment) share leaves its process at most once, except
-// at the root, which may send a segment more than once; the table shows the first).
+// [ProficzOcetkiewicz2021] Fig. 1: rows are segments, columns processes, a cell the round in which
+// the process sends the segment away (each (process, segment) share leaves its process at most
+// once, except at the root, which may send a segment more than once; the table shows the first).
 std::string as_table(const clv::Instance& in, const clv::Schedule& s) {
   const std::size_t P = in.arrival.size(), N = static_cast<std::size_t>(in.segments);
   std::vector<int> cell(P * N, 0);
@@ -99,7 +99,8 @@ CLI::App* add_clv_schedule_command(CLI::App& app, RawClvScheduleOptions& raw) {
   cmd->add_option("--round-time", raw.round_time, "Round time d (> 0)")->capture_default_str();
   cmd->add_option("--segments", raw.segments, "Segments N (>= 1)")->capture_default_str();
   cmd->add_option("--root", raw.root, "Root process")->capture_default_str();
-  cmd->add_option("--format", raw.format, "json, table (seed 003 Fig. 1 layout) or summary")
+  cmd->add_option("--format", raw.format,
+                  "json, table ([ProficzOcetkiewicz2021] Fig. 1 layout) or summary")
       ->capture_default_str();
   return cmd;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // `papbench clv-schedule`: prints the Clairvoyant reduce schedule of one instance (arrival times,
-// round time d, segments, root) as JSON, a seed 003 Fig. 1-style table or a summary. No
-// communication; rank 0 prints.
+// round time d, segments, root) as JSON, a [ProficzOcetkiewicz2021] Fig. 1-style table or a
+// summary. No communication; rank 0 prints.
 
 #include <CLI/CLI.hpp>
 #include <string>

@@ -28,10 +28,10 @@ struct Experiment {
   int quick_processes = 4;  // ranks a --quick run is meant for (advice for the launcher)
   RawRunOptions raw;        // defaults + the file's run keys (+ quick scaling when asked)
   std::map<std::string, int, std::less<>> run_key_lines;  // run key -> line that set it
-  // `count = LIST/P`: LIST holds the paper's total vector sizes (the Proficz papers give totals
-  // and vary P), and each rank's block is floor(total / P) on the P processes of the run, so one
-  // file serves every process count. raw.count then holds LIST itself; apply_experiment_options
-  // divides. Empty for a plain per-rank `count`.
+  // `count = LIST/P`: LIST holds the paper's total vector sizes ([Proficz2020] and
+  // [ProficzOcetkiewicz2021] give totals and vary P), and each rank's block is floor(total / P) on
+  // the P processes of the run, so one file serves every process count. raw.count then holds LIST
+  // itself; apply_experiment_options divides. Empty for a plain per-rank `count`.
   std::string count_totals;
   // `app = fft`: the file runs a mini-application (`papbench app fft`, docs/FFT.md) instead of a
   // case matrix. Its options are the `app.<option>` keys (`quick.app.<option>` replaces one in

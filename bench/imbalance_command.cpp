@@ -19,8 +19,8 @@ namespace {
 
 constexpr std::string_view kMinLatencyKey = "min_latency_ns";
 
-// Parsons' Min_Lat: the time to send one message, taken as half the fastest of `n` round trips
-// of one double between ranks 0 and 1 (the minimum filters out noise; the collective's own
+// [Parsons2015]'s Min_Lat: the time to send one message, taken as half the fastest of `n` round
+// trips of one double between ranks 0 and 1 (the minimum filters out noise; the collective's own
 // messages are no faster than this). Collective; nullopt with a single rank.
 std::optional<double> measure_min_latency_ns(MPI_Comm comm, int n) {
   int rank = 0, size = 1;

@@ -1,7 +1,7 @@
 #pragma once
-// `papbench imbalance`: Parsons' natural-imbalance micro-benchmark (Listing 3.2). It is a run of
-// the barrier collective (the closing call) with pattern compute:XTIME, preceded by a ping-pong
-// that measures the minimum message latency, and followed by the thesis' PAP statistics.
+// `papbench imbalance`: [Parsons2015]'s natural-imbalance micro-benchmark (Listing 3.2). It is a
+// run of the barrier collective (the closing call) with pattern compute:XTIME, preceded by a
+// ping-pong that measures the minimum message latency, and followed by the thesis' PAP statistics.
 
 #include <CLI/CLI.hpp>
 #include <string>

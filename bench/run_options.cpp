@@ -108,7 +108,7 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
                  "PAT algorithms' arrival times: bgthread (the papers' background thread: "
                  "extrapolated from the edge at half the compute phase; 'predicted' is an alias), "
                  "oracle (the planned arrival of the pattern) or sma:W (start + mean of the last W "
-                 "measured compute intervals, the original Clairvoyant paper's moving average)")
+                 "measured compute intervals, [Marendic2016]'s moving average)")
       ->capture_default_str();
   app.add_option(
          "--bg-thread", raw.bg_thread,

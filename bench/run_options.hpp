@@ -87,8 +87,8 @@ struct RunOptions {
   CounterScope counters_scope = CounterScope::kCall;
   PatSource pat_source = PatSource::kBgThread;  // PAT algorithms' arrival times
   // Which algorithms without needs_pat also run with a PAT runtime (prediction + allgather only,
-  // so baselines carry the same monitoring overhead as the PAP-aware ones; [Proficz2020] does not
-  // say whether its baselines ran with it, see docs/ALGORITHMS.md).
+  // so baselines carry the same monitoring overhead as the PAP-aware ones; [Proficz2020] leaves
+  // this open, docs/ALGORITHMS.md, Deviation: the monitoring thread for baselines).
   BgThread bg_thread = BgThread::kAuto;
   bool counters_strict = false;  // an unavailable event is a usage error (exit 2)
   std::string out;

@@ -222,9 +222,9 @@ void print_point(const Options& o, const schedgen::GridPoint& gp) {
 }  // namespace
 
 CLI::App* add_schedgen_command(CLI::App& app, RawSchedgenOptions& raw) {
-  CLI::App* cmd = app.add_subcommand(
-      "schedgen",
-      "Time Clairvoyant schedule generation (seed 003 Sect. 5.7 protocol; one CPU, no MPI)");
+  CLI::App* cmd = app.add_subcommand("schedgen",
+                                     "Time Clairvoyant schedule generation "
+                                     "([ProficzOcetkiewicz2021] §5.7 protocol; one CPU, no MPI)");
   cmd->add_option("--impl", raw.impls, "Comma list of linear, pairing, segtree")
       ->capture_default_str();
   cmd->add_option("--pattern", raw.patterns, "Comma list of uniform, skewed")

@@ -1,8 +1,8 @@
 #pragma once
-// `papbench schedgen`: the schedule-generation benchmark of seed 003 Sect. 5.7 (spec 003 §8).
-// For every pattern, P and rep it draws one instance (schedgen_instance.hpp), runs every chosen
-// implementation on it in an order rotated per rep, checks that all schedules are identical,
-// times each generation with std::chrono::steady_clock, and writes every timing to an HDF5 file
+// `papbench schedgen`: the schedule-generation benchmark of [ProficzOcetkiewicz2021] §5.7 (Table
+// 1). For every pattern, P and rep it draws one instance (schedgen_instance.hpp), runs every chosen
+// implementation on it in an order rotated per rep, checks that all schedules are identical, times
+// each generation with std::chrono::steady_clock, and writes every timing to an HDF5 file
 // (docs/SCHEDGEN.md) through a temporary name renamed into place. It prints per-point medians,
 // means, speedups and the measured state bytes per (process, segment) cell.
 //

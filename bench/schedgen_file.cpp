@@ -40,7 +40,7 @@ void write_file(const std::string& path, const File& data) {
   const hid_t root = file.get();
   h5::write_string_attr(root, "kind", kFileKind);
   h5::write_int64_attr(root, "format_version", kFormatVersion);
-  h5::write_string_attr(root, "protocol", "seed 003 Sect. 5.7 (spec 003 §8)");
+  h5::write_string_attr(root, "protocol", "[ProficzOcetkiewicz2021] §5.7");
   h5::write_string_array_attr(root, "impls", data.impls);
   h5::write_uint64_attr(root, "seed", data.seed);
   h5::write_string_attr(root, "segtree_path", data.segtree_path);

@@ -1,6 +1,7 @@
 #pragma once
-// The instances of the schedule-generation benchmark of seed 003 Sect. 5.7 (spec 003 §8, §13
-// item 22), in the integer ticks the schedulers use (1 tick = 1e-9 of the abstract time unit):
+// The instances of the schedule-generation benchmark of [ProficzOcetkiewicz2021] §5.7
+// (docs/ALGORITHMS.md, Deviation: schedule-generation instances), in the integer ticks the
+// schedulers use (1 tick = 1e-9 of the abstract time unit):
 //   uniform  a_i ~ U[0, P + 0.1] independently, root ~ U{0, ..., P-1}
 //   skewed   a_i = 0 except a_{P-1} = N, root 0
 //   both     d ~ U[0.001, 1], N = P

@@ -1,7 +1,8 @@
 #pragma once
-// The arithmetic of clock synchronization, free of MPI so that it can be unit tested: offsets
-// from ping-pong samples (Cristian), a least-squares drift fit over sync points, the linear
-// local-to-global mapping, and the slew that keeps the global clock continuous across a resync.
+// The arithmetic of clock synchronization, free of MPI so that it can be unit tested: offsets from
+// ping-pong samples (Cristian [Cristian1989]), a least-squares drift fit over sync points, the
+// linear local-to-global mapping, and the slew that keeps the global clock continuous across a
+// resync.
 
 #include <cstdint>
 #include <span>
@@ -32,7 +33,7 @@ struct SyncPoint {
 };
 
 // kMinRtt: the sample with the smallest round trip (least queueing, so the tightest bound);
-// kMedian: Parsons' Listing 3.1, the median offset. rtt_ns is the minimum RTT in both cases.
+// kMedian: [Parsons2015] Listing 3.1, the median offset. rtt_ns is the minimum RTT in both cases.
 // Throws std::invalid_argument on an empty span.
 SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator);
 

@@ -1,6 +1,6 @@
 #pragma once
 // A global clock for all ranks of a communicator: each rank's raw clock corrected by a Cristian
-// offset (and optionally a linear drift) against the reference rank 0.
+// ([Cristian1989]) offset (and optionally a linear drift) against the reference rank 0.
 
 #include <mpi.h>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Process-arrival-pattern statistics of Parsons' thesis §3.3: average imbalance delta-bar,
+// Process-arrival-pattern statistics of [Parsons2015] §3.3: average imbalance delta-bar,
 // worst-case imbalance omega, their factors relative to the minimum message latency, and the
 // First/Last per-node view of Table 3.5.
 

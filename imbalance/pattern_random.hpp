@@ -16,7 +16,7 @@ std::unique_ptr<ArrivalPattern> make_none_pattern();
 std::unique_ptr<ArrivalPattern> make_uniform_pattern(const PatternContext& ctx);
 // Mean maxdelay/2, sd maxdelay/6, truncated to [0, maxdelay] by inverse-CDF sampling.
 std::unique_ptr<ArrivalPattern> make_normal_pattern(const PatternContext& ctx);
-// Scale maxdelay/4 truncated at maxdelay: most ranks early, a long late tail (Parsons).
+// Scale maxdelay/4 truncated at maxdelay: most ranks early, a long late tail ([Parsons2015]).
 std::unique_ptr<ArrivalPattern> make_exponential_pattern(const PatternContext& ctx);
 // Rank r waits maxdelay * r / (P - 1).
 std::unique_ptr<ArrivalPattern> make_ramp_pattern(const PatternContext& ctx);

@@ -1,5 +1,5 @@
 #pragma once
-// The balanced compute loop of Parsons' Listing 3.2 (after Faraj et al.): every rank runs the
+// The balanced compute loop of [Parsons2015] Listing 3.2 (after [Faraj2008]): every rank runs the
 // same XTIME x 998 dependent steps, so any spread in arrival after it is the machine's own
 // (OS noise, cache and TLB misses, interrupts, time slicing), never injected.
 

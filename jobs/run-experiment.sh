@@ -14,7 +14,7 @@
 #   PAPBENCH_QUICK=1     run its --quick variant
 #   PAPBENCH_LAUNCHER    mpiexec (default) or srun (Slurm only; needs an MPI built with PMIx/PMI2)
 #   PAPBENCH_PPN         processes per node (default: what the allocation grants)
-#   PAPBENCH_ONE_PER_NODE=1  one process per node (the Proficz papers); overrides PAPBENCH_PPN
+#   PAPBENCH_ONE_PER_NODE=1  one process per node (as in [Proficz2020]); overrides PAPBENCH_PPN
 #   PAPBENCH_NP          total processes (default: nodes x processes per node)
 #   PAPBENCH_BIND        core (default), socket or none
 #   PAPBENCH_MPIEXEC     the launcher program for mpiexec mode (default: mpiexec)

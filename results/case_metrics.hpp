@@ -9,8 +9,8 @@
 namespace papbench::results {
 
 enum class Metric {
-  kRunTime,           // max f - min a (Proficz)
-  kElapsed,           // mean over ranks of f_i - a_i (Proficz Eq. 2 = Parsons' mean latency)
+  kRunTime,  // max f - min a ([Proficz2020])
+  kElapsed,  // mean over ranks of f_i - a_i ([Proficz2020] Eq. 2 = [Parsons2015]'s mean latency)
   kAfterLastArrival,  // max f - max a
   kImbalance,         // achieved: max a - min a
   kPlannedImbalance,  // max planned delay - min planned delay

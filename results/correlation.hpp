@@ -1,6 +1,6 @@
 #pragma once
-// Correlation of PAPI counter values with normalized arrival time (Parsons §3.6, Figs. 3.7-3.13
-// as numbers): Pearson's r, and Spearman's rho as Pearson's r of ranks with ties averaged.
+// Correlation of PAPI counter values with normalized arrival time ([Parsons2015] §3.6, Figs.
+// 3.7-3.13 as numbers): Pearson's r, and Spearman's rho as Pearson's r of ranks with ties averaged.
 
 #include <span>
 #include <vector>

@@ -112,7 +112,7 @@ int app_fft_command(const RawFftOptions& raw, const std::string& command_line) {
   clock.synchronize();
   results::RunInfo info = collect_run_info(world.get(), command_line, run_opts, clock);
   info.extra["start_sync"] = "free";
-  info.extra["application"] = "fft: parallel radix-2 DIF FFT (seed 000 §6, docs/FFT.md)";
+  info.extra["application"] = "fft: parallel radix-2 DIF FFT ([Proficz2020] §6, docs/FFT.md)";
   std::optional<results::ResultWriter> writer;
   if (rank == 0) writer.emplace(opts.out, opts.force, info);
 

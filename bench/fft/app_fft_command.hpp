@@ -1,5 +1,5 @@
 #pragma once
-// `papbench app fft`: the FFT mini-application of seed 000 §6 run once per gather algorithm,
+// `papbench app fft`: the FFT mini-application of [Proficz2020] §6 run once per gather algorithm,
 // each run a case of an HDF5 result set, followed by the Table 5 view of the run.
 
 #include <string>

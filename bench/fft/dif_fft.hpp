@@ -1,11 +1,11 @@
 #pragma once
-// Radix-2 decimation-in-frequency FFT kernel of the FFT mini-application (seed 000 §6, spec §9),
-// split into stages so that the master can run the first log2(P) stages on the whole vector and
-// every rank the remaining ones on its own N/P block: after global stage s the vector consists
-// of 2^(s+1) independent blocks, and the later stages of one block are exactly the stages of an
-// (N / 2^(s+1))-point DIF FFT of that block. In-place DIF leaves the spectrum in bit-reversed
-// order; bit_reverse_permute() puts it into natural order. Single precision, as the paper's
-// "256 K of floats"; twiddles are computed in double and rounded once.
+// Radix-2 decimation-in-frequency FFT kernel of the FFT mini-application ([Proficz2020] §6;
+// docs/FFT.md), split into stages so that the master can run the first log2(P) stages on the whole
+// vector and every rank the remaining ones on its own N/P block: after global stage s the vector
+// consists of 2^(s+1) independent blocks, and the later stages of one block are exactly the stages
+// of an (N / 2^(s+1))-point DIF FFT of that block. In-place DIF leaves the spectrum in bit-reversed
+// order; bit_reverse_permute() puts it into natural order. Single precision, as the paper's "256 K
+// of floats"; twiddles are computed in double and rounded once.
 
 #include <complex>
 #include <cstddef>

@@ -152,7 +152,7 @@ void FftCase::run_rep(int rep) {
                 "MPI_Recv");
     }
 
-    // The computation phase of seed 000 Fig. 4: the local sub-FFT with the edge half-way.
+    // The computation phase of [Proficz2020] Fig. 4: the local sub-FFT with the edge half-way.
     const std::int64_t c0 = clock_.now();
     if (pat_) pat_->processing_start();
     local_plan_.run_stages(block_, 0, edge.stage, opts_.threads);

@@ -2,6 +2,8 @@
 // baseline the other intergroup_allgather algorithms are measured against. Which algorithm the
 // library picks (and its tuning variables) is the library's business; the run records the library
 // version.
+//
+// Cost: the library's choice.
 #include "collectives/allgather/allgather.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,6 +1,8 @@
 // allgather/native: the MPI library's own MPI_Allgather, the baseline the other allgather
 // algorithms are measured against. Which algorithm the library picks (and its tuning variables) is
 // the library's business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/allgather/allgather.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,6 +1,8 @@
 // allgatherv/native: the MPI library's own MPI_Allgatherv, the baseline the other allgatherv
 // algorithms are measured against. Which algorithm the library picks (and its tuning variables) is
 // the library's business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/allgatherv/allgatherv.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,6 +1,8 @@
 // allreduce/native: the MPI library's own MPI_Allreduce, the baseline the other allreduce
 // algorithms are measured against. Which algorithm the library picks (and its tuning variables) is
 // the library's business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/allreduce/allreduce.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,6 +1,8 @@
 // alltoall/native: the MPI library's own MPI_Alltoall, the baseline the other alltoall algorithms
 // are measured against. Which algorithm the library picks (and its tuning variables) is the
 // library's business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/alltoall/alltoall.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,6 +1,8 @@
 // alltoallv/native: the MPI library's own MPI_Alltoallv, the baseline the other alltoallv
 // algorithms are measured against. Which algorithm the library picks (and its tuning variables) is
 // the library's business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/alltoallv/alltoallv.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,6 +1,8 @@
 // barrier/native: the MPI library's own MPI_Barrier, the baseline the other barrier algorithms are
 // measured against. Which algorithm the library picks (and its tuning variables) is the library's
 // business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/barrier/barrier.hpp"
 #include "common/mpi_env.hpp"
 

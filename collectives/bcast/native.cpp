@@ -1,6 +1,8 @@
 // bcast/native: the MPI library's own MPI_Bcast, the baseline the other bcast algorithms are
 // measured against. Which algorithm the library picks (and its tuning variables) is the library's
 // business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/bcast/bcast.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,9 +1,9 @@
 #pragma once
 // Binomial trees over "slots" for the rooted block collectives (scatter, gather), and the
-// point-to-point code that moves rank blocks along them. A tree is a shape over slots 0..P-1
-// (slot 0 is the root) plus a mapping slot -> rank: Open MPI's in-order binomial tree uses
-// slot = (rank - root) mod P, the PAP-aware trees of seed 000 place ranks by arrival time. Every
-// P and root work; subtrees are cut at P, never padded.
+// point-to-point code that moves rank blocks along them. A tree is a shape over slots 0..P-1 (slot
+// 0 is the root) plus a mapping slot -> rank: Open MPI's in-order binomial tree uses slot = (rank -
+// root) mod P, the PAP-aware trees of [Proficz2020] place ranks by arrival time. Every P and root
+// work; subtrees are cut at P, never padded.
 
 #include <mpi.h>
 
@@ -49,14 +49,14 @@ struct BlockTree {
 
 std::size_t next_pow2(std::size_t p);  // 1 for p <= 1
 
-// The lowbit binomial tree: slot x > 0 hangs under x - lowbit(x) and owns the slots
-// [x, min(x + lowbit(x), P)). Children are x+1, x+2, x+4, ... (Open MPI's in-order tree talks to
-// them smallest subtree first) or the reverse (MPICH and seed 000's SBN scatter: largest first).
+// The lowbit binomial tree: slot x > 0 hangs under x - lowbit(x) and owns the slots [x, min(x +
+// lowbit(x), P)). Children are x+1, x+2, x+4, ... (Open MPI's in-order tree talks to them smallest
+// subtree first) or the reverse (MPICH and [Proficz2020]'s SBN scatter: largest first).
 BlockTree lowbit_tree(std::vector<int> rank_of, bool largest_first);
 
-// The highbit binomial tree of seed 000's SBN gather (Fig. 11, corrected in spec §5.9): slot
-// x > 0 hangs under x - highbit(x); its children are x + i for i = k/2, k/4, ... > highbit(x)
-// (k = next_pow2(P), highbit(0) := k), largest distance first.
+// The highbit binomial tree of [Proficz2020]'s SBN gather (Fig. 11; docs/ALGORITHMS.md, Errata: SBN
+// gather): slot x > 0 hangs under x - highbit(x); its children are x + i for i = k/2, k/4, ... >
+// highbit(x) (k = next_pow2(P), highbit(0) := k), largest distance first.
 BlockTree highbit_tree(std::vector<int> rank_of);
 
 // slot -> rank of Open MPI's trees: slot = (rank - root) mod P.

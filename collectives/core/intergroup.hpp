@@ -1,5 +1,5 @@
 #pragma once
-// Intercommunicators for the intergroup collectives (seed 001): group A is the first p ranks of
+// Intercommunicators for the intergroup collectives ([Kang2019]): group A is the first p ranks of
 // a communicator, group B the next q, as in the paper's artifact. MPI has no user-level call
 // that returns an intercommunicator's local group as a communicator, so one is derived here.
 

@@ -26,12 +26,13 @@ struct AlgRestrictions {
 
 struct AlgorithmInfo {
   std::string_view collective, name, summary;
-  std::string_view source;  // by docs/REFERENCES.md key, with figure/listing/section numbers
+  // Cites by the keys of docs/REFERENCES.md: "[ProficzOcetkiewicz2021] Listing 8".
+  std::string_view source;
   // Receives options resolved by resolve_options: every declared option checked, canonical and
   // defaulted; call make_algorithm rather than this directly.
   std::function<std::unique_ptr<Algorithm>(const AlgOptions&)> make;
   // Needs arrival times: the runner gives it a PatRuntime (Args::pat) and drives its
-  // ProcessingStart/Edge/ProcessingEnd protocol in the compute phase ([Proficz2020] §4).
+  // ProcessingStart/Edge/ProcessingEnd protocol in the compute phase ([Proficz2020] §3).
   bool needs_pat = false;
   std::span<const AlgOptionSpec> options = {};
   AlgRestrictions restrictions = {};

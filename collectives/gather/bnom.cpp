@@ -1,7 +1,10 @@
-// gather/bnom: Open MPI's binomial gather on its in-order binomial tree (seed 000 §2.1, spec
-// §5.2, "BNOM"): slot = (rank - root) mod P; slot x receives the subtrees of x+1, x+2, x+4, ...
-// (below lowbit(x), smallest first, so rank root+1 is the first sender the root waits for,
-// Eq. 21), then sends everything to x - lowbit(x). With root 0 the root receives in place.
+// gather/bnom: Open MPI's binomial gather on its in-order binomial tree ([Proficz2020] §2.1,
+// "BNOM"; [OpenMPI] coll_base_gather.c): slot = (rank - root) mod P; slot x receives the subtrees
+// of x+1, x+2, x+4, ... (below lowbit(x), smallest first, so rank root+1 is the first sender the
+// root waits for, Eq. 21), then sends everything to x - lowbit(x). With root 0 the root receives in
+// place.
+//
+// Cost = lgp.alpha + n.((p-1)/p).beta (Eq. 7; lgp = ceil(log2 p), n = the root's p blocks, bytes).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

@@ -1,8 +1,11 @@
-// gather/bsbn: Background Sorted BiNomial (seed 000 §4.2, Fig. 12, corrected as in spec §5.10):
-// SBN's tree with every rank's receive phase in the PAT background thread, during its
-// computation, so a late intermediate rank has its subtree collected by the time it arrives. The
-// single send to the parent (and the root's reordering) stays in the foreground, after waiting
-// for the receive phase - the wait the printed pseudo-code omits.
+// gather/bsbn: Background Sorted BiNomial ([Proficz2020] §4.2, Fig. 12; see docs/ALGORITHMS.md,
+// Errata: BSBN gather): SBN's tree with every rank's receive phase in the PAT background thread,
+// during its computation, so a late intermediate rank has its subtree collected by the time it
+// arrives. The single send to the parent (and the root's reordering) stays in the foreground, after
+// waiting for the receive phase - the wait the printed pseudo-code omits.
+//
+// Cost, simultaneous arrival: lgp.alpha + n.((p-1)/p).beta, as BNOM ([Proficz2020] Eq. 7).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eqs. 22, 24).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

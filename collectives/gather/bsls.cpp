@@ -1,8 +1,11 @@
-// gather/bsls: Background Sorted Linear Synchronized (seed 000 §4.2, Fig. 10): SLS with the
+// gather/bsls: Background Sorted Linear Synchronized ([Proficz2020] §4.2, Fig. 10): SLS with the
 // root's whole receive loop (sync messages included) in the PAT background thread, straight into
 // the receive buffer. A late root thus still collects the leaves while it computes (Eq. 20); its
 // foreground copies its own block (its data exists only once it arrives) and waits for the loop.
 // Leaves send from the foreground for the same reason.
+//
+// Cost, simultaneous arrival: 3.(p-1).alpha + n.((p-1)/p).beta, as LS ([Proficz2020] Eq. 5).
+// With imbalanced arrivals the cost depends on the arrival pattern (a late root: Eq. 20).
 #include <algorithm>
 #include <cstring>
 #include <optional>

@@ -12,7 +12,7 @@ std::unique_ptr<Algorithm> make_gather_native(const AlgOptions& options);  // MP
 std::unique_ptr<Algorithm> make_gather_lin(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_gather_ls(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_gather_bnom(const AlgOptions& options);
-// PAP-aware (seed 000), need a PatRuntime in Args::pat:
+// PAP-aware ([Proficz2020] §4.2), need a PatRuntime in Args::pat:
 std::unique_ptr<Algorithm> make_gather_sls(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_gather_bsls(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_gather_sbn(const AlgOptions& options);

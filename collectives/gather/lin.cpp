@@ -1,6 +1,8 @@
-// gather/lin: Open MPI's basic linear gather (seed 000 §2.1, "LIN"; spec §5.2): the root receives
-// rank 0, 1, ..., P-1's block with blocking receives in rank order and copies its own; the others
-// send. The paper lists it (Tables 1-2) but does not run it.
+// gather/lin: Open MPI's basic linear gather ([Proficz2020] §2.1, "LIN"; [OpenMPI] basic_linear):
+// the root receives rank 0, 1, ..., P-1's block with blocking receives in rank order and copies its
+// own; the others send. The paper lists it (Tables 1-2) but does not run it.
+//
+// Cost = (p-1).alpha + n.((p-1)/p).beta ([Proficz2020] Eq. 3; n = the root's p blocks in bytes).
 #include <cstring>
 
 #include "collectives/core/block_tree.hpp"

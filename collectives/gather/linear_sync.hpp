@@ -1,9 +1,9 @@
 #pragma once
-// The linear synchronized gather shared by LS, SLS and BSLS (seed 000 §2.1, Figs. 9-10; Open
-// MPI's gather_intra_linear_sync): a leaf waits for an empty message from the root, then sends
-// its block in two parts; the root, rank by rank in a given order, posts the first part's
-// receive, sends the sync message, posts the second part's receive and waits for the first. The
-// sync message lets the root choose the order in which leaves send.
+// The linear synchronized gather shared by LS, SLS and BSLS ([Proficz2020] §2.1, Figs. 9-10;
+// [OpenMPI] gather_intra_linear_sync): a leaf waits for an empty message from the root, then sends
+// its block in two parts; the root, rank by rank in a given order, posts the first part's receive,
+// sends the sync message, posts the second part's receive and waits for the first. The sync message
+// lets the root choose the order in which leaves send.
 
 #include <mpi.h>
 

@@ -1,7 +1,9 @@
-// gather/ls: Open MPI's linear synchronized gather (seed 000 §2.1, "LS"; spec §5.2), the
-// library's choice for large blocks: the root synchronizes the leaves one by one in rank order,
-// each sending its block in two parts (3 alpha per leaf, Eq. 5). Option first-segment=auto|BYTES;
-// auto is Open MPI's fixed rule.
+// gather/ls: Open MPI's linear synchronized gather ([Proficz2020] §2.1, "LS"; [OpenMPI]
+// linear_sync), the library's choice for large blocks: the root synchronizes the leaves one by one
+// in rank order, each sending its block in two parts (3 alpha per leaf, Eq. 5). Option
+// first-segment=auto|BYTES; auto is Open MPI's fixed rule.
+//
+// Cost = 3.(p-1).alpha + n.((p-1)/p).beta ([Proficz2020] Eq. 5; n = the root's p blocks in bytes).
 #include <numeric>
 #include <optional>
 #include <vector>

@@ -1,6 +1,8 @@
 // gather/native: the MPI library's own MPI_Gather, the baseline the other gather algorithms are
 // measured against. Which algorithm the library picks (and its tuning variables) is the library's
 // business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/gather/gather.hpp"
 #include "common/mpi_env.hpp"
 

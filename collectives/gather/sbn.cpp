@@ -1,8 +1,11 @@
-// gather/sbn: Sorted BiNomial (seed 000 §4.2, Fig. 11, corrected as in spec §5.9): the other
-// ranks fill slots 1..P-1 latest first, on the highbit binomial tree (slot x sends once, to
-// x - highbit(x), after receiving from x + k/2, x + k/4, ... > highbit(x)). Every child has a
-// higher slot than its parent, so it arrives earlier and nobody waits for a late child; the root
-// puts the blocks back in rank order at the end.
+// gather/sbn: Sorted BiNomial ([Proficz2020] §4.2, Fig. 11; see docs/ALGORITHMS.md, Errata: SBN
+// gather): the other ranks fill slots 1..P-1 latest first, on the highbit binomial tree (slot x
+// sends once, to x - highbit(x), after receiving from x + k/2, x + k/4, ... > highbit(x)). Every
+// child has a higher slot than its parent, so it arrives earlier and nobody waits for a late child;
+// the root puts the blocks back in rank order at the end.
+//
+// Cost, simultaneous arrival: lgp.alpha + n.((p-1)/p).beta, as BNOM ([Proficz2020] Eq. 7).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eqs. 21, 23).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

@@ -1,6 +1,10 @@
-// gather/sls: Sorted Linear Synchronized (seed 000 §4.2, Fig. 9): LS with the root synchronizing
-// the leaves in order of predicted arrival, earliest first, so a late leaf is collected last
-// instead of blocking the ones already waiting (Eq. 18). Option first-segment as for gather/ls.
+// gather/sls: Sorted Linear Synchronized ([Proficz2020] §4.2, Fig. 9): LS with the root
+// synchronizing the leaves in order of predicted arrival, earliest first, so a late leaf is
+// collected last instead of blocking the ones already waiting (Eq. 18). Option first-segment as for
+// gather/ls.
+//
+// Cost, simultaneous arrival: 3.(p-1).alpha + n.((p-1)/p).beta, as LS ([Proficz2020] Eq. 5).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eqs. 18-19).
 #include <optional>
 
 #include "collectives/gather/gather.hpp"

@@ -8,13 +8,14 @@
 
 namespace papbench {
 
-// Edge extrapolation (seed 000 §4.2): the computation runs at a constant rate, so it ends where
-// the part done by the edge, scaled up by 1/fraction, ends. fraction in (0, 1].
+// Edge extrapolation ([Proficz2018], used by [Proficz2020] §3; docs/ALGORITHMS.md, Deviation: PAT
+// estimation): the computation runs at a constant rate, so it ends where the part done by the edge,
+// scaled up by 1/fraction, ends. fraction in (0, 1].
 std::int64_t edge_extrapolation(std::int64_t start_ns, std::int64_t edge_ns, double fraction);
 
-// Simple moving average of the last `window` compute intervals (the original Clairvoyant
-// paper's SMA, seed 003 §3.1): it assumes that each rank's arrival pattern repeats, so this
-// iteration lasts as long as the recent ones did on average.
+// Simple moving average of the last `window` compute intervals (the original Clairvoyant paper's
+// SMA, [Marendic2016] as [ProficzOcetkiewicz2021] §2 describes it): it assumes that each rank's
+// arrival pattern repeats, so this iteration lasts as long as the recent ones did on average.
 class SmaPredictor {
  public:
   explicit SmaPredictor(int window);  // std::invalid_argument unless window >= 1

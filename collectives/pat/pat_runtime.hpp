@@ -1,5 +1,5 @@
 #pragma once
-// The PAT runtime of seed 000 §4 (Proficz 2020, Figs. 3-4): a background thread that, once the
+// The PAT runtime of [Proficz2020] §3 (Figs. 2-4): a background thread that, once the
 // computation reaches its edge, predicts this rank's arrival, exchanges the predictions with an
 // allgather on its own communicator and then runs the algorithm's background data work while the
 // foreground still computes. The paper's C API maps onto the methods: PAT_Init = constructor,
@@ -99,7 +99,7 @@ class PatRuntime {
   std::jthread thread_;
 };
 
-// The runtime an algorithm of seed 000 was handed; std::logic_error naming `algorithm` when the
+// The runtime a PAP-aware algorithm was handed; std::logic_error naming `algorithm` when the
 // harness gave none (AlgorithmInfo::needs_pat tells it to).
 PatRuntime& require_pat(const Args& args, std::string_view algorithm);
 

@@ -8,12 +8,13 @@ namespace papbench {
 
 struct PatSource {
   enum Kind {
-    // The papers' background thread (seed 000 §4, seed 003 §9): extrapolated from the edge.
+    // The papers' background thread ([Proficz2020] §3, [ProficzOcetkiewicz2021] §6): extrapolated
+    // from the edge.
     kBgThread,
     // The planned arrival the harness knows in advance: T0 + compute + delay_i (an upper bound
     // on what prediction can achieve).
     kOracle,
-    // The original Clairvoyant paper's simple moving average (seed 003 §3.1): processing start
+    // The original Clairvoyant paper's simple moving average ([Marendic2016]): processing start
     // + mean of the last `window` measured (arrival - processing start) intervals.
     kSma,
     // The name this source had before bgthread and sma existed; still accepted.

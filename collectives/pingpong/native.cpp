@@ -2,7 +2,9 @@
 // them back with a blocking MPI_Recv; rank 1 echoes what it received; every other rank returns at
 // once. Rank 0's timed region (f_0 - a_0) is therefore one round trip, and the model check
 // (tools/report/model_view.cpp) takes half of it as the one-way time T(m) = alpha + beta * m of
-// Hockney's model (seed 000 §2.3).
+// Hockney's model ([Hockney1994], as [Proficz2020] §3 uses it).
+//
+// Cost = 2.(alpha + n.beta) per round trip (n = the message in bytes).
 //
 // One rank: there is no partner, so rank 0 copies its send buffer into its receive buffer. The
 // case validates like any other, and the model check ignores ping-pong cases of fewer than two

@@ -1,6 +1,9 @@
-// reduce/binomial (BNOM): a binomial tree without segmentation. In step k a rank whose relative
-// rank has bit k as its lowest set bit ships its whole partial vector to relative rank - 2^k and
-// leaves; the others combine what they receive. ceil(log2 P) steps, the full vector every time.
+// reduce/binomial (BNOM, a baseline of [ProficzOcetkiewicz2021] §6): a binomial tree without
+// segmentation. In step k a rank whose relative rank has bit k as its lowest set bit ships its
+// whole partial vector to relative rank - 2^k and leaves; the others combine what they receive.
+// ceil(log2 P) steps, the full vector every time.
+//
+// Cost = lgp.alpha + n.lgp.beta + n.lgp.gamma (lgp = ceil(log2 p), n = vector bytes).
 #include <cstring>
 
 #include "collectives/reduce/reduce.hpp"

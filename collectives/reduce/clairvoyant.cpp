@@ -1,20 +1,28 @@
-// reduce/clairvoyant (CLV): the Clairvoyant reduce of seed 003 (Listings 2/8, spec 003 §7). Every
-// rank takes the allgathered arrival times from the PAT runtime, computes the same schedule with
-// the segment-tree implementation (clairvoyant/schedule.hpp) and executes its own part of it:
-// per round at most one nonblocking send (its current partial of one segment) and one receive,
-// waited for together. A received segment is combined into the partial, or overwrites it when
-// this rank already shipped that segment (§7.3: its own share is then inside the incoming one).
+// reduce/clairvoyant (CLV): the Clairvoyant reduce of [ProficzOcetkiewicz2021] (Listings 2 and 8,
+// with docs/ALGORITHMS.md, Errata: Clairvoyant Listing 2 and Listing 8). Every rank takes the
+// allgathered arrival times from the PAT runtime, computes the same schedule with the segment-tree
+// implementation (clairvoyant/schedule.hpp) and executes its own part of it: per round at most one
+// nonblocking send (its current partial of one segment) and one receive, waited for together. A
+// received segment is combined into the partial, or overwrites it when this rank already shipped
+// that segment (its own share is then inside the incoming one; docs/ALGORITHMS.md, Deviation:
+// executing a Clairvoyant schedule).
 //
-// Schedule inputs: arrivals in ns, shifted so the earliest is 0 (§13.13), as integer ticks of
-// 1 ns; N segments (clairvoyant_options.hpp: segments=N, segsize=BYTES or min(count, P)), split
-// by BlockLayout (sizes differ by at most one, larger first); round time d = round-time, or with
-// auto (the default) one segment's transfer + combine time, calibrated in prepare() (§13.12).
+// Cost, simultaneous arrival: R.(alpha + (n/N).beta + (n/N).gamma) plus computing the schedule,
+// R <= lgp + N + 1 rounds of N segments of an n-byte vector ([Marendic2016]); with imbalanced
+// arrivals R and the cost depend on the arrival pattern.
 //
-// Where the schedule is computed (§13.14): the arrivals come from the PAT background thread.
-// When they are exchanged before this rank arrives, that thread computes the schedule at once,
-// outside the timed region; when the rank arrives first, the foreground computes it inside.
-// Whichever comes first claims the call; the time and the place are reported per iteration
-// (iteration_metrics: clv_schedule_ns, clv_schedule_in_background, clv_round_time_ns).
+// Schedule inputs: arrivals in ns, shifted so the earliest is 0, as integer ticks of 1 ns; N
+// segments (clairvoyant_options.hpp: segments=N, segsize=BYTES or min(count, P)), split by
+// BlockLayout (sizes differ by at most one, larger first); round time d = round-time, or with auto
+// (the default) one segment's transfer + combine time, calibrated in prepare() (docs/ALGORITHMS.md,
+// Deviation: Clairvoyant segments and round time).
+//
+// Where the schedule is computed (docs/ALGORITHMS.md, Deviation: where the Clairvoyant schedule is
+// computed): the arrivals come from the PAT background thread. When they are exchanged before this
+// rank arrives, that thread computes the schedule at once, outside the timed region; when the rank
+// arrives first, the foreground computes it inside. Whichever comes first claims the call; the time
+// and the place are reported per iteration (iteration_metrics: clv_schedule_ns,
+// clv_schedule_in_background, clv_round_time_ns).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -190,7 +198,7 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
   void execute(const Args& a, std::byte* buf, std::size_t extent) {
     const int rank = comm_.rank();
     const BlockLayout layout(a.count, segments_);
-    // Segments this rank has shipped and not received back since (§7.3).
+    // Segments this rank has shipped and not received back since (see the file comment).
     std::vector<bool> shipped(segments_, false);
     const auto& transfers = schedule_.transfers;  // sorted by (round, to)
     for (std::size_t i = 0; i < transfers.size();) {

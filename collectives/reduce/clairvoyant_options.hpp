@@ -21,9 +21,9 @@ struct ClvOptions {
 ClvOptions parse_clv_options(const AlgOptions& resolved);
 
 // The number of segments N of a `count`-element vector of `extent`-byte elements over `ranks`
-// ranks: segments, or ceil(count * extent / segsize), or by default min(count, ranks) (one
-// segment per process, as in seed 003 §5.7); clamped to [1, count] (0 when count is 0, since
-// an empty segment carries nothing).
+// ranks: segments, or ceil(count * extent / segsize), or by default min(count, ranks) (one segment
+// per process, as in [ProficzOcetkiewicz2021] §5.7); clamped to [1, count] (0 when count is 0,
+// since an empty segment carries nothing).
 std::size_t clv_segment_count(const ClvOptions& o, std::size_t count, std::size_t extent,
                               int ranks);
 

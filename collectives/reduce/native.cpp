@@ -1,6 +1,8 @@
 // reduce/native: the MPI library's own MPI_Reduce, the baseline the other reduce algorithms are
 // measured against. Which algorithm the library picks (and its tuning variables) is the library's
 // business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,5 +1,9 @@
-// reduce/rabenseifner (RAB): reduce-scatter by recursive halving, then a binomial gather of the
-// reduced blocks to the root (Rabenseifner; Thakur, Rabenseifner & Gropp 2005).
+// reduce/rabenseifner (RAB, a baseline of [ProficzOcetkiewicz2021] §6): reduce-scatter by recursive
+// halving, then a binomial gather of the reduced blocks to the root ([Rabenseifner2004];
+// [ThakurRabenseifnerGropp2005]).
+//
+// Cost = 2.lgq.alpha + 2.n.((q-1)/q).beta + n.((q-1)/q).gamma, q = 2^floor(log2 p), lgq = log2 q,
+// n = the vector in bytes; when q < p the fold adds alpha + n.beta + n.gamma.
 //
 // Non-powers of two: with P = 2^k + rem, the first 2*rem relative ranks fold pairwise first
 // (odd ones ship their vector to the even neighbour and sit out), leaving 2^k participants. The

@@ -1,5 +1,7 @@
-// reduce/radixk (RXX): radix-k reduce-scatter (Peterka, Goodell, Ross, Shen & Thakur, SC'09)
-// followed by a k-nomial gather of the reduced blocks to the root.
+// reduce/radixk (RXX, a baseline of [ProficzOcetkiewicz2021] §6): radix-k reduce-scatter
+// ([Peterka2009]) followed by a k-nomial gather of the reduced blocks to the root.
+//
+// Cost = 2.sum_i(k_i-1).alpha + 2.n.((p-1)/p).beta + n.((p-1)/p).gamma (n = the vector in bytes).
 //
 // P is factored into rounds k_0 * k_1 * ... = P (see radix_rounds). In round i the ranks that
 // differ only in mixed-radix digit i form a group of k_i; each member keeps the digit-th part of

@@ -11,7 +11,7 @@ namespace papbench {
 
 std::unique_ptr<Algorithm> make_reduce_native(const AlgOptions& options);  // MPI_Reduce
 std::unique_ptr<Algorithm> make_reduce_binomial(const AlgOptions& options);
-// Clairvoyant (CLV, seed 003): needs the PAT runtime's arrival times.
+// Clairvoyant (CLV, [ProficzOcetkiewicz2021]): needs the PAT runtime's arrival times.
 std::unique_ptr<Algorithm> make_reduce_clairvoyant(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_rabenseifner(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_radixk(const AlgOptions& options);  // radix=K

@@ -1,9 +1,12 @@
-// reduce/ring (RING): the parallel ring ("bucket") reduce-scatter of Chan et al. 2007 followed by
-// a direct gather of the reduced blocks to the root. In step s every rank sends block (v - s)
-// to its successor and combines block (v - s - 1) from its predecessor into its own copy; after
-// P - 1 steps relative rank v owns the fully reduced block (v + 1) mod P. The paper leaves the
-// gather open; a direct gather (every rank sends its block to the root, which receives all at
-// once) keeps the root's extra cost at one message time per block and no forwarding.
+// reduce/ring (RING, a baseline of [ProficzOcetkiewicz2021] §6): the parallel ring ("bucket")
+// reduce-scatter of [Chan2007] followed by a direct gather of the reduced blocks to the root. In
+// step s every rank sends block (v - s) to its successor and combines block (v - s - 1) from its
+// predecessor into its own copy; after P - 1 steps relative rank v owns the fully reduced block (v
+// + 1) mod P. The paper leaves the gather open; a direct gather (every rank sends its block to the
+// root, which receives all at once) keeps the root's extra cost at one message time per block and
+// no forwarding.
+//
+// Cost = 2.(p-1).alpha + 2.n.((p-1)/p).beta + n.((p-1)/p).gamma (n = the vector in bytes).
 #include <cstring>
 
 #include "collectives/reduce/reduce.hpp"

@@ -1,6 +1,8 @@
 // reduce_scatter/native: the MPI library's own MPI_Reduce_scatter, the baseline the other
 // reduce_scatter algorithms are measured against. Which algorithm the library picks (and its tuning
 // variables) is the library's business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/reduce_scatter/reduce_scatter.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,7 +1,9 @@
-// scatter/bnom: Open MPI's binomial scatter on its in-order binomial tree (seed 000 §2.1, spec
-// §5.2, "BNOM"): slot = (rank - root) mod P, slot x > 0 receives the blocks of slots [x, min(x +
-// lowbit(x), P)) from x - lowbit(x) and forwards to x+1, x+2, x+4, ..., smallest subtree first, so
-// rank root+1 is the first receiver (Eq. 13). ceil(log2 P) steps.
+// scatter/bnom: Open MPI's binomial scatter on its in-order binomial tree ([Proficz2020] §2.1,
+// "BNOM"; [OpenMPI] coll_base_scatter.c): slot = (rank - root) mod P, slot x > 0 receives the
+// blocks of slots [x, min(x + lowbit(x), P)) from x - lowbit(x) and forwards to x+1, x+2, x+4, ...,
+// smallest subtree first, so rank root+1 is the first receiver (Eq. 13). ceil(log2 P) steps.
+//
+// Cost = lgp.alpha + n.((p-1)/p).beta (Eq. 7; lgp = ceil(log2 p), n = the root's p blocks, bytes).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

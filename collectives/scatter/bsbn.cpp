@@ -1,7 +1,11 @@
-// scatter/bsbn: Background Sorted BiNomial (seed 000 §4.1, Fig. 8, corrected as in spec §5.6):
-// SBN's tree, but every non-root receives its subtree and forwards its children's parts from the
-// PAT background thread, during its computation. Late intermediate ranks then no longer hold up
-// their subtrees (Eq. 15); only the root sends from the foreground, once its data exists.
+// scatter/bsbn: Background Sorted BiNomial ([Proficz2020] §4.1, Fig. 8; see docs/ALGORITHMS.md,
+// Errata: BSBN scatter): SBN's tree, but every non-root receives its subtree and forwards its
+// children's parts from the PAT background thread, during its computation. Late intermediate ranks
+// then no longer hold up their subtrees (Eq. 15); only the root sends from the foreground, once its
+// data exists.
+//
+// Cost, simultaneous arrival: lgp.alpha + n.((p-1)/p).beta, as BNOM ([Proficz2020] Eq. 7).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eq. 15).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

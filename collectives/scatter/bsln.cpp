@@ -1,8 +1,11 @@
-// scatter/bsln: Background Sorted LiNear (seed 000 §4.1, Fig. 6): as SLIN, but a non-root posts
-// its receive from the PAT background thread as soon as the arrival times are exchanged, while it
-// still computes. The root's sorted blocking sends then complete even to ranks that are late, so
-// a late leaf no longer delays anyone (Eq. 11). The root sends from the foreground: its data
-// exists only once it arrives.
+// scatter/bsln: Background Sorted LiNear ([Proficz2020] §4.1, Fig. 6): as SLIN, but a non-root
+// posts its receive from the PAT background thread as soon as the arrival times are exchanged,
+// while it still computes. The root's sorted blocking sends then complete even to ranks that are
+// late, so a late leaf no longer delays anyone (Eq. 11). The root sends from the foreground: its
+// data exists only once it arrives.
+//
+// Cost, simultaneous arrival: (p-1).alpha + n.((p-1)/p).beta, as LIN ([Proficz2020] Eq. 3).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eq. 11).
 #include "collectives/pat/arrival_order.hpp"
 #include "collectives/pat/pat_runtime.hpp"
 #include "collectives/scatter/linear_scatter.hpp"

@@ -1,6 +1,8 @@
-// scatter/lin: Open MPI's basic linear scatter (seed 000 §2.1, "LIN"; spec §5.2): the root sends
-// rank 0, 1, ..., P-1 its block with blocking sends in rank order and copies its own; the others
-// receive. A late early-numbered rank holds up everyone served after it (Eq. 9).
+// scatter/lin: Open MPI's basic linear scatter ([Proficz2020] §2.1, "LIN"; [OpenMPI] basic_linear):
+// the root sends rank 0, 1, ..., P-1 its block with blocking sends in rank order and copies its
+// own; the others receive. A late early-numbered rank holds up everyone served after it (Eq. 9).
+//
+// Cost = (p-1).alpha + n.((p-1)/p).beta ([Proficz2020] Eq. 3; n = the root's p blocks in bytes).
 #include <numeric>
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
-// The linear scatter shared by LIN, SLIN and BSLN (seed 000 §5.2-5.4): the root sends every
-// other rank its block with a blocking send, one after another in a given order; the order is
-// the whole difference between them.
+// The linear scatter shared by LIN, SLIN and BSLN ([Proficz2020] §2.1 and Figs. 5-6): the root
+// sends every other rank its block with a blocking send, one after another in a given order; the
+// order is the whole difference between them.
 
 #include <mpi.h>
 

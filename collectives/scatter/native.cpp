@@ -1,6 +1,8 @@
 // scatter/native: the MPI library's own MPI_Scatter, the baseline the other scatter algorithms are
 // measured against. Which algorithm the library picks (and its tuning variables) is the library's
 // business; the run records the library version.
+//
+// Cost: the library's choice.
 #include "collectives/scatter/scatter.hpp"
 #include "common/mpi_env.hpp"
 

@@ -1,8 +1,11 @@
-// scatter/sbn: Sorted BiNomial (seed 000 §4.1, Fig. 7, with the corrections of spec §5.5): the
-// binomial scatter whose tree slots are filled by predicted arrival. Slots 1..P-1, ordered by
-// their bit reversal, take the other ranks earliest first; every slot sends its largest subtree
-// first. The earliest ranks thus receive first and carry the big subtrees, and no parent arrives
-// after its children (Eq. 14). Every rank builds the same tree from the exchanged times.
+// scatter/sbn: Sorted BiNomial ([Proficz2020] §4.1, Fig. 7; see docs/ALGORITHMS.md, Errata: SBN
+// scatter): the binomial scatter whose tree slots are filled by predicted arrival. Slots 1..P-1,
+// ordered by their bit reversal, take the other ranks earliest first; every slot sends its largest
+// subtree first. The earliest ranks thus receive first and carry the big subtrees, and no parent
+// arrives after its children (Eq. 14). Every rank builds the same tree from the exchanged times.
+//
+// Cost, simultaneous arrival: lgp.alpha + n.((p-1)/p).beta, as BNOM ([Proficz2020] Eq. 7).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eq. 14).
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"

@@ -11,7 +11,7 @@ namespace papbench {
 std::unique_ptr<Algorithm> make_scatter_native(const AlgOptions& options);  // MPI_Scatter
 std::unique_ptr<Algorithm> make_scatter_lin(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_scatter_bnom(const AlgOptions& options);
-// PAP-aware (seed 000), need a PatRuntime in Args::pat:
+// PAP-aware ([Proficz2020] §4.1), need a PatRuntime in Args::pat:
 std::unique_ptr<Algorithm> make_scatter_slin(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_scatter_sbn(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_scatter_bsln(const AlgOptions& options);

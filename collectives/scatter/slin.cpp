@@ -1,7 +1,10 @@
-// scatter/slin: Sorted LINear (seed 000 §4.1, Fig. 5): the linear scatter with the root serving
-// the ranks in order of their predicted arrival, earliest first, so a late rank no longer blocks
-// the blocking sends to the ranks that are already waiting (Eq. 10). Only the root uses the
+// scatter/slin: Sorted LINear ([Proficz2020] §4.1, Fig. 5): the linear scatter with the root
+// serving the ranks in order of their predicted arrival, earliest first, so a late rank no longer
+// blocks the blocking sends to the ranks that are already waiting (Eq. 10). Only the root uses the
 // arrival times; the others receive as in LIN.
+//
+// Cost, simultaneous arrival: (p-1).alpha + n.((p-1)/p).beta, as LIN ([Proficz2020] Eq. 3).
+// With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eq. 10).
 #include "collectives/pat/arrival_order.hpp"
 #include "collectives/pat/pat_runtime.hpp"
 #include "collectives/scatter/linear_scatter.hpp"

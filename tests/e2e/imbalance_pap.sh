@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# papbench imbalance (Parsons Listing 3.2): records a natural arrival pattern per xtime level,
+# papbench imbalance ([Parsons2015] Listing 3.2): records a natural arrival pattern per xtime level,
 # measures the minimum message latency, prints the PAP statistics; papbench-report pap agrees.
 source "$(dirname "$0")/lib.sh"
 expect_exit 0 mpirun_n 4 "$PAPBENCH" imbalance --xtime 0,2k --iters 10 --warmup 1 \

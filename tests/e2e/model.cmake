@@ -1,6 +1,6 @@
-# papbench-report model scatter-gather (docs/MODEL.md): the orderings Proficz's Eqs. 9-24 predict
-# for one process late by D = 50 ms, measured end to end (model_ordering.sh), and the input errors
-# of the subcommand on the report fixtures (a.h5 holds reduce cases only, no ping-pong).
+# papbench-report model scatter-gather (docs/MODEL.md): the orderings [Proficz2020] Eqs. 9-24
+# predict for one process late by D = 50 ms, measured end to end (model_ordering.sh), and the input
+# errors of the subcommand on the report fixtures (a.h5 holds reduce cases only, no ping-pong).
 papbench_e2e_test(model_ordering model_ordering.sh TIMEOUT 120)
 
 report_test(model_missing_file

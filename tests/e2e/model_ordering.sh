@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The orderings that Proficz's Eqs. 9-24 predict for one process late by D = 50 ms (root 0),
+# The orderings that [Proficz2020] Eqs. 9-24 predict for one process late by D = 50 ms (root 0),
 # measured on 4 ranks and read from `papbench-report model scatter-gather`. Every comparison is
 # against a fraction of D, never an absolute time, so an oversubscribed 2-core machine passes.
 #

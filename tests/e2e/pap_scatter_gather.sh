@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every scatter and gather algorithm of seed 000 (the PAP-aware ones with their PAT runtime
+# Every scatter and gather algorithm of [Proficz2020] (the PAP-aware ones with their PAT runtime
 # driven by the runner) through the whole papbench path at powers of two and not, counts 0, 1
 # and odd, balanced, uniform and one-late arrivals, validated every iteration. Every root is
 # covered at P = 5, 6 and 12 here, and at P = 1, 2, 3, 4, 7, 8 by collectives_native.

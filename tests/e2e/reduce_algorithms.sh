@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Every reduce algorithm of seed 003 (the baselines and Clairvoyant with its PAT runtime driven by
-# the runner) through the whole papbench path at P = 1..16 including non-powers of two, counts 0,
-# 1, P-1 and 2P+1 (not divisible by Clairvoyant's default segment count N = P), int and float,
-# sum and max, balanced and uniform arrivals, validated every iteration. Every root is covered at
-# P = 5, 7, 12 and 16 here (and at 1-4, 7, 8 by the collectives_native MPI test).
+# Every reduce algorithm of [ProficzOcetkiewicz2021] (the baselines and Clairvoyant with its PAT
+# runtime driven by the runner) through the whole papbench path at P = 1..16 including non-powers
+# of two, counts 0, 1, P-1 and 2P+1 (not divisible by Clairvoyant's default segment count N = P),
+# int and float, sum and max, balanced and uniform arrivals, validated every iteration. Every root
+# is covered at P = 5, 7, 12 and 16 here (and at 1-4, 7, 8 by the collectives_native MPI test).
 source "$(dirname "$0")/lib.sh"
 # The registry's list, so a new reduce algorithm is tested here without touching this file.
 algs=$("$PAPBENCH" list --collective reduce --format names)

@@ -1,5 +1,5 @@
-// Clairvoyant schedules: the golden instances of seed 003 (Fig. 1, Sect. 4.2, Sect. 5.1 and the
-// balanced round counts of spec 003 §7.1), and a property test over random instances asserting
+// Clairvoyant schedules: the golden instances of [ProficzOcetkiewicz2021] (Fig. 1, §4.2, §5.1) and
+// the round counts of balanced instances, and a property test over random instances asserting
 // that linear, pairing and segtree agree exactly and that every schedule is a correct reduce.
 #include <gtest/gtest.h>
 
@@ -86,8 +86,8 @@ std::string replay(const Instance& in, const Schedule& s) {
 }
 
 TEST(ClvSchedule, Figure1SendRounds) {
-  // seed 003 Fig. 1: a_i = i, d = 1, N = 6, root 0; cell (s, p) = round in which p sends s,
-  // first 11 rounds, processes p0..p12 (0: not within 11 rounds).
+  // [ProficzOcetkiewicz2021] Fig. 1: a_i = i, d = 1, N = 6, root 0; cell (s, p) = round in which p
+  // sends s, first 11 rounds, processes p0..p12 (0: not within 11 rounds).
   const std::array<std::array<int, 13>, 6> expected = {{
       {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0},
       {1, 2, 4, 6, 8, 10, 11, 0, 0, 0, 0, 0, 0},
@@ -114,7 +114,7 @@ TEST(ClvSchedule, Figure1SendRounds) {
 }
 
 TEST(ClvSchedule, Section42PPrimeInstance) {
-  // seed 003 Sect. 4.2 with P' (spec 003 §4.2): 6 rounds, 15 messages.
+  // [ProficzOcetkiewicz2021] §4.2 with P': 6 rounds, 15 messages.
   const std::vector<Transfer> expected = {
       {1, 1, 0, 0}, {1, 0, 1, 1}, {2, 2, 0, 0}, {2, 3, 1, 1}, {2, 0, 2, 2},
       {2, 1, 3, 2}, {3, 3, 0, 0}, {3, 2, 1, 1}, {3, 0, 2, 3}, {3, 1, 3, 3},
@@ -129,7 +129,8 @@ TEST(ClvSchedule, Section42PPrimeInstance) {
 }
 
 TEST(ClvSchedule, Section51IdleRounds) {
-  // seed 003 Sect. 5.1: N = 1, d = 1 ms, a = 0, 1, 2, 3 s: transfers in rounds 1000, 2000, 3000.
+  // [ProficzOcetkiewicz2021] §5.1: N = 1, d = 1 ms, a = 0, 1, 2, 3 s: transfers in rounds 1000,
+  // 2000, 3000.
   const std::vector<Transfer> expected = {{1000, 1, 0, 0}, {2000, 2, 0, 0}, {3000, 3, 0, 0}};
   const Instance in = instance({0, 1, 2, 3}, 0.001, 1, 0);
   for (const Impl impl : kImpls) {
@@ -140,7 +141,8 @@ TEST(ClvSchedule, Section51IdleRounds) {
 }
 
 TEST(ClvSchedule, BalancedRoundCounts) {
-  // spec 003 §7.1: all a_i = 0, d = 1, root 0, P = N; N(P-1) + (N-1) messages.
+  // Balanced (Errata: Clairvoyant Listing 2 semantics): all a_i = 0, d = 1, root 0, P = N; N(P-1) +
+  // (N-1) messages.
   const std::array<std::pair<int, int>, 5> rounds = {
       {{4, 5}, {8, 10}, {16, 19}, {32, 36}, {64, 69}}};
   for (const auto& [P, R] : rounds) {

@@ -1,6 +1,6 @@
-// seed 003 Table 1 from schedgen files: the schedgen HDF5 layout round-trips, the table's
-// speedups are mean(X) / mean(segtree) with Welch confidence, the paper's numbers sit beside
-// them, and foreign or duplicate inputs are refused by name.
+// [ProficzOcetkiewicz2021] Table 1 from schedgen files: the schedgen HDF5 layout round-trips, the
+// table's speedups are mean(X) / mean(segtree) with Welch confidence, the paper's numbers sit
+// beside them, and foreign or duplicate inputs are refused by name.
 #include <gtest/gtest.h>
 #include <unistd.h>
 

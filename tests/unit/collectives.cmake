@@ -12,7 +12,8 @@ papbench_unit_test(pat_order_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/pat_order_test.cpp
   LIBS papbench_collectives)
 
-# Clairvoyant schedules: golden instances of seed 003 and the three implementations cross-checked.
+# Clairvoyant schedules: golden instances of [ProficzOcetkiewicz2021] and the three implementations
+# cross-checked.
 papbench_unit_test(clv_schedule_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/clv_schedule_test.cpp
   LIBS papbench_collectives)

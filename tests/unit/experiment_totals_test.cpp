@@ -1,5 +1,6 @@
-// `count = LIST/P` in experiment files: the Proficz papers give scatter/gather sizes as totals
-// and vary P, so a file names the totals and each run divides by its own process count.
+// `count = LIST/P` in experiment files: [Proficz2020] and [ProficzOcetkiewicz2021] give
+// scatter/gather sizes as totals and vary P, so a file names the totals and each run divides by its
+// own process count.
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,6 @@
-// The orders and trees of the PAP-aware scatter/gather algorithms (seed 000), checked against
-// the worked examples of spec §5.5 and §5.9 and Open MPI's in-order binomial tree.
+// The orders and trees of the PAP-aware scatter/gather algorithms ([Proficz2020]), checked against
+// the slot orders of docs/ALGORITHMS.md, Errata: SBN scatter and SBN gather, and Open MPI's
+// in-order binomial tree.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -1,6 +1,7 @@
-// The instances of `papbench schedgen` follow seed 003 Sect. 5.7 (spec 003 §8, §13 item 22):
-// ranges, roots, N = P, the skewed shape, reproducibility from (seed, pattern, P, rep), and
-// uniform arrivals that are actually spread over [0, P + 0.1].
+// The instances of `papbench schedgen` follow [ProficzOcetkiewicz2021] §5.7 (docs/ALGORITHMS.md,
+// Deviation: schedule-generation instances): ranges, roots, N = P, the skewed shape,
+// reproducibility from (seed, pattern, P, rep), and uniform arrivals that are actually spread over
+// [0, P + 0.1].
 #include "bench/schedgen_instance.hpp"
 
 #include <gtest/gtest.h>

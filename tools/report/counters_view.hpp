@@ -1,6 +1,6 @@
 #pragma once
 // `papbench-report counters`: per case and PAPI event, the counter values' distribution and
-// their correlation with normalized arrival time — Parsons' Figs. 3.7-3.13 as a table, with
+// their correlation with normalized arrival time — [Parsons2015] Figs. 3.7-3.13 as a table, with
 // Pearson's r and Spearman's rho over every (invocation, rank) pair.
 
 #include "tools/report/result_file.hpp"

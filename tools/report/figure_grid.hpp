@@ -1,5 +1,5 @@
 #pragma once
-// The papers' figures are all "one metric by (x, algorithm)": Proficz 2020 Figs. 14-20 and
+// The papers' figures are all "one metric by (x, algorithm)": [Proficz2020] Figs. 14-20 and
 // Clairvoyant Figs. 10-11 plot the mean (± sd) of run time or elapsed time over iterations
 // against the maximum delay or the process count, one line per algorithm. build_figure turns
 // result sets into that grid once; each figure is a FigureSpec of a few lines.

@@ -1,6 +1,6 @@
 #pragma once
 // Hockney's model T(m) = alpha + beta * m fitted by ordinary least squares to one-way ping-pong
-// times (seed 000 §2.3; docs/MODEL.md). Pure: no files, no MPI.
+// times ([Hockney1994]; [Proficz2020] §3; docs/MODEL.md). Pure: no files, no MPI.
 
 #include <optional>
 #include <span>
@@ -26,8 +26,8 @@ struct HockneyFit {
 // message sizes are given (a line needs two).
 HockneyFit fit_hockney(std::span<const PingpongPoint> points);
 
-// Two segments split at `split_bytes` (an eager/rendezvous threshold, spec §7): messages of at
-// most split_bytes fit `small`, larger ones `large`. Without a split both are the one fit.
+// Two segments split at `split_bytes` (an eager/rendezvous threshold, docs/MODEL.md): messages of
+// at most split_bytes fit `small`, larger ones `large`. Without a split both are the one fit.
 struct HockneyModel {
   HockneyFit small, large;
   std::optional<double> split_bytes;

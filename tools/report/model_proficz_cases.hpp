@@ -1,5 +1,5 @@
 #pragma once
-// Which of Proficz's Eqs. 3-24 describes a scatter/gather case, and what it predicts. Pure: the
+// Which of [Proficz2020] Eqs. 3-24 describes a scatter/gather case, and what it predicts. Pure: the
 // caller classifies the case's arrival pattern (model_view.cpp) and supplies alpha and beta.
 
 #include <optional>
@@ -33,7 +33,7 @@ struct Prediction {
 // collective "scatter" or "gather", algorithm the registry name (lin, slin, bsln, bnom, sbn,
 // bsbn / lin, ls, sls, bsls, bnom, sbn, bsbn); d as in model_proficz_equations.hpp (0 for flat).
 // The sorted and background variants take their base algorithm's flat costs: on a flat PAP the
-// paper says none of them changes the communication (spec §3, "Computation overhead").
+// paper says none of them changes the communication ([Proficz2020] §4.1-4.2).
 Prediction predict(std::string_view collective, std::string_view algorithm, Scenario scenario,
                    int P, double m, Hockney h, double d);
 

@@ -1,6 +1,6 @@
 #pragma once
-// Proficz 2020 (seed 000) Eqs. 3-24: the Hockney-model costs of the scatter and gather
-// algorithms, as pure functions. Spec: ../shared/spec/000-scatter-gather-pap.md §3.
+// [Proficz2020] Eqs. 3-24 (§3-4): the Hockney-model costs of the scatter and gather
+// algorithms, as pure functions.
 //
 // Units and names, the same in every function:
 //   P      processes (one per node in the paper)

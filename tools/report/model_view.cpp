@@ -299,7 +299,7 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
                   "to the ping-pong cases' one-way times ({} / 2).",
                   stat_text));
   s.notes.push_back(
-      "caveat (spec §7): the eager and rendezvous protocols follow different lines; one fit over "
+      "caveat: the eager and rendezvous protocols follow different lines; one fit over "
       "both misjudges small or large messages (see R^2 and the ping-pong rows; --split BYTES "
       "fits the two separately). PAP-aware gains need blocking (rendezvous) sends.");
   s.notes.push_back(

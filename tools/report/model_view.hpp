@@ -1,6 +1,6 @@
 #pragma once
 // `papbench-report model scatter-gather FILE`: Hockney alpha and beta fitted to the file's
-// ping-pong cases, then every scatter/gather case measured beside Proficz's Eqs. 3-24
+// ping-pong cases, then every scatter/gather case measured beside [Proficz2020] Eqs. 3-24
 // (docs/MODEL.md).
 
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// `papbench-report pap`: the process-arrival-pattern statistics of Parsons §3.3 per case (the
+// `papbench-report pap`: the process-arrival-pattern statistics of [Parsons2015] §3.3 per case (the
 // same numbers `papbench imbalance` prints): delta-bar, omega-bar, their factors relative to
 // the run's measured minimum message latency, and the First/Last per-node view of Table 3.5.
 

@@ -15,23 +15,23 @@ namespace {
 const std::vector<PaperTable>& registry() {
   static const std::vector<PaperTable> kPaperTables = {
       {"proficz-table3", "BSLN vs. LIN scatter over sizes x max delays: diff (ms), acceleration",
-       "seed 000 Table 3", build_proficz_table3},
+       "[Proficz2020] Table 3", build_proficz_table3},
       {"proficz-table4", "BSLS vs. LS gather over sizes x max delays: diff (ms), acceleration",
-       "seed 000 Table 4", build_proficz_table4},
+       "[Proficz2020] Table 4", build_proficz_table4},
       {"proficz-table5", "FFT application: total, gather run and elapsed time per gather algorithm",
-       "seed 000 Table 5", build_proficz_table5},
+       "[Proficz2020] Table 5", build_proficz_table5},
       {"proficz-fig14", "scatter run time and elapsed time per max delay, six algorithms",
-       "seed 000 Figs. 14, 18", build_proficz_fig14},
+       "[Proficz2020] Figs. 14, 18", build_proficz_fig14},
       {"proficz-fig15", "gather run time and elapsed time per max delay, six algorithms",
-       "seed 000 Figs. 15, 20", build_proficz_fig15},
+       "[Proficz2020] Figs. 15, 20", build_proficz_fig15},
       {"proficz-fig17", "scatter run time and elapsed time per process count (file per P)",
-       "seed 000 Figs. 17, 19", build_proficz_fig17},
+       "[Proficz2020] Figs. 17, 19", build_proficz_fig17},
       {"clv-fig10", "reduce run time per max delay: MPI, BNOM, RAB, RXX, RING, CLV",
-       "seed 003 Fig. 10", build_clv_fig10},
+       "[ProficzOcetkiewicz2021] Fig. 10", build_clv_fig10},
       {"clv-fig11", "reduce run time per process count (file per P), six algorithms",
-       "seed 003 Fig. 11", build_clv_fig11},
+       "[ProficzOcetkiewicz2021] Fig. 11", build_clv_fig11},
       {"clv-table1", "schedule generation: segtree speedup over linear, pairing (schedgen)",
-       "seed 003 Table 1", nullptr, build_clv_table1},
+       "[ProficzOcetkiewicz2021] Table 1", nullptr, build_clv_table1},
   };
   return kPaperTables;
 }

@@ -22,7 +22,7 @@ namespace papbench::report {
 struct PaperTable {
   std::string_view name;     // the command-line argument, e.g. "proficz-table3"
   std::string_view summary;  // one line for --list
-  std::string_view source;   // "seed 000 Table 3"
+  std::string_view source;   // "[Proficz2020] Table 3" (docs/REFERENCES.md keys)
   std::function<Report(const std::vector<ResultFile>&)> build;
   // Set instead of `build` by a table whose input is not a result set (clv-table1 reads
   // `papbench schedgen` files): it gets the paths and opens them with its own loader.

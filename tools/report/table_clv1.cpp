@@ -16,7 +16,7 @@
 namespace papbench::report {
 namespace {
 
-// seed 003 Table 1, verbatim (spec 003 §8): P = N, then uniform linear/segment, uniform
+// [ProficzOcetkiewicz2021] Table 1, verbatim: P = N, then uniform linear/segment, uniform
 // pairing/segment, skewed linear/segment, skewed pairing/segment.
 struct PaperRow {
   int P;
@@ -170,7 +170,8 @@ Report build_clv_table1(const std::vector<std::string>& paths) {
       s.table.rows.push_back(std::move(row));
     }
     s.notes.push_back(
-        "X/seg = mean(time of X) / mean(time of segtree) over the reps (seed 003 Table 1: "
+        "X/seg = mean(time of X) / mean(time of segtree) over the reps ([ProficzOcetkiewicz2021] "
+        "Table 1: "
         "> 1 means the segment tree is faster); linear, pairing, segtree columns are mean "
         "times of one schedule generation");
     s.notes.push_back(
@@ -178,7 +179,8 @@ Report build_clv_table1(const std::vector<std::string>& paths) {
         "highest of 99.9/99/98/95/90% reached (the paper: 99.9% everywhere except uniform, "
         "linear, P = 32: 98%)");
     s.notes.push_back(
-        "paper: seed 003 Table 1 (Xeon E5-2670 v3, gcc 7.3 -O3 -mavx -flto, 250 runs); absolute "
+        "paper: [ProficzOcetkiewicz2021] Table 1 (Xeon E5-2670 v3, gcc 7.3 -O3 -mavx -flto, 250 "
+        "runs); absolute "
         "ratios depend on the CPU");
     r.sections.push_back(std::move(s));
   }

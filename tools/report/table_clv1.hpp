@@ -1,5 +1,5 @@
 #pragma once
-// `papbench-report table clv-table1 FILE...`: seed 003 Table 1 (spec 003 §8) from the HDF5
+// `papbench-report table clv-table1 FILE...`: [ProficzOcetkiewicz2021] Table 1 (§5.7) from the HDF5
 // files of `papbench schedgen` (not result sets: docs/SCHEDGEN.md). Per pattern and P = N, the
 // mean speedup of the segment tree over linear and over pairing heaps, mean(X) / mean(segtree),
 // each with the confidence of a two-sided Welch t-test of X's times against segtree's, beside

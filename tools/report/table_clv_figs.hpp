@@ -1,5 +1,5 @@
 #pragma once
-// Proficz & Ocetkiewicz 2021 ("Improving Clairvoyant", spec 003 §10) Figs. 10 and 11: reduce
+// [ProficzOcetkiewicz2021] §6, Figs. 10 and 11: reduce
 // run time (mean ± sd) per maximum delay and per process count for the paper's six algorithms,
 // with the after-last-arrival time beside it (the part of the run time a late process cannot
 // explain), and the paper's qualitative claims beneath (it gives no numbers).

@@ -21,7 +21,7 @@ namespace {
 constexpr double kAlpha = 0.05;  // both tests below it: the difference is not noise
 constexpr std::int64_t kMs = 1'000'000;
 
-// The paper's cells, spec 000 §8 (rows: kProficzTotals; columns: kDelaysMs).
+// The paper's cells, [Proficz2020] Tables 3-4 (rows: kProficzTotals; columns: kDelaysMs).
 struct PaperCell {
   double diff_ms;
   double acceleration;
@@ -313,7 +313,7 @@ Report build_table(const std::vector<ResultFile>& files, const TableSpec& spec) 
     }
     s.notes.push_back(
         "paper: 48 nodes with one process each on 1 Gbps Ethernet (TCP, 64 KiB eager limit); "
-        "match trends and signs, not absolute values (spec 000 §7, §8)");
+        "match trends and signs, not absolute values ([Proficz2020] §5)");
     s.extra["missing"] = missing;
     report.sections.push_back(std::move(s));
   }

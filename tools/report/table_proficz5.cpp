@@ -22,7 +22,7 @@ constexpr std::string_view kAppTotal = "app_total_ns";  // [rep][rank]
 constexpr std::string_view kLocalFft = "local_fft_ns";  // [iteration][rank]
 constexpr double kSecond = 1e9;
 
-// Spec 000 §8, Table 5 (seconds); "MPI" is the library's MPI_Gather, our `native`.
+// [Proficz2020] Table 5 (seconds); "MPI" is the library's MPI_Gather, our `native`.
 struct PaperRow {
   std::string_view alg, paper_name;
   double total_s, run_s, elapsed_s;

@@ -1,5 +1,5 @@
 #pragma once
-// Proficz 2020 Table 5: the FFT mini-application (`papbench app fft`, docs/FFT.md) with each
+// [Proficz2020] Table 5: the FFT mini-application (`papbench app fft`, docs/FFT.md) with each
 // gather algorithm: mean total time of a repetition (--iters iterations; its slowest rank), mean
 // gather run time and mean gather elapsed time, each with its ratio to LS (mean(alg) /
 // mean(LS): below 1 is faster), beside the paper's seconds and the same ratios of them. One

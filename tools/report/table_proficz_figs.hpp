@@ -1,5 +1,5 @@
 #pragma once
-// Proficz 2020 (spec 000 §8) Figs. 14/18 (scatter), 15/20 (gather) and 17/19 (scatter over P):
+// [Proficz2020] §5, Figs. 14/18 (scatter), 15/20 (gather) and 17/19 (scatter over P):
 // mean ± sd of the run time and of the average elapsed time per maximum delay (or process
 // count) for the paper's six algorithms and the library's own, with the paper's claims beneath.
 

@@ -1,11 +1,11 @@
 #pragma once
 // Memory footprint of the Clairvoyant schedulers' per-(process, segment) state, measured rather
-// than assumed (seed 003 Sect. 4.5 quotes 56 B per cell for pairing heaps, 5 bits for the segment
-// tree). Each implementation allocates its per-cell structures (state arrays, heap nodes and
-// handles, bit columns, the tree) through CountingAllocator; while a ByteCounting guard is alive
-// on the thread, every such allocation and release is added to its counter, whose peak divided
-// by P * N is the figure `papbench schedgen` reports. Without a guard the allocator is a plain
-// std::allocator (one thread-local load per allocation, none per access).
+// than assumed ([ProficzOcetkiewicz2021] §4.5 quotes 56 B per cell for pairing heaps, 5 bits for
+// the segment tree). Each implementation allocates its per-cell structures (state arrays, heap
+// nodes and handles, bit columns, the tree) through CountingAllocator; while a ByteCounting guard
+// is alive on the thread, every such allocation and release is added to its counter, whose peak
+// divided by P * N is the figure `papbench schedgen` reports. Without a guard the allocator is a
+// plain std::allocator (one thread-local load per allocation, none per access).
 
 #include <cstddef>
 #include <memory>

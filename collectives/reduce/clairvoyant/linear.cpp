@@ -1,9 +1,9 @@
-// Clairvoyant, linear: Listing 2 of seed 003 with the fixes of its Sect. 4 as consolidated in
-// spec 003 §7.1 — the P' state (a segment received in a round cannot be sent on in that round),
-// the search guard (a receiver may find nothing), round numbers in the schedule, a deterministic
-// (availability, rank) queue and the inclusive window a <= a_head + d. Idle rounds (a lone
-// process waiting for the next arrival) are iterated one by one, as in the paper's baseline.
-// This is the reference the other implementations are checked against.
+// Clairvoyant, linear: Listing 2 of [ProficzOcetkiewicz2021] (§4.6) with the fixes of
+// docs/ALGORITHMS.md, Errata: Clairvoyant Listing 2 — the P' state (a segment received in a round
+// cannot be sent on in that round), the search guard (a receiver may find nothing), round numbers
+// in the schedule, a deterministic (availability, rank) queue and the inclusive window a <= a_head
+// + d. Idle rounds (a lone process waiting for the next arrival) are iterated one by one, as in the
+// paper's baseline. This is the reference the other implementations are checked against.
 #include <algorithm>
 #include <functional>
 #include <queue>

@@ -1,7 +1,7 @@
-// Clairvoyant, pairing heaps: the linear semantics with the sender search of Marendic et al.'s
-// proposal — one Boost pairing heap per segment holding the group positions of the processes
-// that could send that segment, plus a handle per (process, segment). As in seed 003 Sect. 5.7
-// a process that sends is erased from all its heaps at once and everyone is re-inserted at the
+// Clairvoyant, pairing heaps: the linear semantics with the sender search of [Marendic2016]'s
+// proposal — one Boost pairing heap per segment holding the group positions of the processes that
+// could send that segment, plus a handle per (process, segment). As in [ProficzOcetkiewicz2021]
+// §5.7 a process that sends is erased from all its heaps at once and everyone is re-inserted at the
 // start of the next round (immediate removal, not filtering on extraction). Idle rounds are
 // iterated, as in the paper's baseline.
 #include <algorithm>
@@ -17,9 +17,9 @@
 namespace papbench::clv {
 namespace {
 
-// Group positions, smallest on top: the first eligible process in group order.
-// Nodes, handles and flags are allocated through CountingAllocator, so `papbench schedgen` can
-// report their real size per (process, segment) cell (footprint.hpp; seed 003 Sect. 4.5).
+// Group positions, smallest on top: the first eligible process in group order. Nodes, handles and
+// flags are allocated through CountingAllocator, so `papbench schedgen` can report their real size
+// per (process, segment) cell (footprint.hpp; [ProficzOcetkiewicz2021] §4.5).
 using Heap = boost::heap::pairing_heap<int, boost::heap::compare<std::greater<int>>,
                                        boost::heap::allocator<CountingAllocator<int>>>;
 

@@ -1,10 +1,11 @@
 #pragma once
-// Clairvoyant (CLV) reduce schedules (seed 003; spec 003 §7): from the arrival times of P
-// processes, a round time d, N segments and a root, the rounds in which one process sends one
-// segment to another, which combines it. Every rank computes the whole schedule from identical
-// inputs, so times are integer ticks and every tie is broken by rank: the result is bit-identical
-// everywhere. Three implementations produce the same schedule for every input:
-//   linear   Listing 2 with the spec's fixes (P' state, loop guards, round numbers, inclusive
+// Clairvoyant (CLV) reduce schedules ([ProficzOcetkiewicz2021] §4-5; docs/ALGORITHMS.md, Errata:
+// Clairvoyant Listing 2): from the arrival times of P processes, a round time d, N segments and a
+// root, the rounds in which one process sends one segment to another, which combines it. Every rank
+// computes the whole schedule from identical inputs, so times are integer ticks and every tie is
+// broken by rank: the result is bit-identical everywhere. Three implementations produce the same
+// schedule for every input:
+//   linear   Listing 2 with the errata's fixes (P' state, loop guards, round numbers, inclusive
 //            window, (time, rank) order); idle rounds are iterated one by one
 //   pairing  the same with one Boost pairing heap of candidate senders per segment
 //   segtree  bit columns in a segment tree with merge-built groups and idle-round skipping

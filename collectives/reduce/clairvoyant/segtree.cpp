@@ -1,37 +1,36 @@
-// Clairvoyant, segment tree: seed 003 Listing 8 with the errata of spec 003 §6 and the
-// equivalence conditions of §7.2. States are one bit per (process, segment) (1: A or P, 0: E),
-// held per process as a column of N bits; the round's group G is built by merging the survivors
-// of the previous round with the queue of processes not yet arrived (Sect. 5.2, inclusive
-// window); a round with a lone process jumps straight to the round of the next arrival,
-// advancing the round counter by m = ceil((a_y - d - t_x) / d) so round numbers match the
-// linear version (Sect. 5.1); the sender of the smallest common segment is found with
-// all-except-one, find-leftmost and find-leftmost-from over a segment tree of OR-ed columns
-// (Listings 3-5, 7).
+// Clairvoyant, segment tree: [ProficzOcetkiewicz2021] Listing 8 (§5.6) with the fixes of
+// docs/ALGORITHMS.md, Errata: Clairvoyant Listing 8. States are one bit per (process, segment) (1:
+// A or P, 0: E), held per process as a column of N bits; the round's group G is built by merging
+// the survivors of the previous round with the queue of processes not yet arrived (§5.2, inclusive
+// window); a round with a lone process jumps straight to the round of the next arrival, advancing
+// the round counter by m = ceil((a_y - d - t_x) / d) so round numbers match the linear version
+// (§5.1); the sender of the smallest common segment is found with all-except-one, find-leftmost and
+// find-leftmost-from over a segment tree of OR-ed columns (Listings 3-5, 7).
 //
-// Deviation from Listing 8, same schedule: the tree's leaves are the group's processing order
-// (root first, then availability order), rebuilt at the start of every round — Listing 8 rebuilds
-// the tree every round too (line 12). Leaves in processing order make the leftmost leaf the
-// first eligible sender directly, so the fractional-order doubled index space (Sect. 5.4.3) and
-// the pseudo-root are not needed, and the equivalence pitfalls they bring (§7.2 items 1 and 5)
-// cannot occur. A sender's leaf is zeroed (S = true) while its true column stays in `bits`,
-// which a receiver that already sent this round is masked with (§7.2 item 2); P' lives only in
-// the tree (bit cleared), so restoring columns can never lose a P' segment (the restore/revert
-// erratum). A receiver is processed once per round, before it can have received, so no P' mask
-// is needed on its own column.
+// Deviation from Listing 8, same schedule: the tree's leaves are the group's processing order (root
+// first, then availability order), rebuilt at the start of every round — Listing 8 rebuilds the
+// tree every round too (line 12). Leaves in processing order make the leftmost leaf the first
+// eligible sender directly, so the fractional-order doubled index space (§5.4.3) and the
+// pseudo-root are not needed, and the pitfalls they bring (a root that is not the leftmost
+// candidate, ties at a_head + d; docs/ALGORITHMS.md, Deviation: Clairvoyant segment-tree leaves)
+// cannot occur. A sender's leaf is zeroed (S = true) while its true column stays in `bits`, which a
+// receiver that already sent this round is masked with; P' lives only in the tree (bit cleared), so
+// restoring columns can never lose a P' segment (the restore/revert erratum). A receiver is
+// processed once per round, before it can have received, so no P' mask is needed on its own column.
 //
-// Speed (spec 003 §8 targets): the wide operations (all-except-one fused with the mask and the
-// first-bit search, leaf clearing, the rebuild, which writes leaves and their parents in one pass
-// on the AVX2 path) work on 256-bit blocks, each block with a tree of its own (a search for one
-// segment touches one block's tree), with an AVX2 version chosen at run time
-// (__builtin_cpu_supports) and a 64-bit scalar one; updates walking up the tree carry the new value
-// in registers; each round's transfers are emitted in receiver-rank order from a bitset instead of
-// sorting the whole schedule at the end. The per-receiver path is latency- and misprediction-bound,
-// so: the candidate segment is read off the root (first_held) and all-except-one runs only when the
-// receiver turns out to be its sole holder; the sender comes from one descent under a sibling of
-// the receiver's path (find_other); updates climb to the root with no early stop. (Measured and
-// rejected: prefetching in the descent, two or three levels per descent step, a fixed-length
-// descent, a compare-mask first_held, per-segment leftmost-holder hints, deferring the sender's
-// column update to the end of the round, -O3.)
+// Speed (the targets are the ratios of [ProficzOcetkiewicz2021] Table 1): the wide operations
+// (all-except-one fused with the mask and the first-bit search, leaf clearing, the rebuild, which
+// writes leaves and their parents in one pass on the AVX2 path) work on 256-bit blocks, each block
+// with a tree of its own (a search for one segment touches one block's tree), with an AVX2 version
+// chosen at run time (__builtin_cpu_supports) and a 64-bit scalar one; updates walking up the tree
+// carry the new value in registers; each round's transfers are emitted in receiver-rank order from
+// a bitset instead of sorting the whole schedule at the end. The per-receiver path is latency- and
+// misprediction-bound, so: the candidate segment is read off the root (first_held) and
+// all-except-one runs only when the receiver turns out to be its sole holder; the sender comes from
+// one descent under a sibling of the receiver's path (find_other); updates climb to the root with
+// no early stop. (Measured and rejected: prefetching in the descent, two or three levels per
+// descent step, a fixed-length descent, a compare-mask first_held, per-segment leftmost-holder
+// hints, deferring the sender's column update to the end of the round, -O3.)
 #include <immintrin.h>
 
 #include <algorithm>

@@ -4,11 +4,11 @@
 // need the primitives, the choice of code path and the memory footprint. The public entry point
 // stays clv::schedule_segtree(Instance) in schedule.hpp.
 //
-// A ColumnTree is the segment tree of seed 003 Sect. 5.4 over bit columns: leaf k holds the
-// N-bit column of the k-th process of the round's processing order, every internal node the OR
-// of its children (root at index 1, children 2n and 2n+1, leaf k at m + k). Columns are padded
-// to whole 256-bit blocks so that the AVX2 path handles a block with one instruction; the
-// scalar path handles the same block as four 64-bit words.
+// A ColumnTree is the segment tree of [ProficzOcetkiewicz2021] §5.4 over bit columns: leaf k holds
+// the N-bit column of the k-th process of the round's processing order, every internal node the OR
+// of its children (root at index 1, children 2n and 2n+1, leaf k at m + k). Columns are padded to
+// whole 256-bit blocks so that the AVX2 path handles a block with one instruction; the scalar path
+// handles the same block as four 64-bit words.
 
 #include <cstddef>
 #include <cstdint>
