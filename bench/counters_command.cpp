@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "bench/run_options.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "counters/counter_catalog.hpp"
@@ -18,15 +19,7 @@ CLI::App* add_counters_command(CLI::App& app, RawCountersOptions& raw) {
 }
 
 int counters_command(const RawCountersOptions& raw) {
-  CounterDomain domain = CounterDomain::kUser;
-  if (raw.domain == "kernel") {
-    domain = CounterDomain::kKernel;
-  } else if (raw.domain == "all") {
-    domain = CounterDomain::kAll;
-  } else if (raw.domain != "user") {
-    throw UsageError(fmt::format(
-        "--counters-domain: '{}' is not accepted; accepted: user, kernel, all", raw.domain));
-  }
+  const CounterDomain domain = parse_counter_domain("--counters-domain", raw.domain);
   // Every rank would print the same list; rank 0 speaks for the (homogeneous) job.
   if (world_rank() != 0) return 0;
   const CounterCatalog cat = list_counter_events(domain);

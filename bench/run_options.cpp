@@ -206,10 +206,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   if (!raw.counters.empty()) {
     o.counters = with_option("--counters", [&] { return split_list(raw.counters); });
   }
-  o.counters_domain = parse_choice<CounterDomain>("--counters-domain", raw.counters_domain,
-                                                  {{"user", CounterDomain::kUser},
-                                                   {"kernel", CounterDomain::kKernel},
-                                                   {"all", CounterDomain::kAll}});
+  o.counters_domain = parse_counter_domain("--counters-domain", raw.counters_domain);
   o.counters_scope = parse_choice<CounterScope>("--counters-scope", raw.counters_scope,
                                                 {{"call", CounterScope::kCall},
                                                  {"compute", CounterScope::kCompute},
@@ -291,6 +288,13 @@ clocksync::Estimator parse_estimator(std::string_view option, std::string_view t
   return parse_choice<clocksync::Estimator>(
       option, text,
       {{"min-rtt", clocksync::Estimator::kMinRtt}, {"median", clocksync::Estimator::kMedian}});
+}
+
+CounterDomain parse_counter_domain(std::string_view option, std::string_view text) {
+  return parse_choice<CounterDomain>(option, text,
+                                     {{"user", CounterDomain::kUser},
+                                      {"kernel", CounterDomain::kKernel},
+                                      {"all", CounterDomain::kAll}});
 }
 
 std::int64_t parse_duration_option(std::string_view option, std::string_view text) {

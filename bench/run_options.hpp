@@ -128,8 +128,9 @@ void check_against_size(const RunOptions& opts, int size);
 // directory or an existing file without --force. Fills in the default name when empty.
 void check_output_path(RunOptions& opts);
 
-// Option parsers shared by the run and sync-check commands; errors name `option`.
+// Option parsers shared by the run, sync-check and counters commands; errors name `option`.
 clocksync::Estimator parse_estimator(std::string_view option, std::string_view text);
+CounterDomain parse_counter_domain(std::string_view option, std::string_view text);
 std::int64_t parse_duration_option(std::string_view option, std::string_view text);
 double check_drift_ppm(std::string_view option, double ppm);
 
