@@ -96,6 +96,9 @@ CLI::App* add_imbalance_command(CLI::App& app, RawImbalanceOptions& raw) {
       ->capture_default_str();
   sub->add_option("--sync", raw.sync, "Start of each invocation: window or barrier")
       ->capture_default_str();
+  sub->add_option("--virtual-ppn", raw.virtual_ppn,
+                  "Per-node statistics over virtual nodes of K consecutive ranks (0: real nodes)")
+      ->capture_default_str();
   sub->add_option("--out", raw.out, "HDF5 trace (default: papbench-DATE-TIME.h5)");
   sub->add_flag("--force", raw.force, "Overwrite an existing --out file");
   sub->add_option("--progress", raw.progress, "auto, always or never")->capture_default_str();
@@ -131,6 +134,7 @@ int imbalance_command(const RawImbalanceOptions& raw, const std::string& command
   run.iters = raw.iters;
   run.warmup = raw.warmup;
   run.sync = raw.sync;
+  run.virtual_ppn = raw.virtual_ppn;
   run.out = raw.out;
   run.force = raw.force;
   run.progress = raw.progress;

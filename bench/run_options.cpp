@@ -74,6 +74,9 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
       ->capture_default_str();
   app.add_option("--groups", raw.groups,
                  "Intergroup collectives: group sizes p:q (default half/half)");
+  app.add_option("--virtual-ppn", raw.virtual_ppn,
+                 "Treat every K consecutive ranks of a node as one virtual node (0: real nodes)")
+      ->capture_default_str();
   app.add_option("--seed", raw.seed, "Seed of the random patterns and of --shuffle")
       ->capture_default_str();
   app.add_option("--sync", raw.sync,
@@ -196,6 +199,8 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
           fmt::format("--groups: '{}': both groups need at least one rank", raw.groups));
     }
   }
+
+  o.virtual_ppn = parse_virtual_ppn("--virtual-ppn", raw.virtual_ppn);
 
   if (raw.sync == "window") {
     o.sync = StartSync::kWindow;
@@ -334,6 +339,18 @@ clocksync::Estimator parse_estimator(std::string_view option, std::string_view t
 
 std::int64_t parse_duration_option(std::string_view option, std::string_view text) {
   return with_option(option, [&] { return parse_duration_ns(text); });
+}
+
+int parse_virtual_ppn(std::string_view option, std::string_view text) {
+  int k = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), k);
+  if (ec != std::errc() || p != text.data() + text.size() || k < 0) {
+    throw UsageError(fmt::format(
+        "{}: '{}' is not accepted; accepted: an integer K >= 1 (virtual nodes of K consecutive "
+        "ranks) or 0 (the real nodes)",
+        option, text));
+  }
+  return k;
 }
 
 double check_drift_ppm(std::string_view option, double ppm) {
