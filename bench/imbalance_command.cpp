@@ -61,8 +61,9 @@ std::string pap_report(const results::RunInfo& info,
   }
   std::string out = fmt::format(
       "\nPAP statistics (Parsons §3.3; means over invocations; factors = imbalance / min message "
-      "latency {})\n",
-      min_lat ? format_duration(*min_lat) : "n/a (one rank)");
+      "latency {}){}\n",
+      min_lat ? format_duration(*min_lat) : "n/a (one rank)",
+      info.nodes_virtual ? fmt::format("; virtual nodes of {} ranks", info.virtual_ppn) : "");
   out += fmt::format("{:<16} {:>5} {:>5} {:>11} {:>11} {:>8} {:>8} {:>11} {:>11} {:>11} {:>11}\n",
                      "pattern", "ranks", "nodes", "delta_bar", "omega_bar", "f_avg", "f_worst",
                      "First d_bar", "First w_bar", "Last d_bar", "Last w_bar");
