@@ -52,12 +52,18 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
   info.created_utc = stamp;
 
   const auto& s = clock.options();
-  info.clock_info = fmt::format(
-      "CLOCK_MONOTONIC_RAW; Cristian {} over {} ping-pongs{}{}; resync {}",
-      s.estimator == clocksync::Estimator::kMinRtt ? "min-RTT" : "median", s.pingpongs,
-      s.fit_drift ? ", linear drift" : "", s.hierarchical ? ", node leaders only" : ", flat",
-      s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns))
-                      : std::string("off"));
+  std::string hierarchy = ", flat";
+  if (s.hierarchical) {
+    hierarchy = nodes->is_virtual() ? fmt::format(", node leaders only (virtual nodes of {} ranks)",
+                                                  nodes->virtual_ppn())
+                                    : std::string(", node leaders only");
+  }
+  info.clock_info =
+      fmt::format("CLOCK_MONOTONIC_RAW; Cristian {} over {} ping-pongs{}{}; resync {}",
+                  s.estimator == clocksync::Estimator::kMinRtt ? "min-RTT" : "median", s.pingpongs,
+                  s.fit_drift ? ", linear drift" : "", hierarchy,
+                  s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns))
+                                  : std::string("off"));
   info.extra["start_sync"] = opts.sync == StartSync::kWindow ? "window" : "barrier";
   info.extra["margin_ns"] = std::to_string(opts.margin_ns);
   info.extra["seed"] = std::to_string(opts.seed);
