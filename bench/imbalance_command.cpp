@@ -61,8 +61,9 @@ std::string pap_report(const results::RunInfo& info,
   }
   std::string out = fmt::format(
       "\nPAP statistics (Parsons §3.3; means over invocations; factors = imbalance / min message "
-      "latency {})\n",
-      min_lat ? format_duration(*min_lat) : "n/a (one rank)");
+      "latency {}){}\n",
+      min_lat ? format_duration(*min_lat) : "n/a (one rank)",
+      info.nodes_virtual ? fmt::format("; virtual nodes of {} ranks", info.virtual_ppn) : "");
   out += fmt::format("{:<16} {:>5} {:>5} {:>11} {:>11} {:>8} {:>8} {:>11} {:>11} {:>11} {:>11}\n",
                      "pattern", "ranks", "nodes", "delta_bar", "omega_bar", "f_avg", "f_worst",
                      "First d_bar", "First w_bar", "Last d_bar", "Last w_bar");
@@ -95,6 +96,9 @@ CLI::App* add_imbalance_command(CLI::App& app, RawImbalanceOptions& raw) {
                   "Round trips rank 0 <-> 1 for the minimum message latency")
       ->capture_default_str();
   sub->add_option("--sync", raw.sync, "Start of each invocation: window or barrier")
+      ->capture_default_str();
+  sub->add_option("--virtual-ppn", raw.virtual_ppn,
+                  "Per-node statistics over virtual nodes of K consecutive ranks (0: real nodes)")
       ->capture_default_str();
   sub->add_option("--out", raw.out, "HDF5 trace (default: papbench-DATE-TIME.h5)");
   sub->add_flag("--force", raw.force, "Overwrite an existing --out file");
@@ -131,6 +135,7 @@ int imbalance_command(const RawImbalanceOptions& raw, const std::string& command
   run.iters = raw.iters;
   run.warmup = raw.warmup;
   run.sync = raw.sync;
+  run.virtual_ppn = raw.virtual_ppn;
   run.out = raw.out;
   run.force = raw.force;
   run.progress = raw.progress;

@@ -14,6 +14,7 @@ struct RawImbalanceOptions {
   int warmup = 3;
   int pingpongs = 1000;
   std::string sync = "window";
+  std::string virtual_ppn = "0";
   std::string out;
   bool force = false;
   std::string progress = "auto";

@@ -19,6 +19,7 @@
 #include "bench/run_info.hpp"
 #include "bench/schedgen_command.hpp"
 #include "bench/sync_check_command.hpp"
+#include "bench/topology_command.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "papbench/version.hpp"
@@ -56,6 +57,8 @@ int run_main(int argc, char** argv) {
   CLI::App* schedgen = papbench::add_schedgen_command(app, schedgen_raw);
   papbench::RawFftOptions fft_raw;
   CLI::App* app_fft = papbench::add_app_command(app, fft_raw);
+  papbench::RawTopologyOptions topology_raw;
+  CLI::App* topology = papbench::add_topology_command(app, topology_raw);
   app.require_subcommand(0, 1);
 
   try {
@@ -70,6 +73,7 @@ int run_main(int argc, char** argv) {
 
   if (list->parsed()) return rank == 0 ? papbench::list_command(list_raw) : 0;
   if (sync_check->parsed()) return papbench::sync_check_command(sync_raw);
+  if (topology->parsed()) return papbench::topology_command(topology_raw);
   if (imbalance->parsed()) {
     return papbench::imbalance_command(imbalance_raw, papbench::join_command_line(argc, argv));
   }

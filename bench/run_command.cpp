@@ -105,13 +105,14 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
         "collective (see 'papbench list')");
   }
 
+  const topology::NodeTopology nodes(world.get(), opts.virtual_ppn);
   clocksync::GlobalClock clock(
       world.get(),
       clocksync::LocalClock(clocksync::draw_distortion(opts.distortion_max, opts.seed, rank)),
-      opts.clock);
+      opts.clock, &nodes);
   clock.synchronize();
 
-  results::RunInfo info = collect_run_info(world.get(), command_line, opts, clock);
+  results::RunInfo info = collect_run_info(world.get(), command_line, opts, clock, &nodes);
   if (hooks.before_cases) hooks.before_cases(world.get(), info);
   std::optional<results::ResultWriter> writer;
   if (rank == 0) writer.emplace(opts.out, opts.force, info);

@@ -4,7 +4,7 @@
 #include <sched.h>
 
 #include <ctime>
-#include <map>
+#include <optional>
 
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
@@ -24,7 +24,8 @@ std::string join_command_line(int argc, char** argv) {
 }
 
 results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line,
-                                  const RunOptions& opts, const clocksync::GlobalClock& clock) {
+                                  const RunOptions& opts, const clocksync::GlobalClock& clock,
+                                  const topology::NodeTopology* nodes) {
   results::RunInfo info;
   info.papbench_version = kVersion;
   info.git_sha = kGitSha;
@@ -32,11 +33,13 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
   info.mpi_library_version = mpi_library_version();
   MPI_Comm_size(comm, &info.mpi_size);
   info.hostnames = allgather_strings(comm, processor_name());
-  std::map<std::string, int> node_of;
-  for (const auto& h : info.hostnames) {
-    auto [it, inserted] = node_of.try_emplace(h, static_cast<int>(node_of.size()));
-    info.node_index.push_back(it->second);
-  }
+  // Nodes as MPI sees them (shared memory), not by host name, and virtual ones when asked for:
+  // the result set then holds the nodes the run's hierarchy and statistics actually used.
+  std::optional<topology::NodeTopology> own;
+  if (nodes == nullptr) nodes = &own.emplace(comm, opts.virtual_ppn);
+  info.node_index = nodes->node_of_rank();
+  info.nodes_virtual = nodes->is_virtual();
+  info.virtual_ppn = nodes->virtual_ppn();
   int core = sched_getcpu();
   info.core.resize(static_cast<std::size_t>(info.mpi_size));
   mpi_check(MPI_Allgather(&core, 1, MPI_INT, info.core.data(), 1, MPI_INT, comm), "MPI_Allgather");
@@ -49,12 +52,18 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
   info.created_utc = stamp;
 
   const auto& s = clock.options();
-  info.clock_info = fmt::format(
-      "CLOCK_MONOTONIC_RAW; Cristian {} over {} ping-pongs{}{}; resync {}",
-      s.estimator == clocksync::Estimator::kMinRtt ? "min-RTT" : "median", s.pingpongs,
-      s.fit_drift ? ", linear drift" : "", s.hierarchical ? ", node leaders only" : ", flat",
-      s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns))
-                      : std::string("off"));
+  std::string hierarchy = ", flat";
+  if (s.hierarchical) {
+    hierarchy = nodes->is_virtual() ? fmt::format(", node leaders only (virtual nodes of {} ranks)",
+                                                  nodes->virtual_ppn())
+                                    : std::string(", node leaders only");
+  }
+  info.clock_info =
+      fmt::format("CLOCK_MONOTONIC_RAW; Cristian {} over {} ping-pongs{}{}; resync {}",
+                  s.estimator == clocksync::Estimator::kMinRtt ? "min-RTT" : "median", s.pingpongs,
+                  s.fit_drift ? ", linear drift" : "", hierarchy,
+                  s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns))
+                                  : std::string("off"));
   info.extra["start_sync"] = opts.sync == StartSync::kWindow ? "window" : "barrier";
   info.extra["margin_ns"] = std::to_string(opts.margin_ns);
   info.extra["seed"] = std::to_string(opts.seed);

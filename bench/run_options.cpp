@@ -77,6 +77,9 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
       ->capture_default_str();
   app.add_option("--groups", raw.groups,
                  "Intergroup collectives: group sizes p:q (default half/half)");
+  app.add_option("--virtual-ppn", raw.virtual_ppn,
+                 "Treat every K consecutive ranks of a node as one virtual node (0: real nodes)")
+      ->capture_default_str();
   app.add_option("--seed", raw.seed, "Seed of the random patterns and of --shuffle")
       ->capture_default_str();
   app.add_option("--sync", raw.sync,
@@ -187,6 +190,8 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
           fmt::format("--groups: '{}': both groups need at least one rank", raw.groups));
     }
   }
+
+  o.virtual_ppn = parse_virtual_ppn("--virtual-ppn", raw.virtual_ppn);
 
   o.sync = parse_choice<StartSync>(
       "--sync", raw.sync, {{"window", StartSync::kWindow}, {"barrier", StartSync::kBarrier}});
@@ -299,6 +304,18 @@ CounterDomain parse_counter_domain(std::string_view option, std::string_view tex
 
 std::int64_t parse_duration_option(std::string_view option, std::string_view text) {
   return with_option(option, [&] { return parse_duration_ns(text); });
+}
+
+int parse_virtual_ppn(std::string_view option, std::string_view text) {
+  int k = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), k);
+  if (ec != std::errc() || p != text.data() + text.size() || k < 0) {
+    throw UsageError(fmt::format(
+        "{}: '{}' is not accepted; accepted: an integer K >= 1 (virtual nodes of K consecutive "
+        "ranks) or 0 (the real nodes)",
+        option, text));
+  }
+  return k;
 }
 
 double check_drift_ppm(std::string_view option, double ppm) {

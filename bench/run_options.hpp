@@ -27,6 +27,7 @@ struct RawRunOptions {
   std::string maxdelay = "0";
   std::string pattern = "uniform";
   std::string groups;
+  std::string virtual_ppn = "0";
   std::string sync = "window";
   std::string sync_estimator = "min-rtt";
   std::string resync = "1s";
@@ -78,6 +79,7 @@ struct RunOptions {
   std::vector<int> roots;
   std::vector<std::int64_t> computes_ns, maxdelays_ns;
   int groups_p = 0, groups_q = 0;  // 0: half/half
+  int virtual_ppn = 0;             // --virtual-ppn K: nodes of K consecutive ranks; 0: real nodes
   StartSync sync = StartSync::kWindow;
   clocksync::SyncOptions clock;
   clocksync::Distortion distortion_max;  // per-rank distortion drawn in [-max, max]
@@ -133,6 +135,8 @@ clocksync::Estimator parse_estimator(std::string_view option, std::string_view t
 CounterDomain parse_counter_domain(std::string_view option, std::string_view text);
 std::int64_t parse_duration_option(std::string_view option, std::string_view text);
 double check_drift_ppm(std::string_view option, double ppm);
+// --virtual-ppn: an integer >= 0 (0: the real nodes).
+int parse_virtual_ppn(std::string_view option, std::string_view text);
 
 // A fresh default file name in the working directory: papbench-YYYYmmdd-HHMMSS.h5.
 std::string default_output_path();

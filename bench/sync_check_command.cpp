@@ -30,6 +30,9 @@ CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw) {
   sub->add_option("--seed", raw.seed, "Seed of the injected distortions")->capture_default_str();
   sub->add_flag("--no-drift", raw.no_drift, "Do not fit a linear drift");
   sub->add_flag("--flat-sync", raw.flat, "Every rank ping-pongs with rank 0");
+  sub->add_option("--virtual-ppn", raw.virtual_ppn,
+                  "Node leaders sync for virtual nodes of K consecutive ranks (0: real nodes)")
+      ->capture_default_str();
   sub->add_flag("--json", raw.json, "Print the JSON report");
   return sub;
 }
@@ -48,6 +51,7 @@ int sync_check_command(const RawSyncCheckOptions& raw) {
   o.sync.fit_drift = !raw.no_drift;
   o.sync.hierarchical = !raw.flat;
   o.seed = raw.seed;
+  o.virtual_ppn = parse_virtual_ppn("--virtual-ppn", raw.virtual_ppn);
 
   const nlohmann::json report = clocksync::run_sync_check(MPI_COMM_WORLD, o);
   if (world_rank() != 0) return 0;

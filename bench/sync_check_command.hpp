@@ -15,6 +15,7 @@ struct RawSyncCheckOptions {
   std::string resync = "1s";
   std::string interval = "10ms";
   std::string estimator = "min-rtt";
+  std::string virtual_ppn = "0";
   int pingpongs = 25;
   std::uint64_t seed = 1;
   bool json = false;

@@ -110,10 +110,14 @@ std::string_view to_string(Estimator e) {
   return "unknown";
 }
 
-GlobalClock::GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options)
+GlobalClock::GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
+                         const topology::NodeTopology* nodes)
     : comm_(Comm::dup(comm)), local_(local), options_(options) {
   if (options_.pingpongs < 1) throw std::invalid_argument("clock sync: pingpongs must be >= 1");
   if (options_.resync_ns < 0) throw std::invalid_argument("clock sync: resync must be >= 0");
+  if (nodes != nullptr && nodes->size() != comm_.size()) {
+    throw std::invalid_argument("clock sync: the node topology is of another communicator");
+  }
   // Ranks of a node share the raw clock only while nobody distorts it; the decision must be the
   // same everywhere because it selects who takes part in the exchanges.
   int distorted = local_.distortion().active() ? 1 : 0;
@@ -124,11 +128,15 @@ GlobalClock::GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options)
 
   const int rank = comm_.rank();
   if (options_.hierarchical) {
+    // A virtual node lies inside one real node, so its members share the raw clock as well.
+    // Duplicated: the sync's broadcasts never meet the caller's traffic on the node comm.
+    if (nodes != nullptr) {
+      node_comm_ = Comm::dup(nodes->node_comm());
+    } else {
+      const topology::NodeTopology real(comm_.get());
+      node_comm_ = Comm::dup(real.node_comm());
+    }
     // Keys by rank make rank 0 the leader of its node and rank 0 among the leaders.
-    MPI_Comm node = MPI_COMM_NULL;
-    mpi_check(MPI_Comm_split_type(comm_.get(), MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node),
-              "MPI_Comm_split_type");
-    node_comm_ = Comm(node);
     MPI_Comm leaders = MPI_COMM_NULL;
     const int color = node_comm_.rank() == 0 ? 0 : MPI_UNDEFINED;
     mpi_check(MPI_Comm_split(comm_.get(), color, rank, &leaders), "MPI_Comm_split");

@@ -10,6 +10,7 @@
 
 #include "clocksync/estimate.hpp"
 #include "common/mpi_env.hpp"
+#include "topology/node_topology.hpp"
 
 namespace papbench::clocksync {
 
@@ -68,8 +69,10 @@ class GlobalClock {
  public:
   // Collective over `comm`. Hierarchical sync is used only when options.hierarchical is set and
   // no rank has an active Distortion (distorted ranks no longer share their node's clock);
-  // options() reports the setting in effect.
-  GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options);
+  // options() reports the setting in effect. The node leaders are those of `nodes` (virtual
+  // nodes included; built over the same communicator) or, when it is null, of the real nodes.
+  GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
+              const topology::NodeTopology* nodes = nullptr);
   GlobalClock(const GlobalClock&) = delete;
   GlobalClock& operator=(const GlobalClock&) = delete;
   ~GlobalClock();

@@ -54,6 +54,7 @@ void check_options(const SyncCheckOptions& o) {
   if (o.sample_interval_ns <= 0) {
     throw std::invalid_argument("sync check: sample interval must be > 0");
   }
+  if (o.virtual_ppn < 0) throw std::invalid_argument("sync check: virtual ppn must be >= 0");
 }
 
 // Per-rank figures gathered to rank 0 (doubles hold every value exactly: all are < 2^53).
@@ -91,20 +92,12 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
   // physical instant only when both read one raw clock, i.e. on one node. Across nodes there is
   // no known answer to check against (rtt/2 bounds are all a cluster offers), so refuse. Every
   // rank reaches the same verdict, so every rank throws.
-  {
-    MPI_Comm node = MPI_COMM_NULL;
-    mpi_check(MPI_Comm_split_type(comm.get(), MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node),
-              "MPI_Comm_split_type");
-    const Comm node_comm(node);
-    int node_size = node_comm.size(), smallest = 0;
-    mpi_check(MPI_Allreduce(&node_size, &smallest, 1, MPI_INT, MPI_MIN, comm.get()),
-              "MPI_Allreduce");
-    if (smallest != size) {
-      throw std::runtime_error(
-          "sync check: the ranks run on more than one node; the check compares every rank with "
-          "rank 0 through one shared raw clock and needs all " +
-          std::to_string(size) + " ranks on one node");
-    }
+  const topology::NodeTopology nodes(comm.get(), o.virtual_ppn);
+  if (nodes.real_node_count() != 1) {
+    throw std::runtime_error(
+        "sync check: the ranks run on more than one node; the check compares every rank with "
+        "rank 0 through one shared raw clock and needs all " +
+        std::to_string(size) + " ranks on one node");
   }
 
   // A common epoch: every rank's drift then refers to the same raw instant, so any rank can
@@ -118,7 +111,7 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
   const LocalClock local(mine, epoch);
   const LocalClock truth(Distortion{ref_bits[0], std::bit_cast<double>(ref_bits[1])}, epoch);
 
-  GlobalClock clock(comm.get(), local, o.sync);
+  GlobalClock clock(comm.get(), local, o.sync, &nodes);
   clock.synchronize();
   std::vector<SyncEvent> events = clock.take_events();
 
@@ -240,6 +233,8 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
       {"pingpongs", used.pingpongs},
       {"fit_drift", used.fit_drift},
       {"hierarchical", used.hierarchical},
+      {"nodes", nodes.node_count()},
+      {"virtual_ppn", o.virtual_ppn},
       {"resync_ns", used.resync_ns},
       {"syncs", clock.syncs()},
       {"resyncs", resyncs},

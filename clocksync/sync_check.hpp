@@ -19,6 +19,7 @@ struct SyncCheckOptions {
   SyncOptions sync;
   std::uint64_t seed = 1;
   std::int64_t sample_interval_ns = 10'000'000;
+  int virtual_ppn = 0;  // > 0: node leaders of virtual nodes of this many ranks sync for them
 };
 
 // The distortion of `rank` for a run: offset in [-max.offset_ns, max.offset_ns] and drift in

@@ -58,6 +58,9 @@ PapSummary summarize_pap(const results::Matrix& arrival, std::span<const int> no
         dense.try_emplace(label, static_cast<int>(dense.size())).first->second;
   }
   s.nodes = arrival.cols == 0 ? 0 : static_cast<int>(dense.size());
+  s.per_node.resize(static_cast<std::size_t>(s.nodes));
+  for (const auto& [label, n] : dense) s.per_node[static_cast<std::size_t>(n)].node = label;
+  for (int n : node) ++s.per_node[static_cast<std::size_t>(n)].ranks;
 
   std::vector<std::int64_t> first(static_cast<std::size_t>(s.nodes));
   std::vector<std::int64_t> last(static_cast<std::size_t>(s.nodes));
@@ -73,6 +76,18 @@ PapSummary summarize_pap(const results::Matrix& arrival, std::span<const int> no
     }
     accumulate(s.first, first);
     accumulate(s.last, last);
+    if (row.empty()) continue;
+    const std::int64_t earliest = *std::min_element(row.begin(), row.end());
+    for (std::size_t n = 0; n < s.per_node.size(); ++n) {
+      s.per_node[n].first_ns += static_cast<double>(first[n] - earliest);
+      s.per_node[n].last_ns += static_cast<double>(last[n] - earliest);
+    }
+  }
+  if (arrival.rows > 0) {
+    for (PapNode& n : s.per_node) {
+      n.first_ns /= arrival.rows;
+      n.last_ns /= arrival.rows;
+    }
   }
   divide(s.all, arrival.rows);
   divide(s.first, arrival.rows);

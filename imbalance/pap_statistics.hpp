@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "results/result_set.hpp"
 
@@ -25,13 +26,23 @@ struct PapMeans {
   double omega_bar_ns = 0;
 };
 
+// One node's First and Last, node by node: when its first and its last process arrived, after the
+// earliest process of the invocation, as means over invocations.
+struct PapNode {
+  int node = 0;  // the node_of_rank label
+  int ranks = 0;
+  double first_ns = 0;
+  double last_ns = 0;
+};
+
 struct PapSummary {
   int invocations = 0;
   int ranks = 0;
   int nodes = 0;
-  PapMeans all;    // every process
-  PapMeans first;  // only the first-arriving process of each node
-  PapMeans last;   // only the last-arriving process of each node
+  PapMeans all;                   // every process
+  PapMeans first;                 // only the first-arriving process of each node
+  PapMeans last;                  // only the last-arriving process of each node
+  std::vector<PapNode> per_node;  // in order of each node's lowest rank
 };
 
 // `arrival` is [invocation][rank]; `node_of_rank` gives each rank's node (empty: one node).

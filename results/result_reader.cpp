@@ -405,6 +405,9 @@ ResultReader::ResultReader(const std::string& path) {
     info_.created_utc = h5::read_string_attr(r, "created_utc").value_or("");
     info_.clock_info = h5::read_string_attr(r, "clock_info").value_or("");
     info_.mpi_size = static_cast<int>(h5::read_int64_attr(r, "mpi_size").value_or(0));
+    // Absent before format 1.2, whose runs always recorded real nodes.
+    info_.nodes_virtual = h5::read_int64_attr(r, "nodes_virtual").value_or(0) != 0;
+    info_.virtual_ppn = static_cast<int>(h5::read_int64_attr(r, "virtual_ppn").value_or(0));
     // Every other string attribute of '/' is an extra; a later minor version's additions land
     // here too, which keeps them visible to old tools.
     for (const std::string& name : h5::attribute_names(r)) {

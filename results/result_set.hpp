@@ -13,7 +13,9 @@
 namespace papbench::results {
 
 inline constexpr int kFormatMajor = 1;
-inline constexpr int kFormatMinor = 1;  // 1.1 added /cases/NNNN/metrics
+// 1.1 added /cases/NNNN/metrics; 1.2 the root attributes nodes_virtual and virtual_ppn (a 1.0 or
+// 1.1 file reads as real nodes).
+inline constexpr int kFormatMinor = 2;
 
 // A file that is not a papbench result set, or of an unknown major version.
 class FormatError : public std::runtime_error {
@@ -26,6 +28,8 @@ struct RunInfo {
   int mpi_size = 0;
   std::vector<std::string> hostnames;        // per rank
   std::vector<int> node_index;               // per rank
+  bool nodes_virtual = false;                // node_index holds --virtual-ppn nodes, not hosts
+  int virtual_ppn = 0;                       // K of --virtual-ppn; 0: real nodes
   std::vector<int> core;                     // per rank, -1 when unknown
   std::string clock_info;                    // raw clock, estimator, hierarchy, resync period
   std::map<std::string, std::string> extra;  // further string attributes of '/'

@@ -121,6 +121,8 @@ void write_root(hid_t file, const RunInfo& info) {
   h5::write_int64_attr(g, "mpi_size", info.mpi_size);
   h5::write_string_attr(g, "created_utc", info.created_utc.empty() ? utc_now() : info.created_utc);
   h5::write_string_attr(g, "clock_info", info.clock_info);
+  h5::write_int64_attr(g, "nodes_virtual", info.nodes_virtual ? 1 : 0);
+  h5::write_int64_attr(g, "virtual_ppn", info.virtual_ppn);
   for (const auto& [key, value] : info.extra) h5::write_string_attr(g, key.c_str(), value);
 
   h5::PropList compact = h5::compact_group_plist();

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <stdexcept>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "clocksync/global_clock.hpp"
 #include "clocksync/polite_wait.hpp"
 #include "common/mpi_env.hpp"
+#include "topology/node_topology.hpp"
 
 namespace {
 
@@ -87,6 +89,29 @@ void undistorted_hierarchical(int size) {
   check(!clock.resync_if_due(agreed_now(clock) + 1'000'000'000'000), "resync 0 never resyncs");
 }
 
+// Virtual nodes of 2 ranks: their leaders ping-pong with rank 0 and every member takes its
+// leader's mapping, so the members of a node convert any local time alike.
+void virtual_node_leaders(int size) {
+  const papbench::topology::NodeTopology nodes(MPI_COMM_WORLD, 2);
+  SyncOptions opts;
+  opts.resync_ns = 0;
+  GlobalClock clock(MPI_COMM_WORLD, LocalClock{}, opts, &nodes);
+  check(clock.options().hierarchical, "hierarchy on with virtual nodes");
+  clock.synchronize();
+  check_events(clock, size, 1);
+  std::int64_t local = papbench::world_rank() == 0 ? clock.local_now() : 0;
+  MPI_Bcast(&local, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  const std::int64_t global = clock.to_global(local);
+  std::int64_t lo = 0, hi = 0;
+  MPI_Allreduce(&global, &lo, 1, MPI_INT64_T, MPI_MIN, nodes.node_comm());
+  MPI_Allreduce(&global, &hi, 1, MPI_INT64_T, MPI_MAX, nodes.node_comm());
+  check(lo == hi, "a virtual node shares its leader's mapping", lo, hi);
+  const bool leads_other_node = nodes.local_rank() == 0 && nodes.node() > 0;
+  if (leads_other_node) check(clock.error_bound_ns() > 0, "leaders measured", nodes.node());
+  // One raw clock underneath: the estimate cannot be far off.
+  check(std::abs(global - local) < 1'000'000, "one host: offset below 1 ms", global - local);
+}
+
 void distorted_resync(int size) {
   const int rank = papbench::world_rank();
   // Only rank `size - 1` is distorted: every rank must still turn hierarchy off.
@@ -143,6 +168,7 @@ int main(int argc, char** argv) {
   try {
     const int size = papbench::world_size();
     undistorted_hierarchical(size);
+    virtual_node_leaders(size);
     distorted_resync(size);
     invalid_options();
   } catch (const std::exception& e) {

@@ -42,6 +42,25 @@ TEST(PapStatistics, MeansOverInvocationsAndFirstLastPerNode) {
   EXPECT_DOUBLE_EQ(s.last.omega_bar_ns, 40.0 / 2);
 }
 
+TEST(PapStatistics, FirstAndLastNodeByNode) {
+  // The same pattern: node 7 (ranks 0,1) arrives first at 0 and 5, last at 10 and 5; node 3
+  // first at 20 and 5, last at 50 and 5; the earliest rank at 0 and 5.
+  const results::Matrix arrival = matrix(2, 4,
+                                         {0, 10, 20, 50,  //
+                                          5, 5, 5, 5});
+  const PapSummary s = summarize_pap(arrival, std::vector<int>{7, 7, 3, 3});
+  ASSERT_EQ(s.per_node.size(), 2u);
+  EXPECT_EQ(s.per_node[0].node, 7);
+  EXPECT_EQ(s.per_node[0].ranks, 2);
+  EXPECT_DOUBLE_EQ(s.per_node[0].first_ns, 0.0);
+  EXPECT_DOUBLE_EQ(s.per_node[0].last_ns, 10.0 / 2);
+  EXPECT_EQ(s.per_node[1].node, 3);
+  EXPECT_DOUBLE_EQ(s.per_node[1].first_ns, 20.0 / 2);
+  EXPECT_DOUBLE_EQ(s.per_node[1].last_ns, 50.0 / 2);
+  // No ranks: no nodes, and nothing to divide.
+  EXPECT_TRUE(summarize_pap(results::Matrix(3, 0), {}).per_node.empty());
+}
+
 TEST(PapStatistics, OneNodeHasNoInterNodeImbalance) {
   const PapSummary s = summarize_pap(matrix(1, 3, {0, 4, 8}), {});
   EXPECT_EQ(s.nodes, 1);

@@ -222,6 +222,35 @@ TEST_F(ResultsErrors, NewerMajorVersion) {
   EXPECT_THAT(m, HasSubstr("written by a newer papbench (format 2.x); this papbench reads 1.x"));
 }
 
+// A 1.1 file has no nodes_virtual/virtual_ppn: its nodes are the real ones.
+TEST_F(ResultsErrors, OlderMinorVersionReadsAsRealNodes) {
+  const std::string p = path("v1_1.h5");
+  RunInfo info = small_info();
+  info.nodes_virtual = true;
+  info.virtual_ppn = 1;
+  {
+    ResultWriter w(p, false, info);
+    w.write_case(small_case(5));
+  }
+  {
+    h5::QuietErrors quiet;
+    h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
+    h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
+    H5Adelete(root.get(), "format_minor");
+    H5Adelete(root.get(), "format_version");
+    H5Adelete(root.get(), "nodes_virtual");
+    H5Adelete(root.get(), "virtual_ppn");
+    h5::write_int64_attr(root.get(), "format_minor", 1);
+    h5::write_string_attr(root.get(), "format_version", "1.1");
+  }
+  ResultReader r(p);
+  EXPECT_EQ(r.format_minor(), 1);
+  EXPECT_FALSE(r.run_info().nodes_virtual);
+  EXPECT_EQ(r.run_info().virtual_ppn, 0);
+  EXPECT_EQ(r.run_info().node_index, info.node_index);
+  ASSERT_EQ(r.cases().size(), 1u);
+}
+
 TEST_F(ResultsErrors, NewerMinorVersionReads) {
   const std::string p = path("v1_7.h5");
   {

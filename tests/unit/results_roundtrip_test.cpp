@@ -34,6 +34,8 @@ RunInfo make_info(int ranks) {
     info.core.push_back(r % 2 == 0 ? r : -1);
   }
   info.extra = {{"job_id", "12345"}, {"partition", "debug"}, {"empty", ""}};
+  info.nodes_virtual = true;
+  info.virtual_ppn = 2;
   return info;
 }
 
@@ -169,7 +171,7 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
 
   ResultReader r(path("run.h5"));
   EXPECT_EQ(r.format_major(), 1);
-  EXPECT_EQ(r.format_minor(), 1);
+  EXPECT_EQ(r.format_minor(), 2);
   EXPECT_TRUE(r.warnings().empty());
   EXPECT_EQ(r.incomplete_cases(), 0);
 
@@ -183,6 +185,8 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   EXPECT_EQ(got.clock_info, info.clock_info);
   EXPECT_EQ(got.hostnames, info.hostnames);
   EXPECT_EQ(got.node_index, info.node_index);
+  EXPECT_TRUE(got.nodes_virtual);
+  EXPECT_EQ(got.virtual_ppn, 2);
   EXPECT_EQ(got.core, info.core);
   EXPECT_EQ(got.extra, info.extra);
 
@@ -232,9 +236,11 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   h5::File f(H5Fopen(path("layout.h5").c_str(), H5F_ACC_RDONLY, h5::default_plist()), "open");
   h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
   EXPECT_EQ(h5::read_string_attr(root.get(), "format"), "papbench-results");
-  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.1");
+  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.2");
   EXPECT_EQ(h5::read_int64_attr(root.get(), "format_major"), 1);
-  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 1);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 2);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "nodes_virtual"), 1);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "virtual_ppn"), 2);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);
   EXPECT_EQ(h5::read_string_attr(root.get(), "job_id"), "12345");
   for (const char* name :

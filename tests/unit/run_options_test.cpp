@@ -368,5 +368,18 @@ TEST(CaseMatrix, ShuffleIsASeededPermutation) {
   EXPECT_FALSE(same_order);
 }
 
+TEST(RunOptions, VirtualPpn) {
+  RawRunOptions raw;
+  EXPECT_EQ(parse_run_options(raw).virtual_ppn, 0);  // the real nodes
+  raw.virtual_ppn = "4";
+  EXPECT_EQ(parse_run_options(raw).virtual_ppn, 4);
+  for (const char* bad : {"0x", "-1", "", "two", "1.5"}) {
+    raw.virtual_ppn = bad;
+    const std::string what = usage_error([&] { parse_run_options(raw); });
+    EXPECT_NE(what.find("--virtual-ppn"), std::string::npos) << bad << ": " << what;
+    EXPECT_NE(what.find("K >= 1"), std::string::npos) << bad << ": " << what;
+  }
+}
+
 }  // namespace
 }  // namespace papbench

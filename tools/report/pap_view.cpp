@@ -57,6 +57,51 @@ Cell algorithm_metrics_cell(const results::CaseRecord& rec) {
   return {fmt::format("{}", fmt::join(parts, ", ")), raw};
 }
 
+// "0-3", "0,2,4-6": a node's ranks, short enough for a note.
+std::string rank_ranges(const std::vector<int>& ranks) {
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < ranks.size();) {
+    std::size_t j = i;
+    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
+    parts.push_back(j == i ? fmt::format("{}", ranks[i])
+                           : fmt::format("{}-{}", ranks[i], ranks[j]));
+    i = j + 1;
+  }
+  return fmt::format("{}", fmt::join(parts, ","));
+}
+
+// Each node's First and Last of one case: a note for people (the first few nodes; a 1000-node
+// run must not print 1000 of them) and every node for machines.
+void add_per_node(Section& s, std::vector<std::string>& notes, std::size_t case_index,
+                  const PapSummary& p, const results::RunInfo& info,
+                  const std::vector<int>& nodes) {
+  constexpr std::size_t kMaxShown = 8;
+  std::vector<std::string> parts;
+  if (!s.extra.contains("per_node")) s.extra["per_node"] = Json::array();
+  for (const PapNode& n : p.per_node) {
+    std::vector<int> ranks;
+    for (std::size_t r = 0; r < nodes.size(); ++r) {
+      if (nodes[r] == n.node) ranks.push_back(static_cast<int>(r));
+    }
+    if (parts.size() < kMaxShown) {
+      parts.push_back(fmt::format("node {} [ranks {}] First {} Last {}", n.node, rank_ranges(ranks),
+                                  Cell::duration(n.first_ns).text, Cell::duration(n.last_ns).text));
+    }
+    s.extra["per_node"].push_back({{"case", case_index},
+                                   {"node", n.node},
+                                   {"ranks", ranks},
+                                   {"virtual", info.nodes_virtual},
+                                   {"first_ns", n.first_ns},
+                                   {"last_ns", n.last_ns}});
+  }
+  const std::string kind = info.nodes_virtual
+                               ? fmt::format("virtual nodes, --virtual-ppn {}", info.virtual_ppn)
+                               : std::string("nodes");
+  notes.push_back(fmt::format("case {} per node ({}): {}{}", case_index, kind,
+                              fmt::join(parts, "; "),
+                              p.per_node.size() > kMaxShown ? "; ... (all in --format json)" : ""));
+}
+
 }  // namespace
 
 Report build_pap(const ResultFile& file) {
@@ -98,11 +143,13 @@ Report build_pap(const ResultFile& file) {
                      {"algorithm_metrics", "algorithm metrics", B, true},
                      {"label", "label", M, true}};
   const auto& cases = file.reader.cases();
+  std::vector<std::string> per_node_notes;  // after the notes that explain them
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const results::CaseRecord& rec = cases[i];
     std::vector<int> nodes = info.node_index;
     if (static_cast<int>(nodes.size()) != rec.arrival_ns.cols) nodes.clear();
     const PapSummary p = summarize_pap(rec.arrival_ns, nodes);
+    if (p.nodes > 1) add_per_node(s, per_node_notes, i, p, info, nodes);
     auto [pred_err, pred_abs] = prediction_error_cells(rec);
     Row row;
     row.cells = {Cell::integer(static_cast<long long>(i)),
@@ -127,11 +174,13 @@ Report build_pap(const ResultFile& file) {
   s.notes.push_back(
       "per invocation: delta_bar = mean |a_i - mean a|, omega = max a - min a; bars are means "
       "over invocations; First/Last use only each node's first/last arriving rank; factor = "
-      "imbalance / min message latency");
+      "imbalance / min message latency; per node: First/Last = mean arrival of the node's "
+      "first/last rank after the earliest rank of the invocation");
   s.notes.push_back(
       "pred. error = median over iterations and ranks of predicted - actual arrival (PAT "
       "runtime, every --pat-source; '-' without one); algorithm metrics: median of durations "
       "(*_ns), mean of other values (a 0/1 flag: the fraction of 1s)");
+  s.notes.insert(s.notes.end(), per_node_notes.begin(), per_node_notes.end());
   r.sections.push_back(std::move(s));
   return r;
 }

@@ -68,12 +68,16 @@ Cell nodes_cell(const results::RunInfo& info) {
   const std::set<std::string> hosts(info.hostnames.begin(), info.hostnames.end());
   if (nodes.empty()) return {"unknown", nullptr};
   std::vector<std::string> shown(hosts.begin(), hosts.end());
-  std::string text = fmt::format("{}", nodes.size());
+  // Virtual nodes (--virtual-ppn) are not machines: say so wherever the node count is shown.
+  std::string text = info.nodes_virtual ? fmt::format("{} virtual (--virtual-ppn {})", nodes.size(),
+                                                      info.virtual_ppn)
+                                        : fmt::format("{}", nodes.size());
   if (!shown.empty()) {
     constexpr std::size_t kMaxNames = 4;  // a 1000-node run must not print 1000 names here
     const bool cut = shown.size() > kMaxNames;
     shown.resize(std::min(shown.size(), kMaxNames));
-    text += fmt::format(" ({}{})", fmt::join(shown, ", "), cut ? ", ..." : "");
+    const std::string names = fmt::format("{}{}", fmt::join(shown, ", "), cut ? ", ..." : "");
+    text += info.nodes_virtual ? " on " + names : " (" + names + ")";
   }
   return {text, static_cast<long long>(nodes.size())};
 }
