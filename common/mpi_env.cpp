@@ -25,15 +25,11 @@ Comm Comm::dup(MPI_Comm c) {
 }
 
 int Comm::rank() const {
-  int r = 0;
-  MPI_Comm_rank(comm_, &r);
-  return r;
+  return comm_rank(comm_);
 }
 
 int Comm::size() const {
-  int s = 0;
-  MPI_Comm_size(comm_, &s);
-  return s;
+  return comm_size(comm_);
 }
 
 void Comm::reset() {
@@ -53,16 +49,24 @@ void mpi_check(int rc, const char* what) {
   throw std::runtime_error(fmt::format("{} failed: {}", what, std::string(text, len)));
 }
 
-int world_rank() {
+int comm_rank(MPI_Comm comm) {
   int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  mpi_check(MPI_Comm_rank(comm, &r), "MPI_Comm_rank");
   return r;
 }
 
-int world_size() {
+int comm_size(MPI_Comm comm) {
   int s = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &s);
+  mpi_check(MPI_Comm_size(comm, &s), "MPI_Comm_size");
   return s;
+}
+
+int world_rank() {
+  return comm_rank(MPI_COMM_WORLD);
+}
+
+int world_size() {
+  return comm_size(MPI_COMM_WORLD);
 }
 
 std::string mpi_library_version() {

@@ -53,6 +53,9 @@ class Comm {
 // Throws std::runtime_error with MPI's error string when rc != MPI_SUCCESS.
 void mpi_check(int rc, const char* what);
 
+// This rank's index in, and the size of, a communicator (checked).
+int comm_rank(MPI_Comm comm);
+int comm_size(MPI_Comm comm);
 int world_rank();
 int world_size();
 std::string mpi_library_version();
