@@ -10,15 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "common/errors.hpp"
+
 namespace papbench::results {
 
 inline constexpr int kFormatMajor = 1;
 inline constexpr int kFormatMinor = 1;  // 1.1 added /cases/NNNN/metrics
 
 // A file that is not a papbench result set, or of an unknown major version.
-class FormatError : public std::runtime_error {
+class FormatError : public Error {
  public:
-  using std::runtime_error::runtime_error;
+  using Error::Error;
 };
 
 struct RunInfo {
