@@ -2,14 +2,19 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <initializer_list>
 #include <stdexcept>
 
 namespace papbench {
 
 MpiSession::MpiSession(int* argc, char*** argv) {
-  MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided_);
+  // The thread level reached is checked where it matters (the PAT runtime refuses to start
+  // without MPI_THREAD_MULTIPLE).
+  int provided = 0;
+  mpi_check(MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided), "MPI_Init_thread");
   // Errors come back as return codes so that they can be turned into exceptions with context.
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  mpi_check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
 }
 
 MpiSession::~MpiSession() {
@@ -63,6 +68,27 @@ int comm_size(MPI_Comm comm) {
 
 int world_rank() {
   return comm_rank(MPI_COMM_WORLD);
+}
+
+namespace {
+
+// The first of the variables that is set, as a number; `fallback` when none is.
+int launcher_env(std::initializer_list<const char*> names, int fallback) {
+  for (const char* name : names) {
+    const char* v = std::getenv(name);
+    if (v != nullptr && *v != '\0') return std::atoi(v);
+  }
+  return fallback;
+}
+
+}  // namespace
+
+int launcher_rank() {
+  return launcher_env({"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"}, 0);
+}
+
+int launcher_size() {
+  return launcher_env({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"}, 1);
 }
 
 int world_size() {
