@@ -23,9 +23,8 @@ constexpr std::string_view kMinLatencyKey = "min_latency_ns";
 // of one double between ranks 0 and 1 (the minimum filters out noise; the collective's own
 // messages are no faster than this). Collective; nullopt with a single rank.
 std::optional<double> measure_min_latency_ns(MPI_Comm comm, int n) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
+  const int rank = comm_rank(comm);
+  const int size = comm_size(comm);
   if (size < 2) return std::nullopt;
   double best = std::numeric_limits<double>::infinity();
   double payload = 0;

@@ -17,6 +17,8 @@ MpiSession::MpiSession(int* argc, char*** argv) {
   mpi_check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
 }
 
+// Destructors cannot throw: the MPI calls below report nothing, and MPI's teardown is the
+// library's business once the program is leaving anyway.
 MpiSession::~MpiSession() {
   int finalized = 0;
   MPI_Finalized(&finalized);
@@ -37,7 +39,7 @@ int Comm::size() const {
   return comm_size(comm_);
 }
 
-void Comm::reset() {
+void Comm::reset() {  // runs in ~Comm, so unchecked (see ~MpiSession)
   if (comm_ != MPI_COMM_NULL && comm_ != MPI_COMM_WORLD && comm_ != MPI_COMM_SELF) {
     int finalized = 0;
     MPI_Finalized(&finalized);
@@ -98,7 +100,7 @@ int world_size() {
 std::string mpi_library_version() {
   char text[MPI_MAX_LIBRARY_VERSION_STRING];
   int len = 0;
-  MPI_Get_library_version(text, &len);
+  mpi_check(MPI_Get_library_version(text, &len), "MPI_Get_library_version");
   std::string s(text, len);
   while (!s.empty() && (s.back() == '\n' || s.back() == '\0')) s.pop_back();
   return s;
@@ -107,13 +109,12 @@ std::string mpi_library_version() {
 std::string processor_name() {
   char text[MPI_MAX_PROCESSOR_NAME];
   int len = 0;
-  MPI_Get_processor_name(text, &len);
+  mpi_check(MPI_Get_processor_name(text, &len), "MPI_Get_processor_name");
   return std::string(text, len);
 }
 
 std::vector<std::string> allgather_strings(MPI_Comm comm, const std::string& mine) {
-  int size = 0;
-  MPI_Comm_size(comm, &size);
+  const int size = comm_size(comm);
   int len = static_cast<int>(mine.size());
   std::vector<int> lens(size), displs(size);
   mpi_check(MPI_Allgather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, comm), "MPI_Allgather");
