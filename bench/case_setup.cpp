@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <tuple>
 
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
@@ -27,6 +30,38 @@ bool monitors_baseline(const Case& c, const RunOptions& opts) {
   });
 }
 
+namespace {
+
+// The intercommunicator of the --groups split, for the intergroup collectives.
+Comm make_case_intercomm(const RunOptions& opts, MPI_Comm world) {
+  const int size = comm_size(world);
+  const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(size).p;
+  return make_intergroup(world, p, size - p);
+}
+
+UsageError count_error(std::uint64_t count, const std::overflow_error& e) {
+  return UsageError(fmt::format("--count {}: {}", format_count(count), e.what()));
+}
+
+}  // namespace
+
+void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_Comm world) {
+  Comm inter;  // made for the first intergroup case
+  std::set<std::tuple<std::string_view, std::uint64_t, int>> seen;
+  for (const Case& c : cases) {
+    if (!seen.insert({c.collective->name, c.count, c.root}).second) continue;
+    if (c.collective->intergroup && !inter) inter = make_case_intercomm(opts, world);
+    const MPI_Comm comm = c.collective->intergroup ? inter.get() : world;
+    if (c.collective->rooted && (c.root < 0 || c.root >= comm_size(comm))) continue;
+    try {
+      check_workload_counts(*c.collective, comm, c.root, c.count);
+    } catch (const std::overflow_error& e) {
+      // Every rank computes the whole layout from the shared inputs, so all refuse alike.
+      throw count_error(c.count, e);
+    }
+  }
+}
+
 CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClock& clock,
                      MPI_Comm world)
     : alg_comm(world), opts_(opts), clock_(clock), world_(world), size_(comm_size(world)) {
@@ -47,8 +82,7 @@ CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClo
 
 void CaseSetup::make_communicator(const Case& c) {
   if (!c.collective->intergroup) return;
-  const int p = opts_.groups_p > 0 ? opts_.groups_p : default_groups(size_).p;
-  intercomm = make_intergroup(world_, p, size_ - p);
+  intercomm = make_case_intercomm(opts_, world_);
   alg_comm = intercomm.get();
 }
 
@@ -57,8 +91,7 @@ void CaseSetup::make_workload(const Case& c) {
   try {
     workload = std::make_unique<Workload>(*c.collective, alg_comm, c.root, *c.dtype, op, c.count);
   } catch (const std::overflow_error& e) {
-    // Every rank computes the whole layout from the shared inputs, so all refuse alike.
-    throw UsageError(fmt::format("--count {}: {}", format_count(c.count), e.what()));
+    throw count_error(c.count, e);  // check_counts_fit has normally refused it already
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "bench/case_matrix.hpp"
 #include "bench/run_options.hpp"
@@ -23,6 +24,10 @@ namespace papbench {
 
 // Whether an algorithm without needs_pat runs with the monitoring-only PAT runtime (--bg-thread).
 bool monitors_baseline(const Case& c, const RunOptions& opts);
+
+// Collective over `world`: refuses, with a UsageError on every rank, a run with a case whose
+// buffers would not fit MPI's int counts, before anything is measured or written.
+void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_Comm world);
 
 // Collective over `world`. Throws UsageError, on every rank alike, for a case that cannot run as
 // asked (a count whose buffers do not fit an MPI int, a PAT thread the MPI library cannot host).

@@ -9,6 +9,7 @@
 
 #include "bench/case_matrix.hpp"
 #include "bench/case_runner.hpp"
+#include "bench/case_setup.hpp"
 #include "bench/progress.hpp"
 #include "bench/run_info.hpp"
 #include "bench/run_summary.hpp"
@@ -103,6 +104,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
         "--alg/--collective: no algorithm of the listed ones belongs to a listed "
         "collective (see 'papbench list')");
   }
+  check_counts_fit(cases, opts, world.get());
 
   clocksync::GlobalClock clock(
       world.get(),

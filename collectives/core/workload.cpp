@@ -382,6 +382,12 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
   reset();
 }
 
+void check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
+                           std::uint64_t count) {
+  layout::lay_out(
+      {collective, comm, comm_rank(comm), comm_size(comm), collective.rooted ? root : 0, count});
+}
+
 Workload::~Workload() = default;
 
 void Workload::reset() {
