@@ -5,14 +5,19 @@
 
 #include <cstdint>
 #include <functional>
-#include <string_view>
+#include <span>
+#include <string>
 
 #include "bench/case_matrix.hpp"
 #include "bench/run_options.hpp"
 #include "clocksync/global_clock.hpp"
+#include "imbalance/deadline_wait.hpp"
 #include "results/result_set.hpp"
 
 namespace papbench {
+
+class CaseSetup;
+class IterationLog;
 
 class CaseRunner {
  public:
@@ -27,7 +32,10 @@ class CaseRunner {
   const std::string& failure() const { return failure_; }
 
  private:
-  struct Timing;
+  bool iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
+  WaitResult compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
+                           std::span<std::int64_t> compute_counts);
+  void check_output(const CaseSetup& s, int it, IterationLog& log);
   std::int64_t agree_start(bool any_late);
   void update_margin(bool any_late);
 
@@ -39,11 +47,9 @@ class CaseRunner {
   std::int64_t margin_ns_;
   int on_time_streak_ = 0;
   std::string failure_;
+  // Where the compute loop's checksum goes, so the loop is observably used.
+  volatile std::uint64_t loop_sink_ = 0;
 };
-
-// Counter values of the compute phase (--counters-scope compute|both) are stored under the
-// event name with this suffix; the call's values keep the bare name.
-inline constexpr std::string_view kComputeScopeSuffix = "@compute";
 
 // The record's parameter attributes for a case (shared with tests).
 results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ranks);

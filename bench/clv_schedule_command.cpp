@@ -134,7 +134,7 @@ int clv_schedule_command(const RawClvScheduleOptions& raw) {
     throw UsageError(e.what());
   }
   const clv::Schedule s = clv::make_schedule(impl, in);
-  if (world_rank() != 0) return 0;
+  if (launcher_rank() != 0) return 0;  // runs without MPI; one print under mpiexec
   // Which kernels clv::schedule_segtree dispatched to on this CPU (segtree_index.hpp).
   const std::string_view kernels =
       impl == clv::Impl::kSegtree ? clv::segtree::path_name(clv::segtree::best_path()) : "";

@@ -23,9 +23,8 @@ constexpr std::string_view kMinLatencyKey = "min_latency_ns";
 // trips of one double between ranks 0 and 1 (the minimum filters out noise; the collective's own
 // messages are no faster than this). Collective; nullopt with a single rank.
 std::optional<double> measure_min_latency_ns(MPI_Comm comm, int n) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
+  const int rank = comm_rank(comm);
+  const int size = comm_size(comm);
   if (size < 2) return std::nullopt;
   double best = std::numeric_limits<double>::infinity();
   double payload = 0;
@@ -84,7 +83,8 @@ std::string pap_report(const results::RunInfo& info,
 CLI::App* add_imbalance_command(CLI::App& app, RawImbalanceOptions& raw) {
   CLI::App* sub = app.add_subcommand(
       "imbalance",
-      "Natural-imbalance micro-benchmark (Parsons Listing 3.2): every rank runs the same loop "
+      "Natural-imbalance micro-benchmark ([Parsons2015] Listing 3.2): every rank runs the same "
+      "loop "
       "XTIME times, arrives at a closing barrier, and the PAP statistics are printed");
   sub->add_option("--xtime", raw.xtime,
                   "Loop repetitions, comma list; k suffix allowed (thesis: 0,10k,20k,40k,80k,160k)")
@@ -147,7 +147,7 @@ int imbalance_command(const RawImbalanceOptions& raw, const std::string& command
   RunHooks hooks;
   const int pingpongs = raw.pingpongs;
   hooks.before_cases = [pingpongs](MPI_Comm comm, results::RunInfo& info) {
-    info.extra["benchmark"] = "imbalance (Parsons Listing 3.2)";
+    info.extra["benchmark"] = "imbalance ([Parsons2015] Listing 3.2)";
     if (auto lat = measure_min_latency_ns(comm, pingpongs)) {
       info.extra[std::string(kMinLatencyKey)] = fmt::format("{:.1f}", *lat);
       info.extra["min_latency_method"] =

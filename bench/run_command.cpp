@@ -9,6 +9,7 @@
 
 #include "bench/case_matrix.hpp"
 #include "bench/case_runner.hpp"
+#include "bench/case_setup.hpp"
 #include "bench/progress.hpp"
 #include "bench/run_info.hpp"
 #include "bench/run_summary.hpp"
@@ -25,18 +26,17 @@ namespace {
 // Rank 0 decides; everyone learns the verdict, so a usage error exits 2 on every rank alike.
 void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
   int len = static_cast<int>(rank0_error.size());
-  MPI_Bcast(&len, 1, MPI_INT, 0, comm);
+  mpi_check(MPI_Bcast(&len, 1, MPI_INT, 0, comm), "MPI_Bcast");
   std::string text(static_cast<std::size_t>(len), '\0');
   if (world_rank() == 0) text = rank0_error;
-  MPI_Bcast(text.data(), len, MPI_CHAR, 0, comm);
+  mpi_check(MPI_Bcast(text.data(), len, MPI_CHAR, 0, comm), "MPI_Bcast");
   if (len > 0) throw UsageError(text);
 }
 
 // Builds every pattern once before anything is measured, so a bad replay file fails fast on all
 // ranks instead of in the middle of the run.
 void check_patterns(const RunOptions& opts, MPI_Comm comm) {
-  int size = 0;
-  MPI_Comm_size(comm, &size);
+  const int size = comm_size(comm);
   std::string error;
   try {
     std::set<std::string> seen;
@@ -49,7 +49,7 @@ void check_patterns(const RunOptions& opts, MPI_Comm comm) {
     error = e.what();
   }
   int bad = error.empty() ? 0 : 1;
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm);
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm), "MPI_Allreduce");
   if (bad) throw UsageError(error.empty() ? "--pattern: invalid on another rank" : error);
 }
 
@@ -66,7 +66,7 @@ void check_counters_strict(const RunOptions& opts, MPI_Comm comm) {
         fmt::join(probe.unavailable(), "; "));
   }
   int bad = error.empty() ? 0 : 1;
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm);
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm), "MPI_Allreduce");
   if (bad) {
     throw UsageError(error.empty() ? "--counters-strict: an event is not countable on another rank"
                                    : error);
@@ -104,6 +104,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
         "--alg/--collective: no algorithm of the listed ones belongs to a listed "
         "collective (see 'papbench list')");
   }
+  check_counts_fit(cases, opts, world.get());
 
   const topology::NodeTopology nodes(world.get(), opts.virtual_ppn);
   clocksync::GlobalClock clock(
@@ -164,7 +165,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
     std::fflush(stdout);
   }
   int ok = all_valid ? 1 : 0;
-  MPI_Bcast(&ok, 1, MPI_INT, 0, world.get());
+  mpi_check(MPI_Bcast(&ok, 1, MPI_INT, 0, world.get()), "MPI_Bcast");
   return ok ? 0 : 1;
 }
 

@@ -31,7 +31,7 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
   info.git_sha = kGitSha;
   info.command_line = command_line;
   info.mpi_library_version = mpi_library_version();
-  MPI_Comm_size(comm, &info.mpi_size);
+  info.mpi_size = comm_size(comm);
   info.hostnames = allgather_strings(comm, processor_name());
   // Nodes as MPI sees them (shared memory), not by host name, and virtual ones when asked for:
   // the result set then holds the nodes the run's hierarchy and statistics actually used.

@@ -245,11 +245,11 @@ CLI::App* add_schedgen_command(CLI::App& app, RawSchedgenOptions& raw) {
 }
 
 int schedgen_command(const RawSchedgenOptions& raw, const std::string& command_line) {
-  if (world_size() > 1) {
+  if (launcher_size() > 1) {  // MPI is not started for schedgen
     throw UsageError(fmt::format(
         "schedgen is a single-CPU benchmark and runs on one rank; start it without mpiexec "
         "(or with -n 1), not on {} ranks",
-        world_size()));
+        launcher_size()));
   }
   const Options o = validate(raw);
   schedgen::File data;

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "common/errors.hpp"
+
 namespace papbench::schedgen {
 
 inline constexpr const char* kFileKind = "papbench-schedgen";
@@ -41,9 +43,9 @@ struct File {
 };
 
 // A file that is not a schedgen file, is damaged or has a newer format; what() names the file.
-class FileError : public std::runtime_error {
+class FileError : public Error {
  public:
-  using std::runtime_error::runtime_error;
+  using Error::Error;
 };
 
 // Writes `path`, which must not exist (exclusive create); the caller renames it into place.

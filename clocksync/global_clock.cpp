@@ -174,7 +174,7 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
   mpi_check(MPI_Irecv(&token, 1, MPI_INT64_T, 0, kTagGo, c, &go), "MPI_Irecv");
   detail::wait_politely(go);
   // The client side timestamps both ends, so it computes its own offset and nothing has to be
-  // sent back (Listing 3.1 computes on rank 0 and never returns the offsets).
+  // sent back ([Parsons2015] Listing 3.1 computes on rank 0 and never returns the offsets).
   std::vector<PingPong> samples;
   std::int64_t min_rtt = std::numeric_limits<std::int64_t>::max();
   const int max_samples = kMaxExtraFactor * options_.pingpongs;

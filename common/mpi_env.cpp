@@ -2,16 +2,23 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <initializer_list>
 #include <stdexcept>
 
 namespace papbench {
 
 MpiSession::MpiSession(int* argc, char*** argv) {
-  MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided_);
+  // The thread level reached is checked where it matters (the PAT runtime refuses to start
+  // without MPI_THREAD_MULTIPLE).
+  int provided = 0;
+  mpi_check(MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided), "MPI_Init_thread");
   // Errors come back as return codes so that they can be turned into exceptions with context.
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  mpi_check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
 }
 
+// Destructors cannot throw: the MPI calls below report nothing, and MPI's teardown is the
+// library's business once the program is leaving anyway.
 MpiSession::~MpiSession() {
   int finalized = 0;
   MPI_Finalized(&finalized);
@@ -25,18 +32,14 @@ Comm Comm::dup(MPI_Comm c) {
 }
 
 int Comm::rank() const {
-  int r = 0;
-  MPI_Comm_rank(comm_, &r);
-  return r;
+  return comm_rank(comm_);
 }
 
 int Comm::size() const {
-  int s = 0;
-  MPI_Comm_size(comm_, &s);
-  return s;
+  return comm_size(comm_);
 }
 
-void Comm::reset() {
+void Comm::reset() {  // runs in ~Comm, so unchecked (see ~MpiSession)
   if (comm_ != MPI_COMM_NULL && comm_ != MPI_COMM_WORLD && comm_ != MPI_COMM_SELF) {
     int finalized = 0;
     MPI_Finalized(&finalized);
@@ -53,22 +56,51 @@ void mpi_check(int rc, const char* what) {
   throw std::runtime_error(fmt::format("{} failed: {}", what, std::string(text, len)));
 }
 
-int world_rank() {
+int comm_rank(MPI_Comm comm) {
   int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  mpi_check(MPI_Comm_rank(comm, &r), "MPI_Comm_rank");
   return r;
 }
 
-int world_size() {
+int comm_size(MPI_Comm comm) {
   int s = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &s);
+  mpi_check(MPI_Comm_size(comm, &s), "MPI_Comm_size");
   return s;
+}
+
+int world_rank() {
+  return comm_rank(MPI_COMM_WORLD);
+}
+
+namespace {
+
+// The first of the variables that is set, as a number; `fallback` when none is.
+int launcher_env(std::initializer_list<const char*> names, int fallback) {
+  for (const char* name : names) {
+    const char* v = std::getenv(name);
+    if (v != nullptr && *v != '\0') return std::atoi(v);
+  }
+  return fallback;
+}
+
+}  // namespace
+
+int launcher_rank() {
+  return launcher_env({"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"}, 0);
+}
+
+int launcher_size() {
+  return launcher_env({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"}, 1);
+}
+
+int world_size() {
+  return comm_size(MPI_COMM_WORLD);
 }
 
 std::string mpi_library_version() {
   char text[MPI_MAX_LIBRARY_VERSION_STRING];
   int len = 0;
-  MPI_Get_library_version(text, &len);
+  mpi_check(MPI_Get_library_version(text, &len), "MPI_Get_library_version");
   std::string s(text, len);
   while (!s.empty() && (s.back() == '\n' || s.back() == '\0')) s.pop_back();
   return s;
@@ -77,13 +109,12 @@ std::string mpi_library_version() {
 std::string processor_name() {
   char text[MPI_MAX_PROCESSOR_NAME];
   int len = 0;
-  MPI_Get_processor_name(text, &len);
+  mpi_check(MPI_Get_processor_name(text, &len), "MPI_Get_processor_name");
   return std::string(text, len);
 }
 
 std::vector<std::string> allgather_strings(MPI_Comm comm, const std::string& mine) {
-  int size = 0;
-  MPI_Comm_size(comm, &size);
+  const int size = comm_size(comm);
   int len = static_cast<int>(mine.size());
   std::vector<int> lens(size), displs(size);
   mpi_check(MPI_Allgather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, comm), "MPI_Allgather");

@@ -17,10 +17,6 @@ class MpiSession {
   ~MpiSession();
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
-  int thread_level() const { return provided_; }
-
- private:
-  int provided_ = 0;
 };
 
 class Comm {
@@ -53,7 +49,17 @@ class Comm {
 // Throws std::runtime_error with MPI's error string when rc != MPI_SUCCESS.
 void mpi_check(int rc, const char* what);
 
+// This rank's index in, and the size of, a communicator (checked).
+int comm_rank(MPI_Comm comm);
+int comm_size(MPI_Comm comm);
 int world_rank();
+// This process's rank as the launcher (mpiexec, srun) announces it in the environment
+// (OMPI_COMM_WORLD_RANK, PMI_RANK, PMIX_RANK, SLURM_PROCID), 0 when run alone. For the
+// commands that never start MPI, which still print once under `mpiexec -n 4`.
+int launcher_rank();
+// The job's size as the launcher announces it (OMPI_COMM_WORLD_SIZE, PMI_SIZE, SLURM_NTASKS), 1
+// when run alone.
+int launcher_size();
 int world_size();
 std::string mpi_library_version();
 std::string processor_name();

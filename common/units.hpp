@@ -8,13 +8,9 @@
 #include <string_view>
 #include <vector>
 
-namespace papbench {
+#include "common/errors.hpp"  // UsageError, thrown for a value typed wrong
 
-// Thrown for a value the user typed wrong; the message says what is accepted.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+namespace papbench {
 
 // "50ms", "1.5s", "200us", "0" (a bare 0 needs no unit). Other bare numbers are refused so that
 // a forgotten unit is never silently read as seconds or nanoseconds.

@@ -19,9 +19,9 @@
 namespace papbench::results::h5 {
 
 // An HDF5 call failed; what() names our operation, then HDF5's innermost reason.
-class Error : public std::runtime_error {
+class Error : public papbench::Error {
  public:
-  using std::runtime_error::runtime_error;
+  using papbench::Error::Error;
 };
 
 // Throws Error("<what>: <HDF5 reason>"), the reason taken from HDF5's error stack.

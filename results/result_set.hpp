@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "common/errors.hpp"
+
 namespace papbench::results {
 
 inline constexpr int kFormatMajor = 1;
@@ -18,9 +20,9 @@ inline constexpr int kFormatMajor = 1;
 inline constexpr int kFormatMinor = 2;
 
 // A file that is not a papbench result set, or of an unknown major version.
-class FormatError : public std::runtime_error {
+class FormatError : public Error {
  public:
-  using std::runtime_error::runtime_error;
+  using Error::Error;
 };
 
 struct RunInfo {

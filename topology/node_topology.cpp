@@ -15,9 +15,8 @@ NodeTopology::NodeTopology(MPI_Comm comm, int virtual_ppn, int leaders_per_node)
   if (leaders_per_node < 1) {
     throw std::invalid_argument("node topology: leaders per node must be >= 1");
   }
-  int size = 0;
-  mpi_check(MPI_Comm_rank(comm, &rank_), "MPI_Comm_rank");
-  mpi_check(MPI_Comm_size(comm, &size), "MPI_Comm_size");
+  rank_ = comm_rank(comm);
+  const int size = comm_size(comm);
 
   // Keyed by rank, so a real node's local rank 0 is its lowest rank and virtual blocks of local
   // ranks are blocks of consecutive ranks whenever the placement is consecutive.

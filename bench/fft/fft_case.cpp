@@ -21,8 +21,7 @@ constexpr int kDistributeTag = 17;
 
 // One int64 per row from every rank into a [row][rank] matrix on rank 0.
 results::Matrix gather_rows(const std::vector<std::int64_t>& mine, int size, MPI_Comm comm) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  const int rank = comm_rank(comm);
   const int rows = static_cast<int>(mine.size());
   std::vector<std::int64_t> all(rank == 0 ? static_cast<std::size_t>(rows) * size : 0);
   mpi_check(MPI_Gather(mine.data(), rows, MPI_INT64_T, all.data(), rows, MPI_INT64_T, 0, comm),
@@ -79,16 +78,8 @@ FftCase::FftCase(const FftOptions& opts, clocksync::GlobalClock& clock, MPI_Comm
       clock_(clock),
       world_(world),
       gather_(gather),
-      rank_([world] {
-        int r = 0;
-        MPI_Comm_rank(world, &r);
-        return r;
-      }()),
-      size_([world] {
-        int s = 1;
-        MPI_Comm_size(world, &s);
-        return s;
-      }()),
+      rank_(comm_rank(world)),
+      size_(comm_size(world)),
       master_(rank_ == opts.root),
       block_points_(opts.n / static_cast<std::size_t>(size_)),
       block_floats_(count_as_int(2 * block_points_, "FFT block")),

@@ -24,7 +24,7 @@ struct MpiClock {
   std::unique_ptr<GlobalClock> clock;
   MpiClock() {
     int initialized = 0;
-    MPI_Initialized(&initialized);
+    papbench::mpi_check(MPI_Initialized(&initialized), "MPI_Initialized");
     if (!initialized) session = std::make_unique<papbench::MpiSession>(nullptr, nullptr);
     // A distorted clock makes LocalClock take its arithmetic path, as in a sync-check run.
     clock = std::make_unique<GlobalClock>(MPI_COMM_SELF, LocalClock(Distortion{1'000'000, 50}),

@@ -9,12 +9,6 @@
 namespace papbench {
 namespace {
 
-int my_rank(MPI_Comm comm) {
-  int r = 0;
-  MPI_Comm_rank(comm, &r);
-  return r;
-}
-
 // True when the root's buffer lists rank 0, 1, ... in order, so it can be the user's buffer
 // itself (Open MPI's trees with root 0 never copy).
 bool root_in_rank_order(const BlockTree& t) {
@@ -143,7 +137,7 @@ void tree_scatter_root(const BlockTree& t, const Args& a, MPI_Comm comm, int tag
 
 void tree_scatter_nonroot(const BlockTree& t, const Args& a, MPI_Comm comm, int tag,
                           std::vector<std::byte>& staging) {
-  const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(my_rank(comm))]);
+  const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(comm_rank(comm))]);
   const int from = t.rank_of[static_cast<std::size_t>(t.parent[x])];
   const BlockLayout l(a);
   if (t.children[x].empty()) {
@@ -165,7 +159,7 @@ void tree_scatter_nonroot(const BlockTree& t, const Args& a, MPI_Comm comm, int 
 
 void tree_gather_receive(const BlockTree& t, const Args& a, MPI_Comm comm, int tag,
                          std::vector<std::byte>& staging) {
-  const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(my_rank(comm))]);
+  const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(comm_rank(comm))]);
   if (t.children[x].empty()) return;
   const BlockLayout l(a);
   std::byte* buf = x == 0 && root_in_rank_order(t)
@@ -181,7 +175,7 @@ void tree_gather_receive(const BlockTree& t, const Args& a, MPI_Comm comm, int t
 
 void tree_gather_finish(const BlockTree& t, const Args& a, MPI_Comm comm, int tag,
                         std::vector<std::byte>& staging) {
-  const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(my_rank(comm))]);
+  const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(comm_rank(comm))]);
   const BlockLayout l(a);
   if (x != 0) {
     const int to = t.rank_of[static_cast<std::size_t>(t.parent[x])];

@@ -20,7 +20,7 @@ class Group {
  public:
   Group() = default;
   ~Group() {
-    if (g_ != MPI_GROUP_NULL) MPI_Group_free(&g_);
+    if (g_ != MPI_GROUP_NULL) MPI_Group_free(&g_);  // a destructor cannot throw; ignored
   }
   Group(const Group&) = delete;
   Group& operator=(const Group&) = delete;
@@ -74,9 +74,8 @@ Comm make_intergroup(MPI_Comm world, int p, int q) {
   int is_inter = 0;
   mpi_check(MPI_Comm_test_inter(world, &is_inter), "MPI_Comm_test_inter");
   if (is_inter) throw std::invalid_argument("make_intergroup needs an intracommunicator");
-  int size = 0, rank = 0;
-  mpi_check(MPI_Comm_size(world, &size), "MPI_Comm_size");
-  mpi_check(MPI_Comm_rank(world, &rank), "MPI_Comm_rank");
+  const int size = comm_size(world);
+  const int rank = comm_rank(world);
   if (p < 1 || q < 1 || std::int64_t{p} + q != size) {
     throw std::invalid_argument(fmt::format(
         "groups {}:{} need two non-empty groups that together hold all {} ranks", p, q, size));
@@ -129,8 +128,7 @@ Comm intergroup_local_comm(MPI_Comm inter) {
   mpi_check(MPI_Comm_group(inter, local.out()), "MPI_Comm_group");
   mpi_check(MPI_Comm_group(merged.get(), whole.out()), "MPI_Comm_group");
   const int colour = leader_in(local.get(), whole.get());
-  int rank = 0;
-  mpi_check(MPI_Comm_rank(inter, &rank), "MPI_Comm_rank");
+  const int rank = comm_rank(inter);
   MPI_Comm out = MPI_COMM_NULL;
   mpi_check(MPI_Comm_split(merged.get(), colour, rank, &out), "MPI_Comm_split");
   return Comm(out);

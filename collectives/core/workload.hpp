@@ -52,6 +52,11 @@ bool op_applies(const OpInfo& op, const DatatypeInfo& dtype);
 std::uint64_t vblock_count(std::uint64_t count, int i);
 std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to);
 
+// Throws std::overflow_error where Workload(collective, comm, root, ..., count) would for a count,
+// displacement or buffer length beyond an int, without allocating (root must be a rank of comm).
+void check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
+                           std::uint64_t count);
+
 class Workload {
  public:
   // comm: the communicator the algorithm runs on (an intercommunicator for intergroup ones).

@@ -83,9 +83,8 @@ std::int64_t ping_pong(MPI_Comm comm, int peer, bool initiator, std::vector<std:
 // largest value over the ranks, so every rank schedules with the identical d.
 std::int64_t calibrate_round_time(MPI_Comm comm, std::size_t elements, MPI_Datatype dtype,
                                   MPI_Op op) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
+  const int rank = comm_rank(comm);
+  const int size = comm_size(comm);
   const std::size_t bytes = elements * extent_of(dtype);
   std::vector<std::byte> a(bytes), b(bytes);
   std::int64_t rtt = 0;

@@ -94,9 +94,8 @@ void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& 
   args.pat = pat;
   alg.prepare(args);
   ++tally.cases;
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
+  const int rank = comm_rank(comm);
+  const int size = comm_size(comm);
   for (int it = 0; it < 2; ++it) {
     w.reset();
     if (pat != nullptr) {
@@ -122,8 +121,7 @@ void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& 
 
 void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo& info,
                 const AlgOptions& options, MPI_Comm comm, const std::string& where, Tally& tally) {
-  int size = 0;
-  MPI_Comm_size(comm, &size);
+  const int size = comm_size(comm);
   const auto alg = make_algorithm(info, options);
   // Declared after the algorithm: the runtime's thread stops before the algorithm goes away.
   std::unique_ptr<PatRuntime> pat;

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "bench/schedgen_file.hpp"
-#include "tools/report/input_error.hpp"
+#include "common/errors.hpp"
 #include "tools/report/table_clv1.hpp"
 
 namespace papbench::report {
@@ -127,16 +127,16 @@ TEST_F(ClvTable1, RefusesForeignAndDuplicateInput) {
   try {
     build_clv_table1({path("text.h5")});
     FAIL() << "accepted a text file";
-  } catch (const InputError& e) {
+  } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("not a schedgen file"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(build_clv_table1({path("missing.h5")}), InputError);
+  EXPECT_THROW(build_clv_table1({path("missing.h5")}), UsageError);
   schedgen::write_file(path("a.h5"), sample_file());
   schedgen::write_file(path("b.h5"), sample_file());
   try {
     build_clv_table1({path("a.h5"), path("b.h5")});
     FAIL() << "accepted the same (pattern, P) twice";
-  } catch (const InputError& e) {
+  } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("b.h5"), std::string::npos) << e.what();
   }
 }

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "common/errors.hpp"
 #include "results/result_set.hpp"
 #include "tests/unit/results_temp_dir.hpp"
 #include "tools/report/figure_grid.hpp"
-#include "tools/report/input_error.hpp"
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_proficz34.hpp"
 #include "tools/report/table_proficz_figs.hpp"
@@ -193,8 +193,8 @@ TEST_F(ReportTables, Table4ReadsGatherAndFlagsOppositeSigns) {
 
 TEST_F(ReportTables, TablesRefuseFilesWithoutTheirCases) {
   const auto files = write("none.h5", 4, {make_case("reduce", "native", 16, 4, 0, ramp(1))});
-  EXPECT_THROW(build_proficz_table3(files), InputError);
-  EXPECT_THROW(build_proficz_fig15(files), InputError);
+  EXPECT_THROW(build_proficz_table3(files), UsageError);
+  EXPECT_THROW(build_proficz_fig15(files), UsageError);
 }
 
 TEST_F(ReportTables, ClvFig10GridsMeanAndSdPerDelayAndAlgorithm) {

@@ -8,9 +8,9 @@
 #include <functional>
 #include <map>
 
+#include "common/errors.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
-#include "tools/report/input_error.hpp"
 #include "tools/report/metric_choice.hpp"
 
 namespace papbench::report {
@@ -46,7 +46,7 @@ std::vector<double> series_of(const ResultFile& f, std::size_t index, results::M
   try {
     return results::metric_series(f.reader.cases()[index], m);
   } catch (const results::FormatError& e) {
-    throw InputError(fmt::format("{}: case {}: {}", f.path, index, e.what()));
+    throw UsageError(fmt::format("{}: case {}: {}", f.path, index, e.what()));
   }
 }
 

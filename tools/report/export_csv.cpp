@@ -10,7 +10,7 @@
 #include <set>
 #include <system_error>
 
-#include "tools/report/input_error.hpp"
+#include "common/errors.hpp"
 #include "tools/report/table_format.hpp"
 
 namespace papbench::report {
@@ -55,7 +55,7 @@ void require_shape(const ResultFile& f, std::size_t index, const results::CaseRe
                    const results::Matrix& m, const std::string& name) {
   if (m.rows != rec.arrival_ns.rows || m.cols != rec.arrival_ns.cols ||
       m.data.size() != static_cast<std::size_t>(m.rows) * static_cast<std::size_t>(m.cols)) {
-    throw InputError(fmt::format("{}: case {}: {} is {}x{} but arrival_ns is {}x{}", f.path, index,
+    throw UsageError(fmt::format("{}: case {}: {} is {}x{} but arrival_ns is {}x{}", f.path, index,
                                  name, m.rows, m.cols, rec.arrival_ns.rows, rec.arrival_ns.cols));
   }
 }
@@ -138,17 +138,17 @@ std::size_t export_raw_csv(const ResultFile& file, const std::string& out_path, 
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::exists(out_path, ec) && !force) {
-    throw InputError(fmt::format("{}: already exists; pass --force to overwrite it", out_path));
+    throw UsageError(fmt::format("{}: already exists; pass --force to overwrite it", out_path));
   }
   const std::string tmp = out_path + ".partial";
   std::size_t rows = 0;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(fmt::format("{}: cannot create: {}", tmp, std::strerror(errno)));
+    if (!out) throw UsageError(fmt::format("{}: cannot create: {}", tmp, std::strerror(errno)));
     try {
       rows = write_raw_csv(file, out);
       out.flush();
-      if (!out) throw InputError(fmt::format("{}: write failed", tmp));
+      if (!out) throw UsageError(fmt::format("{}: write failed", tmp));
     } catch (...) {
       out.close();
       fs::remove(tmp, ec);
@@ -159,7 +159,7 @@ std::size_t export_raw_csv(const ResultFile& file, const std::string& out_path, 
   if (ec) {
     const std::string why = ec.message();
     fs::remove(tmp, ec);
-    throw InputError(fmt::format("{}: cannot move the export into place: {}", out_path, why));
+    throw UsageError(fmt::format("{}: cannot move the export into place: {}", out_path, why));
   }
   return rows;
 }

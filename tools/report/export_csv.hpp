@@ -13,7 +13,7 @@ namespace papbench::report {
 std::size_t write_raw_csv(const ResultFile& file, std::ostream& out);
 
 // Writes to `out_path` ("" or "-": stdout). An existing file is never replaced unless `force`
-// (InputError otherwise); the data goes to a sibling temporary first, so an interrupted export
+// (UsageError otherwise); the data goes to a sibling temporary first, so an interrupted export
 // leaves either the old file or none, never half a table under the requested name.
 std::size_t export_raw_csv(const ResultFile& file, const std::string& out_path, bool force);
 

@@ -8,9 +8,9 @@
 #include <limits>
 #include <map>
 
+#include "common/errors.hpp"
 #include "common/units.hpp"
 #include "results/statistics.hpp"
-#include "tools/report/input_error.hpp"
 #include "tools/report/metric_choice.hpp"
 
 namespace papbench::report {
@@ -51,7 +51,7 @@ std::vector<double> pooled(const Pool& cell, results::Metric m, const std::strin
       const auto s = results::metric_series(*c, m);
       all.insert(all.end(), s.begin(), s.end());
     } catch (const results::FormatError& e) {
-      throw InputError(fmt::format("{}: {}", what, e.what()));
+      throw UsageError(fmt::format("{}: {}", what, e.what()));
     }
   }
   return all;
@@ -135,7 +135,7 @@ Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec
   if (groups.empty()) {
     std::vector<std::string> names;
     for (const FigureSeries& se : spec.series) names.push_back(se.algorithm);
-    throw InputError(fmt::format("{}: no {} case of {} in the given files", spec.kind,
+    throw UsageError(fmt::format("{}: no {} case of {} in the given files", spec.kind,
                                  spec.collective, fmt::join(names, ", ")));
   }
 

@@ -71,7 +71,7 @@ struct FigureSpec {
 // One section per group of fixed conditions; rows: x value per metric; cells: mean ± sd over the
 // timed iterations (pooled when several cases share a cell), "-" where no case was run; the
 // fastest series per row; notes list the missing cells, what was left out, and the claims.
-// Throws InputError when no case of the collective is found.
+// Throws UsageError when no case of the collective is found.
 Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec);
 
 }  // namespace papbench::report

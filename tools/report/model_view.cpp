@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "common/errors.hpp"
 #include "results/case_metrics.hpp"
 #include "results/statistics.hpp"
-#include "tools/report/input_error.hpp"
 #include "tools/report/model_hockney_fit.hpp"
 #include "tools/report/model_proficz_cases.hpp"
 
@@ -184,7 +184,7 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
     pingpong_cases.push_back(i);
   }
   if (points.empty()) {
-    throw InputError(fmt::format(
+    throw UsageError(fmt::format(
         "{}: no usable ping-pong case{} to fit Hockney's alpha and beta; add one to the run, e.g. "
         "'papbench --collective pingpong --alg native --count 1:4Mi:x4' on at least 2 ranks",
         pingpong_file.path,
@@ -194,7 +194,7 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
   try {
     fit = fit_hockney_model(points, options.split_bytes);
   } catch (const std::invalid_argument& e) {
-    throw InputError(fmt::format("{}: cannot fit Hockney's model{}: {}", pingpong_file.path,
+    throw UsageError(fmt::format("{}: cannot fit Hockney's model{}: {}", pingpong_file.path,
                                  options.split_bytes ? " (--split)" : "", e.what()));
   }
 

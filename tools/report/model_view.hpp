@@ -20,7 +20,7 @@ struct ModelOptions {
 };
 
 // The scatter/gather cases come from `file`, the ping-pong cases from `pingpong_file` (the same
-// object when the user names no other file). Throws InputError when it holds no usable ping-pong
+// object when the user names no other file). Throws UsageError when it holds no usable ping-pong
 // case (at least two ranks, no planned delay, two distinct message sizes, per segment when split).
 Report build_model_scatter_gather(const ResultFile& file, const ResultFile& pingpong_file,
                                   const ModelOptions& options);

@@ -13,11 +13,11 @@
 #include <tuple>
 #include <vector>
 
+#include "common/errors.hpp"
 #include "papbench/version.hpp"
 #include "tools/report/compare_view.hpp"
 #include "tools/report/counters_view.hpp"
 #include "tools/report/export_csv.hpp"
-#include "tools/report/input_error.hpp"
 #include "tools/report/metric_choice.hpp"
 #include "tools/report/model_view.hpp"
 #include "tools/report/pap_view.hpp"
@@ -28,6 +28,8 @@
 
 namespace papbench::report {
 namespace {
+
+constexpr int kExitInternalError = 1;  // a bug, not the input
 
 std::vector<std::string> format_names() {
   std::vector<std::string> names;
@@ -137,7 +139,7 @@ int run_compare(const CompareArgs& args) {
   options.resamples = args.resamples;
   options.seed = args.seed;
   if (args.a_alg.empty() != args.b_alg.empty()) {
-    throw InputError("compare: --a-alg and --b-alg go together (two algorithms to compare)");
+    throw UsageError("compare: --a-alg and --b-alg go together (two algorithms to compare)");
   }
   options.a_alg = args.a_alg;
   options.b_alg = args.b_alg;
@@ -147,7 +149,7 @@ int run_compare(const CompareArgs& args) {
     std::set<std::string> present;
     for (const auto& rec : file->reader.cases()) present.insert(rec.algorithm);
     if (!present.contains(*alg)) {
-      throw InputError(fmt::format("compare {}: '{}' has no case of algorithm '{}'; it has: {}",
+      throw UsageError(fmt::format("compare {}: '{}' has no case of algorithm '{}'; it has: {}",
                                    option, file->path, *alg, fmt::join(present, ", ")));
     }
   }
@@ -177,12 +179,12 @@ int run_table(const TableArgs& args) {
   if (table == nullptr) {
     std::vector<std::string_view> names;
     for (const PaperTable& t : tables) names.push_back(t.name);
-    throw InputError(
+    throw UsageError(
         fmt::format("unknown paper table '{}'; available: {}", args.name,
                     names.empty() ? "none yet" : fmt::format("{}", fmt::join(names, ", "))));
   }
   if (args.files.empty()) {
-    throw InputError(fmt::format("table {}: no result files given", args.name));
+    throw UsageError(fmt::format("table {}: no result files given", args.name));
   }
   emit(table->build_from_paths ? table->build_from_paths(args.files)
                                : table->build(open_all(args.files)),
@@ -315,7 +317,7 @@ int run(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // Help and --version exit 0 through the same path; every real parse error exits 2.
-    return app.exit(e) == 0 ? 0 : kExitInputError;
+    return app.exit(e) == 0 ? 0 : kUsageExit;
   }
 
   try {
@@ -326,10 +328,10 @@ int run(int argc, char** argv) {
     if (*counters) return run_file_view(counters_args, build_counters);
     if (*pap) return run_file_view(pap_args, build_pap);
     if (*model_sg) return run_model(model_args);
-  } catch (const InputError& e) {
+  } catch (const UsageError& e) {
     std::cout.flush();
     fmt::print(stderr, "papbench-report: {}\n", e.what());
-    return kExitInputError;
+    return kUsageExit;
   } catch (const std::exception& e) {
     std::cout.flush();
     fmt::print(stderr, "papbench-report: internal error: {}\n", e.what());

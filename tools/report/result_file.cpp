@@ -9,7 +9,7 @@
 #include <fstream>
 #include <set>
 
-#include "tools/report/input_error.hpp"
+#include "common/errors.hpp"
 
 namespace papbench::report {
 namespace {
@@ -29,14 +29,14 @@ ResultFile open_result_file(const std::string& path) {
   // not say which of several files was meant.
   {
     std::ifstream probe(path, std::ios::binary);
-    if (!probe) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    if (!probe) throw UsageError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
   }
   try {
     return ResultFile{path, results::ResultReader(path)};
   } catch (const results::FormatError& e) {
-    throw InputError(naming(path, e.what()));
+    throw UsageError(naming(path, e.what()));
   } catch (const std::exception& e) {
-    throw InputError(naming(path, e.what()));
+    throw UsageError(naming(path, e.what()));
   }
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Opening a result set on behalf of the user: every failure becomes an InputError that names
+// Opening a result set on behalf of the user: every failure becomes an UsageError that names
 // the file, and the run-level facts every view prints come from one place.
 
 #include <cstdint>
@@ -18,7 +18,7 @@ struct ResultFile {
   results::ResultReader reader;
 };
 
-// Throws InputError("FILE: reason") for a missing, unreadable or foreign file.
+// Throws UsageError("FILE: reason") for a missing, unreadable or foreign file.
 ResultFile open_result_file(const std::string& path);
 
 // Worst clock-sync error bound of the run: max rtt_min / 2 over the /sync events; nullopt when

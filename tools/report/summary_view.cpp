@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "common/errors.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/counters_view.hpp"
-#include "tools/report/input_error.hpp"
 #include "tools/report/metric_choice.hpp"
 
 namespace papbench::report {
@@ -84,7 +84,7 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
       try {
         series = results::metric_series(rec, m);
       } catch (const results::FormatError& e) {
-        throw InputError(fmt::format("{}: case {}: {}", file.path, i, e.what()));
+        throw UsageError(fmt::format("{}: case {}: {}", file.path, i, e.what()));
       }
       const stats::Summary sum = stats::summarize(series);
       const stats::MedianCiRanks ranks = stats::median_ci_ranks(sum.n);

@@ -10,8 +10,8 @@
 #include <utility>
 
 #include "bench/schedgen_file.hpp"
+#include "common/errors.hpp"
 #include "results/statistics.hpp"
-#include "tools/report/input_error.hpp"
 
 namespace papbench::report {
 namespace {
@@ -107,7 +107,7 @@ Report build_clv_table1(const std::vector<std::string>& paths) {
     try {
       files.push_back({path, schedgen::read_file(path)});
     } catch (const schedgen::FileError& e) {
-      throw InputError(e.what());
+      throw UsageError(e.what());
     }
   }
   Report r;
@@ -142,7 +142,7 @@ Report build_clv_table1(const std::vector<std::string>& paths) {
                        {"pairing_paper", "paper", B}};
     for (const schedgen::GridPoint& p : f.data.points) {
       if (!seen.insert({p.pattern, p.P}).second) {
-        throw InputError(
+        throw UsageError(
             fmt::format("{}: {} P={} is also in an earlier file; give each "
                         "(pattern, P) once",
                         f.path, p.pattern, p.P));

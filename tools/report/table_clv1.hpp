@@ -23,7 +23,7 @@ std::optional<ClvTable1Paper> clv_table1_paper(int P);
 // p-value reaches (p < 1 - level); "<90%" otherwise, "n/a" for NaN.
 std::string confidence_level(double p);
 
-// Throws InputError naming the file for a missing, foreign or damaged file, and for a
+// Throws UsageError naming the file for a missing, foreign or damaged file, and for a
 // (pattern, P) given by two files.
 Report build_clv_table1(const std::vector<std::string>& paths);
 

@@ -9,11 +9,11 @@
 #include <set>
 #include <string_view>
 
+#include "common/errors.hpp"
 #include "common/units.hpp"
 #include "results/case_metrics.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/figure_grid.hpp"
-#include "tools/report/input_error.hpp"
 
 namespace papbench::report {
 namespace {
@@ -259,14 +259,14 @@ Report build_table(const std::vector<ResultFile>& files, const TableSpec& spec) 
       try {
         run_time = results::metric_series(c, results::Metric::kRunTime);
       } catch (const results::FormatError& e) {
-        throw InputError(fmt::format("{}: {}: {}", f.path, c.label(), e.what()));
+        throw UsageError(fmt::format("{}: {}: {}", f.path, c.label(), e.what()));
       }
       auto& samples = g.cells[{total, c.maxdelay_ns}][c.algorithm];
       samples.insert(samples.end(), run_time.begin(), run_time.end());
     }
   }
   if (grids.empty()) {
-    throw InputError(fmt::format("{}: no {} case of {} or {} in the given files", spec.kind,
+    throw UsageError(fmt::format("{}: no {} case of {} or {} in the given files", spec.kind,
                                  spec.collective, spec.base_alg, spec.new_alg));
   }
 

@@ -10,9 +10,9 @@
 #include <optional>
 #include <string_view>
 
+#include "common/errors.hpp"
 #include "results/case_metrics.hpp"
 #include "results/statistics.hpp"
-#include "tools/report/input_error.hpp"
 
 namespace papbench::report {
 namespace {
@@ -81,7 +81,7 @@ const results::Matrix& metric(const ResultFile& f, std::size_t i, const results:
                               std::string_view name) {
   const auto it = rec.metrics.find(std::string(name));
   if (it == rec.metrics.end() || it->second.cols != rec.ranks || it->second.rows == 0) {
-    throw InputError(fmt::format(
+    throw UsageError(fmt::format(
         "{}: case {} ({}) lacks a {} x ranks metric '{}'; it was not written by papbench app fft",
         f.path, i, rec.label(), name == kAppTotal ? "reps" : "iterations", name));
   }
@@ -101,7 +101,7 @@ void add_case(const ResultFile& f, std::size_t i, const results::CaseRecord& rec
     try {
       series = results::metric_series(rec, m);
     } catch (const results::FormatError& e) {
-      throw InputError(fmt::format("{}: case {}: {}", f.path, i, e.what()));
+      throw UsageError(fmt::format("{}: case {}: {}", f.path, i, e.what()));
     }
     auto& into = m == results::Metric::kRunTime ? s.run : s.elapsed;
     into.insert(into.end(), series.begin(), series.end());
@@ -232,7 +232,7 @@ Report build_proficz_table5(const std::vector<ResultFile>& files) {
       add_case(f, i, rec, c.algs[rec.algorithm]);
     }
     if (!any) {
-      throw InputError(
+      throw UsageError(
           fmt::format("{}: no FFT cases (gather, pattern natural:fft); Table 5 is built from "
                       "'papbench app fft' result sets",
                       f.path));

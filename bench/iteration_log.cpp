@@ -1,0 +1,131 @@
+#include "bench/iteration_log.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+// Gathers one int64 per timed iteration from every rank into an [iteration][rank] matrix.
+results::Matrix gather_matrix(const std::vector<std::int64_t>& mine, int iters, MPI_Comm comm) {
+  const int rank = comm_rank(comm);
+  const int size = comm_size(comm);
+  std::vector<std::int64_t> all(rank == 0 ? static_cast<std::size_t>(iters) * size : 0);
+  mpi_check(MPI_Gather(mine.data(), iters, MPI_INT64_T, all.data(), iters, MPI_INT64_T, 0, comm),
+            "MPI_Gather");
+  results::Matrix m;
+  if (rank != 0) return m;
+  m = results::Matrix(iters, size);
+  for (int r = 0; r < size; ++r)
+    for (int it = 0; it < iters; ++it) m.at(it, r) = all[static_cast<std::size_t>(r) * iters + it];
+  return m;
+}
+
+// Whether every rank holds the same number n (an allreduce of max n and max -n).
+bool same_on_every_rank(std::size_t n, MPI_Comm comm) {
+  int v[2] = {static_cast<int>(n), -static_cast<int>(n)};
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MAX, comm), "MPI_Allreduce");
+  return v[0] == -v[1];
+}
+
+}  // namespace
+
+IterationLog::IterationLog(int iters, std::size_t n_events, bool count_call, bool count_compute,
+                           bool predicts)
+    : iters_(iters),
+      count_call_(count_call),
+      predicts_(predicts),
+      arrival_(iters),
+      exit_(iters),
+      planned_delay_(iters),
+      planned_arrival_(iters),
+      late_(iters),
+      predicted_(iters),
+      call_scratch_(n_events),
+      compute_scratch_(n_events),
+      call_values_(n_events, std::vector<std::int64_t>(iters)),
+      compute_values_(count_compute ? n_events : 0, std::vector<std::int64_t>(iters)) {}
+
+void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric> metrics) {
+  arrival_[it] = t.arrival_ns;
+  exit_[it] = t.exit_ns;
+  planned_delay_[it] = t.planned_delay_ns;
+  planned_arrival_[it] = t.planned_arrival_ns;
+  late_[it] = t.late ? 1 : 0;
+  if (predicts_) predicted_[it] = t.predicted_ns;
+  for (AlgMetric& m : metrics) {
+    auto at = std::find(metric_names_.begin(), metric_names_.end(), m.name);
+    if (at == metric_names_.end()) {
+      metric_names_.push_back(std::move(m.name));
+      metric_values_.emplace_back(iters_, 0);
+      at = metric_names_.end() - 1;
+    }
+    metric_values_[static_cast<std::size_t>(at - metric_names_.begin())][it] = m.value;
+  }
+  if (count_call_) {
+    for (std::size_t e = 0; e < call_values_.size(); ++e) call_values_[e][it] = call_scratch_[e];
+  }
+  for (std::size_t e = 0; e < compute_values_.size(); ++e) {
+    compute_values_[e][it] = compute_scratch_[e];
+  }
+}
+
+void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& counters,
+                               std::span<const std::string> requested, MPI_Comm comm) const {
+  int total_failures = 0;
+  mpi_check(MPI_Allreduce(&failures_, &total_failures, 1, MPI_INT, MPI_SUM, comm), "MPI_Allreduce");
+  // Ranks of one job normally see the same events; if not, none are kept rather than misalign.
+  const bool counters_agree = same_on_every_rank(call_values_.size(), comm);
+  // Every rank runs the same algorithm, so the names agree; the check only keeps a broken
+  // algorithm from misaligning the gathers.
+  const bool metrics_agree = same_on_every_rank(metric_names_.size(), comm);
+  const bool root = comm_rank(comm) == 0;
+
+  rec.validated = total_failures == 0 ? "pass" : "fail";
+  rec.arrival_ns = gather_matrix(arrival_, iters_, comm);
+  rec.exit_ns = gather_matrix(exit_, iters_, comm);
+  rec.planned_delay_ns = gather_matrix(planned_delay_, iters_, comm);
+  rec.planned_arrival_ns = gather_matrix(planned_arrival_, iters_, comm);
+  const results::Matrix late = gather_matrix(late_, iters_, comm);
+  if (predicts_) rec.predicted_arrival_ns = gather_matrix(predicted_, iters_, comm);
+  for (std::size_t i = 0; metrics_agree && i < metric_names_.size(); ++i) {
+    results::Matrix m = gather_matrix(metric_values_[i], iters_, comm);
+    if (root) rec.metrics.emplace(metric_names_[i], std::move(m));
+  }
+  if (counters_agree) {
+    gather_counters(rec, counters, comm);
+  } else {
+    for (const auto& name : requested) {
+      rec.counters_unavailable.push_back(name + ": not available on every rank");
+    }
+  }
+  if (!root) return;
+  rec.late.resize(static_cast<std::size_t>(iters_));
+  for (int it = 0; it < iters_; ++it) {
+    bool any = false;
+    for (int r = 0; r < late.cols; ++r) any |= late.at(it, r) != 0;
+    rec.late[static_cast<std::size_t>(it)] = any ? 1 : 0;
+  }
+  rec.complete = true;
+}
+
+void IterationLog::gather_counters(results::CaseRecord& rec, const CounterSet& counters,
+                                   MPI_Comm comm) const {
+  const bool root = comm_rank(comm) == 0;
+  for (std::size_t e = 0; e < call_values_.size() && count_call_; ++e) {
+    results::Matrix m = gather_matrix(call_values_[e], iters_, comm);
+    if (root) rec.counters.emplace(counters.available()[e], std::move(m));
+  }
+  for (std::size_t e = 0; e < compute_values_.size(); ++e) {
+    results::Matrix m = gather_matrix(compute_values_[e], iters_, comm);
+    if (root) {
+      rec.counters.emplace(counters.available()[e] + std::string(kComputeScopeSuffix),
+                           std::move(m));
+    }
+  }
+  rec.counters_unavailable = counters.unavailable();
+}
+
+}  // namespace papbench

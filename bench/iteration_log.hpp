@@ -1,0 +1,67 @@
+#pragma once
+// What each rank records of a case's timed iterations, and the gathers that turn it into the
+// [iteration][rank] matrices of a results::CaseRecord on rank 0.
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "collectives/core/algorithm.hpp"
+#include "counters/counter_set.hpp"
+#include "results/result_set.hpp"
+
+namespace papbench {
+
+// Counter values of the compute phase (--counters-scope compute|both) are stored under the
+// event name with this suffix; the call's values keep the bare name.
+inline constexpr std::string_view kComputeScopeSuffix = "@compute";
+
+// One rank's timestamps of one timed iteration.
+struct IterationTimes {
+  std::int64_t arrival_ns;          // a_i: entry into the timed call
+  std::int64_t exit_ns;             // f_i: return from it
+  std::int64_t planned_delay_ns;    // the pattern's delay
+  std::int64_t planned_arrival_ns;  // T0 + compute + delay
+  bool late;                        // missed the agreed start
+  std::int64_t predicted_ns;        // the PAT runtime's prediction of this rank's arrival
+};
+
+class IterationLog {
+ public:
+  // n_events: the counters this rank counts; predicts: a PAT runtime predicts arrivals.
+  IterationLog(int iters, std::size_t n_events, bool count_call, bool count_compute, bool predicts);
+
+  // This iteration's counter readings, written by CounterSet::stop before record().
+  std::span<std::int64_t> call_counts() { return call_scratch_; }
+  std::span<std::int64_t> compute_counts() { return compute_scratch_; }
+
+  void record(int it, const IterationTimes& t, std::vector<AlgMetric> metrics);
+  // A validated iteration whose output was wrong (warm-up ones included).
+  void add_failure() { ++failures_; }
+
+  // Collective over `comm`: fills rec's validation verdict, timestamps, metrics, counters and
+  // late flags; the matrices are complete on rank 0 only. `requested`: the --counters names,
+  // reported unavailable when the ranks do not count the same events.
+  void gather_into(results::CaseRecord& rec, const CounterSet& counters,
+                   std::span<const std::string> requested, MPI_Comm comm) const;
+
+ private:
+  void gather_counters(results::CaseRecord& rec, const CounterSet& counters, MPI_Comm comm) const;
+
+  int iters_;
+  bool count_call_;
+  bool predicts_;
+  int failures_ = 0;
+  std::vector<std::int64_t> arrival_, exit_, planned_delay_, planned_arrival_, late_, predicted_;
+  std::vector<std::int64_t> call_scratch_, compute_scratch_;
+  std::vector<std::vector<std::int64_t>> call_values_, compute_values_;  // [event][iteration]
+  // Algorithm-specific values (Algorithm::iteration_metrics), by name, per timed iteration.
+  std::vector<std::string> metric_names_;
+  std::vector<std::vector<std::int64_t>> metric_values_;
+};
+
+}  // namespace papbench
