@@ -85,7 +85,8 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   const int size = world.size();
 
   RunOptions opts = parse_run_options(raw);
-  check_against_size(opts, size);
+  const topology::NodeTopology nodes(world.get(), opts.virtual_ppn);
+  check_against_size(opts, size, nodes.node_count());
   std::string error;
   if (rank == 0) {
     try {
@@ -106,7 +107,6 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   }
   check_counts_fit(cases, opts, world.get());
 
-  const topology::NodeTopology nodes(world.get(), opts.virtual_ppn);
   clocksync::GlobalClock clock(
       world.get(),
       clocksync::LocalClock(clocksync::draw_distortion(opts.distortion_max, opts.seed, rank)),

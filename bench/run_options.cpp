@@ -235,7 +235,22 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   return o;
 }
 
-void check_against_size(const RunOptions& opts, int size) {
+void check_restrictions(const AlgorithmInfo& a, int size, int nodes) {
+  const AlgRestrictions& r = a.restrictions;
+  if (size < r.min_ranks || (r.max_ranks > 0 && size > r.max_ranks)) {
+    throw UsageError(fmt::format(
+        "--alg: {} runs on {} to {} ranks, not on the {} of this run", a.full_name(), r.min_ranks,
+        r.max_ranks > 0 ? std::to_string(r.max_ranks) : "any number of", size));
+  }
+  if (nodes < r.min_nodes) {
+    throw UsageError(fmt::format(
+        "--alg: {} needs at least {} nodes, and this run has {}; run on more nodes, or split the "
+        "ranks into virtual nodes with --virtual-ppn K",
+        a.full_name(), r.min_nodes, nodes));
+  }
+}
+
+void check_against_size(const RunOptions& opts, int size, int nodes) {
   for (int r : opts.roots) {
     if (r >= size) {
       throw UsageError(
@@ -255,12 +270,7 @@ void check_against_size(const RunOptions& opts, int size) {
     for (const AlgVariant& v : opts.algorithms) {
       const AlgorithmInfo* a = find_algorithm(c, v.name);
       if (a == nullptr) continue;
-      const AlgRestrictions& r = a->restrictions;
-      if (size < r.min_ranks || (r.max_ranks > 0 && size > r.max_ranks)) {
-        throw UsageError(fmt::format(
-            "--alg: {} runs on {} to {} ranks, not on the {} of this run", a->full_name(),
-            r.min_ranks, r.max_ranks > 0 ? std::to_string(r.max_ranks) : "any number of", size));
-      }
+      check_restrictions(*a, size, nodes);
     }
   }
 }

@@ -303,12 +303,37 @@ TEST(RunOptions, SizeDependentChecks) {
   RawRunOptions raw;
   raw.root = "0,3";
   RunOptions o = parse_run_options(raw);
-  EXPECT_EQ(usage_error([&] { check_against_size(o, 4); }), "");
-  EXPECT_NE(usage_error([&] { check_against_size(o, 3); }).find("0..2"), std::string::npos);
+  EXPECT_EQ(usage_error([&] { check_against_size(o, 4, 1); }), "");
+  EXPECT_NE(usage_error([&] { check_against_size(o, 3, 1); }).find("0..2"), std::string::npos);
   raw = RawRunOptions{};
   raw.groups = "2:3";
   o = parse_run_options(raw);
-  EXPECT_NE(usage_error([&] { check_against_size(o, 4); }).find("--groups"), std::string::npos);
+  EXPECT_NE(usage_error([&] { check_against_size(o, 4, 1); }).find("--groups"), std::string::npos);
+}
+
+// No registered algorithm needs two nodes yet (the hierarchical ones will), so a row made here.
+TEST(RunOptions, RestrictionsNameTheAlgorithmAndTheRemedy) {
+  AlgorithmInfo two_nodes;
+  two_nodes.collective = "reduce";
+  two_nodes.name = "twonode";
+  two_nodes.restrictions.min_nodes = 2;
+  EXPECT_EQ(usage_error([&] { check_restrictions(two_nodes, 4, 2); }), "");
+  const std::string what = usage_error([&] { check_restrictions(two_nodes, 4, 1); });
+  EXPECT_NE(what.find("--alg: reduce/twonode needs at least 2 nodes, and this run has 1"),
+            std::string::npos)
+      << what;
+  EXPECT_NE(what.find("--virtual-ppn"), std::string::npos) << what;
+
+  AlgorithmInfo small;
+  small.collective = "reduce";
+  small.name = "small";
+  small.restrictions.min_ranks = 2;
+  small.restrictions.max_ranks = 8;
+  EXPECT_EQ(usage_error([&] { check_restrictions(small, 8, 1); }), "");
+  EXPECT_NE(usage_error([&] { check_restrictions(small, 1, 1); }).find("2 to 8 ranks"),
+            std::string::npos);
+  EXPECT_NE(usage_error([&] { check_restrictions(small, 9, 1); }).find("not on the 9"),
+            std::string::npos);
 }
 
 TEST(RunOptions, OutputIsNeverOverwrittenWithoutForce) {
