@@ -164,9 +164,10 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
       throw UsageError(
           fmt::format("--op: '{}' is not an op; accepted: {}", name, names_of(op_table())));
     }
-    const bool any_integer = std::any_of(o.dtypes.begin(), o.dtypes.end(),
-                                         [](const auto& d) { return !find_datatype(d)->floating; });
-    if (op->integer_only && !any_integer) {
+    const bool applies = std::any_of(o.dtypes.begin(), o.dtypes.end(), [&](const auto& d) {
+      return op_applies(*op, *find_datatype(d));
+    });
+    if (!applies) {
       throw UsageError(fmt::format("--op: '{}' needs an integer --dtype (int, long, ...)", name));
     }
   }
