@@ -20,6 +20,10 @@ namespace papbench {
 // event name with this suffix; the call's values keep the bare name.
 inline constexpr std::string_view kComputeScopeSuffix = "@compute";
 
+// Collective over comm: one int64 per row (iteration) from every rank into a [row][rank] matrix
+// on rank 0 (empty elsewhere); every rank passes the same number of rows.
+results::Matrix gather_matrix(std::span<const std::int64_t> mine, MPI_Comm comm);
+
 // One rank's timestamps of one timed iteration.
 struct IterationTimes {
   std::int64_t arrival_ns;          // a_i: entry into the timed call
