@@ -22,6 +22,7 @@ IterationLog::IterationLog(int iters, std::size_t n_events, bool count_call, boo
     : iters_(iters),
       count_call_(count_call),
       predicts_(predicts),
+      validation_(iters, static_cast<std::uint8_t>(results::IterationCheck::kNotChecked)),
       arrival_(iters),
       exit_(iters),
       planned_delay_(iters),
@@ -57,6 +58,13 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   }
 }
 
+void IterationLog::record_check(int it, bool ok) {
+  if (!ok) ++failures_;
+  if (it < 0) return;
+  const auto check = ok ? results::IterationCheck::kPassed : results::IterationCheck::kFailed;
+  validation_[static_cast<std::size_t>(it)] = static_cast<std::uint8_t>(check);
+}
+
 void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& counters,
                                std::span<const std::string> requested, MPI_Comm comm) const {
   int total_failures = 0;
@@ -69,6 +77,11 @@ void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& count
   const bool root = comm_rank(comm) == 0;
 
   rec.validated = total_failures == 0 ? "pass" : "fail";
+  // Every rank checks the same iterations; kFailed > kPassed, so the maximum is the verdict.
+  rec.validation.resize(root ? validation_.size() : 0);
+  mpi_check(
+      MPI_Reduce(validation_.data(), rec.validation.data(), iters_, MPI_UINT8_T, MPI_MAX, 0, comm),
+      "MPI_Reduce");
   rec.arrival_ns = gather_matrix(arrival_, comm);
   rec.exit_ns = gather_matrix(exit_, comm);
   rec.planned_delay_ns = gather_matrix(planned_delay_, comm);

@@ -250,6 +250,7 @@ TEST_F(ResultsErrors, OlderMinorVersionReadsAsRealNodes) {
   relabel_minor_version(p, 1, [](hid_t root) {
     H5Adelete(root, "nodes_virtual");
     H5Adelete(root, "virtual_ppn");
+    H5Ldelete(root, "cases/0000/validation", h5::default_plist());
   });
   ResultReader r(p);
   EXPECT_EQ(r.format_minor(), 1);
@@ -257,6 +258,7 @@ TEST_F(ResultsErrors, OlderMinorVersionReadsAsRealNodes) {
   EXPECT_EQ(r.run_info().virtual_ppn, 0);
   EXPECT_EQ(r.run_info().node_index, info.node_index);
   ASSERT_EQ(r.cases().size(), 1u);
+  EXPECT_TRUE(r.cases()[0].validation.empty());  // 1.3: not recorded before
 }
 
 TEST_F(ResultsErrors, NewerMinorVersionReads) {
