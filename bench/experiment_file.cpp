@@ -28,7 +28,7 @@ struct RunKey {
 
 // Every run option an experiment may set. Left out on purpose: --out/--force (the job script
 // chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
-const std::array<RunKey, 27> kRunKeys = {{
+const std::array<RunKey, 28> kRunKeys = {{
     {"collective", &RawRunOptions::collective},
     {"alg", &RawRunOptions::alg},
     {"count", &RawRunOptions::count},
@@ -49,6 +49,7 @@ const std::array<RunKey, 27> kRunKeys = {{
     {"counters-scope", &RawRunOptions::counters_scope},
     {"pat-source", &RawRunOptions::pat_source},
     {"bg-thread", &RawRunOptions::bg_thread},
+    {"thread-level", &RawRunOptions::thread_level},
     {"iters", &RawRunOptions::iters},
     {"warmup", &RawRunOptions::warmup},
     {"validate-every", &RawRunOptions::validate_every},

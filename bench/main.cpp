@@ -35,10 +35,14 @@
 
 namespace {
 
-// One subcommand: its parser and what it runs; `mpi`: whether it needs MPI started.
+// A command that never starts MPI.
+constexpr int kNoMpi = -1;
+
+// One subcommand: its parser, the MPI_THREAD_* level it starts MPI with (kNoMpi: none), and what
+// it runs. Only commands whose threads call MPI ask for MPI_THREAD_MULTIPLE.
 struct Subcommand {
   CLI::App* app;
-  bool mpi;
+  int mpi;
   std::function<int()> run;
 };
 
@@ -70,21 +74,21 @@ struct Cli {
     add_run_options(app, raw);
     add_experiment_options(app, experiment);
     subcommands = {
-        {add_list_command(app, list_raw), false,
+        {add_list_command(app, list_raw), kNoMpi,
          [this] { return launcher_rank() == 0 ? list_command(list_raw) : 0; }},
-        {add_sync_check_command(app, sync_raw), true,
+        {add_sync_check_command(app, sync_raw), MPI_THREAD_SINGLE,
          [this] { return sync_check_command(sync_raw); }},
-        {add_topology_command(app, topology_raw), true,
+        {add_topology_command(app, topology_raw), MPI_THREAD_SINGLE,
          [this] { return topology_command(topology_raw); }},
-        {add_imbalance_command(app, imbalance_raw), true,
+        {add_imbalance_command(app, imbalance_raw), MPI_THREAD_SINGLE,
          [this] { return imbalance_command(imbalance_raw, command_line); }},
-        {add_counters_command(app, counters_raw), true,
+        {add_counters_command(app, counters_raw), MPI_THREAD_SINGLE,
          [this] { return counters_command(counters_raw); }},
-        {add_clv_schedule_command(app, clv_raw), false,
+        {add_clv_schedule_command(app, clv_raw), kNoMpi,
          [this] { return clv_schedule_command(clv_raw); }},
-        {add_schedgen_command(app, schedgen_raw), false,
+        {add_schedgen_command(app, schedgen_raw), kNoMpi,
          [this] { return schedgen_command(schedgen_raw, command_line); }},
-        {add_app_command(app, fft_raw), true,
+        {add_app_command(app, fft_raw), MPI_THREAD_MULTIPLE,
          [this] { return app_fft_command(fft_raw, command_line); }},
     };
     app.require_subcommand(0, 1);
@@ -97,17 +101,19 @@ struct Cli {
       if (s.app->parsed()) return s;
     }
     if (const auto fft = papbench::fft_from_experiment(app, experiment, raw)) {
-      return {nullptr, true, [this, fft] { return papbench::app_fft_command(*fft, command_line); }};
+      return {nullptr, MPI_THREAD_MULTIPLE,
+              [this, fft] { return papbench::app_fft_command(*fft, command_line); }};
     }
     papbench::apply_experiment_options(app, experiment, raw);
-    return {nullptr, true, [this] { return papbench::run_command(raw, command_line); }};
+    return {nullptr, papbench::run_thread_level(raw),
+            [this] { return papbench::run_command(raw, command_line); }};
   }
 };
 
 // Runs a command with MPI up; a rank failing mid-run would leave the others waiting forever in
 // a collective, so anything but a usage error aborts the job.
 int run_with_mpi(const Subcommand& cmd, int* argc, char*** argv) {
-  papbench::MpiSession mpi(argc, argv);
+  papbench::MpiSession mpi(argc, argv, cmd.mpi);
   try {
     return cmd.run();
   } catch (const papbench::UsageError& e) {
@@ -134,7 +140,7 @@ int run_main(int argc, char** argv) {
   }
   try {
     const Subcommand cmd = cli.chosen();
-    if (cmd.mpi) return run_with_mpi(cmd, &argc, &argv);
+    if (cmd.mpi != kNoMpi) return run_with_mpi(cmd, &argc, &argv);
     return cmd.run();
   } catch (const papbench::UsageError& e) {
     if (speaks) fmt::print(stderr, "papbench: error: {}\n", e.what());

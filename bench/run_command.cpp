@@ -150,6 +150,14 @@ int run_command(const RawRunOptions& raw, const std::string& command_line) {
   return run_command(raw, command_line, RunHooks{});
 }
 
+int run_thread_level(const RawRunOptions& raw) {
+  try {
+    return parse_run_options(raw).thread_level;
+  } catch (const UsageError&) {
+    return MPI_THREAD_MULTIPLE;
+  }
+}
+
 int run_command(const RawRunOptions& raw, const std::string& command_line, const RunHooks& hooks) {
   Comm world = Comm::dup(MPI_COMM_WORLD);
   const int rank = world.rank();

@@ -12,6 +12,9 @@ namespace papbench {
 // The benchmark run: validates options, synchronizes clocks, runs every case, writes the result
 // set on rank 0 and prints the summary. Returns the exit code (UsageError escapes for exit 2).
 int run_command(const RawRunOptions& raw, const std::string& command_line);
+// The MPI_THREAD_* level the run needs (RunOptions::thread_level), without MPI; where the options
+// are bad, MPI_THREAD_MULTIPLE (run_command then reports them with MPI up, on rank 0 only).
+int run_thread_level(const RawRunOptions& raw);
 
 // Extension points for commands built on the run (papbench imbalance).
 struct RunHooks {

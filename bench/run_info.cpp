@@ -67,6 +67,7 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
   info.extra["start_sync"] = opts.sync == StartSync::kWindow ? "window" : "barrier";
   info.extra["margin_ns"] = std::to_string(opts.margin_ns);
   info.extra["seed"] = std::to_string(opts.seed);
+  info.extra["mpi_thread_level"] = std::string(thread_level_name(mpi_thread_level()));
   if (opts.distortion_max.active()) {
     info.extra["inject_clock"] =
         fmt::format("offset<={} ns, drift<={} ppm", opts.distortion_max.offset_ns,

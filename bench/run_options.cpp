@@ -58,6 +58,36 @@ int parse_validate_every(std::string_view text) {
   return v;
 }
 
+// Whether some rank calls MPI from the PAT thread: a listed PAT algorithm of a listed collective,
+// or the monitoring thread forced on for the baselines.
+bool needs_pat_thread(const RunOptions& o) {
+  if (o.bg_thread == BgThread::kOn) return true;
+  for (const auto& c : o.collectives)
+    for (const AlgVariant& v : o.algorithms)
+      if (const AlgorithmInfo* a = find_algorithm(c, v.name); a != nullptr && a->needs_pat) {
+        return true;
+      }
+  return false;
+}
+
+int parse_thread_level(std::string_view text, const RunOptions& o) {
+  constexpr int kAuto = -1;
+  const bool pat = needs_pat_thread(o);
+  const int level = parse_choice<int>("--thread-level", text,
+                                      {{"auto", kAuto},
+                                       {"single", MPI_THREAD_SINGLE},
+                                       {"funneled", MPI_THREAD_FUNNELED},
+                                       {"multiple", MPI_THREAD_MULTIPLE}});
+  if (level == kAuto) return pat ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
+  if (pat && level != MPI_THREAD_MULTIPLE) {
+    throw UsageError(fmt::format(
+        "--thread-level: {} is too low for this run, whose PAT thread calls MPI beside the main "
+        "thread; accepted here: multiple or auto",
+        text));
+  }
+  return level;
+}
+
 // Defined with the algorithm options at the end of this file.
 std::string shorthand_help(const AlgOptionSpec& spec);
 std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw, const RunOptions& o);
@@ -141,6 +171,11 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
         flag, [&raw, flag](const std::string& value) { raw.alg_options[flag] = value; },
         shorthand_help(*spec));
   }
+  app.add_option("--thread-level", raw.thread_level,
+                 "MPI thread level to ask for: single, funneled, multiple, or auto (multiple only "
+                 "when the run has a PAT algorithm or --bg-thread on, so that baselines do not "
+                 "pay for thread safety)")
+      ->capture_default_str();
   app.add_option("--validate-every", raw.validate_every,
                  "Check the output of every Nth timed iteration (0: only the first; the first "
                  "warm-up one always); auto: every iteration of an algorithm whose schedule "
@@ -242,6 +277,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   o.iters = raw.iters;
   o.warmup = raw.warmup;
   o.validate_every = parse_validate_every(raw.validate_every);
+  o.thread_level = parse_thread_level(raw.thread_level, o);
   o.alg_options = parse_alg_options(raw, o);
   o.seed = raw.seed;
   o.force = raw.force;

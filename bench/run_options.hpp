@@ -37,6 +37,7 @@ struct RawRunOptions {
   std::string counters_scope = "call";
   std::string pat_source = "bgthread";
   std::string bg_thread = "auto";
+  std::string thread_level = "auto";
   // Algorithm options as typed, by option name ("--radix" -> "3"); only those given are here.
   std::map<std::string, std::string> alg_options;
   bool counters_strict = false;
@@ -102,6 +103,8 @@ struct RunOptions {
   // Timed iterations checked: every Nth (0: only the first); kValidateAuto: every one of an
   // algorithm whose schedule depends on arrivals, only the first of the others.
   int validate_every = kValidateAuto;
+  // The MPI_THREAD_* level the run asks of MPI (--thread-level; auto resolved by parsing).
+  int thread_level = 0;
   // Shorthand algorithm options given, canonical, by flag ("--radix" -> "3"); the flags are
   // those the registry rows declare (option_shorthands()).
   std::map<std::string, std::string> alg_options;

@@ -8,11 +8,11 @@
 
 namespace papbench {
 
-MpiSession::MpiSession(int* argc, char*** argv) {
+MpiSession::MpiSession(int* argc, char*** argv, int required) {
   // The thread level reached is checked where it matters (the PAT runtime refuses to start
   // without MPI_THREAD_MULTIPLE).
   int provided = 0;
-  mpi_check(MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided), "MPI_Init_thread");
+  mpi_check(MPI_Init_thread(argc, argv, required, &provided), "MPI_Init_thread");
   // Errors come back as return codes so that they can be turned into exceptions with context.
   mpi_check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
 }
@@ -23,6 +23,20 @@ MpiSession::~MpiSession() {
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized) MPI_Finalize();
+}
+
+int mpi_thread_level() {
+  int provided = MPI_THREAD_SINGLE;
+  mpi_check(MPI_Query_thread(&provided), "MPI_Query_thread");
+  return provided;
+}
+
+std::string_view thread_level_name(int level) {
+  if (level == MPI_THREAD_SINGLE) return "single";
+  if (level == MPI_THREAD_FUNNELED) return "funneled";
+  if (level == MPI_THREAD_SERIALIZED) return "serialized";
+  if (level == MPI_THREAD_MULTIPLE) return "multiple";
+  return "unknown";
 }
 
 Comm Comm::dup(MPI_Comm c) {

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,7 +14,9 @@ namespace papbench {
 // Initializes MPI with MPI_THREAD_MULTIPLE (the PAT background thread needs it) and finalizes it.
 class MpiSession {
  public:
-  MpiSession(int* argc, char*** argv);
+  // required: the MPI_THREAD_* level asked of MPI_Init_thread. Ask for MPI_THREAD_MULTIPLE only
+  // where a thread other than the main one calls MPI: it makes some libraries lock every call.
+  MpiSession(int* argc, char*** argv, int required = MPI_THREAD_MULTIPLE);
   ~MpiSession();
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
@@ -62,6 +65,10 @@ int launcher_rank();
 int launcher_size();
 int world_size();
 std::string mpi_library_version();
+// The MPI_THREAD_* level MPI provides (MPI_Query_thread), and its name: "single", "funneled",
+// "serialized" or "multiple".
+int mpi_thread_level();
+std::string_view thread_level_name(int level);
 std::string processor_name();
 
 // Gathers one string per rank to every rank (order by rank).

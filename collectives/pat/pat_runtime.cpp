@@ -61,9 +61,9 @@ PatRuntime::PatRuntime(MPI_Comm comm, Clock clock, PatSource source)
   // Every rank of a job gets the same level, so every rank refuses together.
   if (provided < MPI_THREAD_MULTIPLE) {
     throw UsageError(fmt::format(
-        "PAT algorithms call MPI from a background thread and need MPI_THREAD_MULTIPLE; the MPI "
-        "library provides thread level {}",
-        provided));
+        "PAT algorithms call MPI from a background thread and need MPI_THREAD_MULTIPLE; MPI "
+        "provides {} (--thread-level multiple or auto asks for it)",
+        thread_level_name(provided)));
   }
   comm_ = Comm::dup(comm);
   size_ = comm_.size();

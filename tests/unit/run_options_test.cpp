@@ -314,6 +314,25 @@ TEST(RunOptions, ValidateEvery) {
   }
 }
 
+TEST(RunOptions, ThreadLevelIsMultipleOnlyForAPatThread) {
+  RawRunOptions raw;
+  raw.collective = "reduce";
+  raw.alg = "native,binomial";
+  EXPECT_EQ(parse_run_options(raw).thread_level, MPI_THREAD_SINGLE);
+  raw.bg_thread = "on";
+  EXPECT_EQ(parse_run_options(raw).thread_level, MPI_THREAD_MULTIPLE);
+  raw.bg_thread = "auto";
+  raw.alg = "native,clairvoyant";
+  EXPECT_EQ(parse_run_options(raw).thread_level, MPI_THREAD_MULTIPLE);
+  raw.thread_level = "funneled";
+  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("too low for this run"),
+            std::string::npos);
+  raw.alg = "native";
+  EXPECT_EQ(parse_run_options(raw).thread_level, MPI_THREAD_FUNNELED);
+  raw.thread_level = "multiple";
+  EXPECT_EQ(parse_run_options(raw).thread_level, MPI_THREAD_MULTIPLE);
+}
+
 TEST(RunOptions, SizeDependentChecks) {
   RawRunOptions raw;
   raw.root = "0,3";

@@ -101,6 +101,11 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   meta.push_back({"clock", "clock", Cell::str(info.clock_info),
                   info.clock_info.empty() ? Audience::kMachine : Audience::kBoth});
   meta.push_back({"sync_error_bound_ns", "sync error bound", sync_bound_cell(file)});
+  // Absent from files older than format 1.3, whose runs always asked for MPI_THREAD_MULTIPLE.
+  const auto level = info.extra.find("mpi_thread_level");
+  meta.push_back(
+      {"mpi_thread_level", "MPI thread level",
+       Cell::str(level != info.extra.end() ? level->second : "multiple (not recorded)")});
   return meta;
 }
 

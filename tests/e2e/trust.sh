@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Which timed iterations are validated: by default every one of an arrival-dependent algorithm
-# (clairvoyant builds a new schedule each iteration), only the first of the others; the per-
-# iteration verdict is stored (format 1.3) and summary JSON counts it; bad values exit 2.
+# What a result set says about how far to trust it. Validation: by default every timed
+# iteration of an arrival-dependent algorithm (clairvoyant builds a new schedule each
+# iteration), only the first of the others; the per-iteration verdict is stored (format 1.3) and
+# summary JSON counts it. Thread level: MPI_THREAD_MULTIPLE only for runs with a PAT thread,
+# stored as mpi_thread_level. Bad values exit 2 naming the option, writing nothing.
 source "$(dirname "$0")/lib.sh"
 : "${PAPBENCH_REPORT:?}" "${JSON_QUERY:?}"
 expect_line() {  # FILE LINE: the exact line is in FILE
@@ -42,3 +44,22 @@ expect_contains out.txt "(12 checked)"
 expect_exit 2 mpirun_n 1 "$PAPBENCH" --validate-every often --out bad.h5
 expect_contains err.txt "--validate-every: 'often' is not accepted; accepted: auto"
 [[ ! -e bad.h5 ]] || fail "a refused run wrote bad.h5"
+
+# Thread level: a run of baselines does not ask for MPI_THREAD_MULTIPLE; a PAT run does.
+meta_level() {  # FILE -> the summary's mpi_thread_level
+  "$PAPBENCH_REPORT" summary "$1" --format json | "$JSON_QUERY" /sections/0/meta/mpi_thread_level
+}
+[[ $(meta_level native.h5) == '/sections/0/meta/mpi_thread_level = "single"' ]] ||
+  fail "native run: $(meta_level native.h5)"
+[[ $(meta_level clv.h5) == '/sections/0/meta/mpi_thread_level = "multiple"' ]] ||
+  fail "clairvoyant run: $(meta_level clv.h5)"
+expect_exit 0 mpirun_n 2 "$PAPBENCH" --collective reduce --alg native --thread-level multiple \
+  --iters 3 --warmup 0 --out forced.h5 --progress never
+[[ $(meta_level forced.h5) == '/sections/0/meta/mpi_thread_level = "multiple"' ]] ||
+  fail "--thread-level multiple: $(meta_level forced.h5)"
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective reduce --alg clairvoyant --thread-level single \
+  --out low.h5
+expect_contains err.txt "--thread-level: single is too low for this run"
+expect_exit 2 mpirun_n 1 "$PAPBENCH" --thread-level serial --out low.h5
+expect_contains err.txt "--thread-level: 'serial' is not accepted; accepted: auto, single, funneled, multiple"
+[[ ! -e low.h5 ]] || fail "a refused run wrote low.h5"
