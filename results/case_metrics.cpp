@@ -122,4 +122,33 @@ std::vector<double> metric_series(const CaseRecord& record, Metric m) {
   return out;
 }
 
+IterationSelection select_iterations(const CaseRecord& record, const IterationFilter& filter) {
+  IterationSelection s;
+  const auto rows = static_cast<std::size_t>(std::max(0, record.arrival_ns.rows));
+  for (std::size_t it = 0; it < rows; ++it) {
+    const bool invalid =
+        it < record.validation.size() &&
+        record.validation[it] == static_cast<std::uint8_t>(IterationCheck::kFailed);
+    const bool late = it < record.late.size() && record.late[it] != 0;
+    if (invalid && !filter.include_invalid) {
+      ++s.dropped_invalid;
+    } else if (late && !filter.include_late) {
+      ++s.dropped_late;
+    } else {
+      s.kept.push_back(it);
+    }
+  }
+  return s;
+}
+
+std::vector<double> metric_series(const CaseRecord& record, Metric m,
+                                  const IterationSelection& selection) {
+  const std::vector<double> all = metric_series(record, m);
+  if (all.empty()) return all;  // a metric the case does not record
+  std::vector<double> out;
+  out.reserve(selection.kept.size());
+  for (std::size_t it : selection.kept) out.push_back(all.at(it));
+  return out;
+}
+
 }  // namespace papbench::results

@@ -25,4 +25,25 @@ std::string_view metric_name(Metric m);  // "run_time", "elapsed", ...
 // One value per timed iteration, in nanoseconds.
 std::vector<double> metric_series(const CaseRecord& record, Metric m);
 
+// Which timed iterations enter the statistics. By default neither those in which a rank missed
+// the agreed start (their arrival pattern is not the one planned) nor those whose output was
+// checked and found wrong (they measured a broken call).
+struct IterationFilter {
+  bool include_late = false;
+  bool include_invalid = false;
+};
+
+// The iterations kept, in order, and how many each rule dropped (an iteration both late and
+// wrong counts as wrong).
+struct IterationSelection {
+  std::vector<std::size_t> kept;
+  int dropped_late = 0;
+  int dropped_invalid = 0;
+};
+IterationSelection select_iterations(const CaseRecord& record, const IterationFilter& filter);
+
+// metric_series of the selected iterations only.
+std::vector<double> metric_series(const CaseRecord& record, Metric m,
+                                  const IterationSelection& selection);
+
 }  // namespace papbench::results

@@ -28,14 +28,15 @@ report_test(summary_table
   --matches [=[imbalance \(achieved\) +303 ns]=]
   --matches [=[imbalance \(planned\) +300 ns]=]
   --matches [=[arrival error +3 ns]=]
-  --matches [=[^\[0\] reduce/native .*\(10 iterations, 1 late, validation pass\)$]=]
-  --matches [=[^\[1\] reduce/binomial\(k=2,segment=8Ki\) .*\(5 iterations, 1 late, validation pass\)$]=]
+  --matches [=[^\[0\] reduce/native .*\(11 iterations, 1 late, validation pass \(0 checked\)\)$]=]
+  --matches [=[^\[1\] reduce/binomial\(k=2,segment=8Ki\) .*\(6 iterations, 1 late, validation pass \(0 checked\)\)$]=]
   --matches [=[run time +22\.0 us +\[20\.0 us, 24\.0 us\]†]=]
   --contains "== a.h5"
   --contains "1.20 us (max rtt_min/2 over 3 sync events)"
   --contains "Fixture MPI 1.0, package: test"
   --contains "1 incomplete case"
   --contains "fewer than 6 iterations"
+  --contains "left out of the statistics: 2 late iteration(s)"
   --lacks "reduce/ring"
   --lacks "built for the report tests"
   -- ${_report} summary a.h5)
@@ -55,8 +56,32 @@ report_test(summary_json
   --contains [[/sections/0/rows/0/median_ns = 14500.0]]
   --contains [[/sections/0/rows/0/ci_low_ns = 11000.0]]
   --contains [[/sections/0/rows/0/late = 1]]
-  -- sh -c [["$0" summary a.h5 --format json | "$1" /report /sections/0/file /sections/0/meta/ranks /sections/0/meta/sync_error_bound_ns /sections/0/meta/skipped_incomplete /sections/0/rows/0/metric /sections/0/rows/0/median_ns /sections/0/rows/0/ci_low_ns /sections/0/rows/0/late]]
+  --contains [[/sections/0/rows/0/dropped_late = 1]]
+  --contains [[/sections/0/rows/0/n = 10]]
+  -- sh -c [["$0" summary a.h5 --format json | "$1" /report /sections/0/file /sections/0/meta/ranks /sections/0/meta/sync_error_bound_ns /sections/0/meta/skipped_incomplete /sections/0/rows/0/metric /sections/0/rows/0/median_ns /sections/0/rows/0/ci_low_ns /sections/0/rows/0/late /sections/0/rows/0/dropped_late /sections/0/rows/0/n]]
      ${_report} ${_json_query})
+# --include-late keeps the 1000 us iteration: n 11, median 15 us, max 1 ms.
+report_test(summary_include_late
+  --matches [=[run time +15\.0 us +\[11\.0 us, 19\.0 us\] +104 us +297 us +10\.0 us +1\.00 ms$]=]
+  --lacks "left out of the statistics"
+  -- ${_report} summary a.h5 --include-late --metric run_time)
+# c.h5: one iteration checked wrong; left out by default, and the case is never compared
+# silently.
+report_test(summary_drops_wrong_iterations
+  --contains [[/sections/0/rows/0/dropped_invalid = 1]]
+  --contains [[/sections/0/rows/0/failed_iterations = 1]]
+  --contains [[/sections/0/rows/0/n = 9]]
+  -- sh -c [["$0" summary c.h5 --format json | "$1" /sections/0/rows/0/dropped_invalid /sections/0/rows/0/failed_iterations /sections/0/rows/0/n]]
+     ${_report} ${_json_query})
+report_test(compare_refuses_failed_validation
+  --exit 2
+  --contains "compare: case 0 of c.h5 (reduce/native"
+  --contains "failed validation"
+  --contains "--include-invalid"
+  -- ${_report} compare a.h5 c.h5)
+report_test(compare_include_invalid
+  --matches [=[run time +14\.5 us +14\.5 us +1\.00 ]=]
+  -- ${_report} compare a.h5 c.h5 --include-invalid)
 report_test(summary_markdown
   --contains "## a.h5"
   --contains "| metric | median | 95% CI of median | mean | sd | min | max |"
@@ -108,16 +133,16 @@ report_test(compare_alpha
   -- ${_report} compare a.h5 b.h5 --alpha 1e-6)
 
 # --- export csv -----------------------------------------------------------------------------
-# 10 + 5 complete iterations x 4 ranks, plus the header; the incomplete case is not exported.
+# 11 + 6 complete iterations x 4 ranks, plus the header; the incomplete case is not exported.
 report_test(export_stdout
-  --lines 61
+  --lines 69
   --contains "case,collective,algorithm,params,count,dtype,op,root,pattern,sync_mode,"
   --contains ",counters/PAPI_TOT_CYC"
   --contains "1,reduce,binomial,\"k=2,segment=8Ki\",1024,int,sum,0,linear,window,"
-  --contains "0,reduce,native,,1024,int,sum,0,linear,window,0,300,7,2,10,4,pass,9,3,node-b,1,0,9000303,9018970,300,9000300,,9003"
+  --contains "0,reduce,native,,1024,int,sum,0,linear,window,0,300,7,2,11,4,pass,9,3,node-b,1,0,9000303,9018970,300,9000300,,9003"
   -- ${_report} export csv a.h5)
 report_test(export_out
-  --file-lines exported.csv 61
+  --file-lines exported.csv 69
   --no-file exported.csv.partial
   -- sh -c [[rm -f exported.csv && "$0" export csv a.h5 --out exported.csv]] ${_report})
 report_test(export_refuses_overwrite
@@ -126,7 +151,7 @@ report_test(export_refuses_overwrite
   --file-lines existing.csv 1
   -- ${_report} export csv a.h5 --out existing.csv)
 report_test(export_force
-  --file-lines forced.csv 61
+  --file-lines forced.csv 69
   -- sh -c [[cp existing.csv forced.csv && "$0" export csv a.h5 --out forced.csv --force]] ${_report})
 
 # --- errors and help ------------------------------------------------------------------------

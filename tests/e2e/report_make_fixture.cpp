@@ -4,11 +4,15 @@
 //   DIR/a.h5   4 ranks on 2 nodes, sync events with rtt_min up to 2.4 us (bound 1.20 us)
 //              case 0 reduce/native   10 iterations, run time 10, 11, ..., 19 us
 //                                     (median 14.5 us, 95% CI [11.0 us, 18.0 us] = x(2), x(9))
+//                                     and an 11th, late, of 1000 us that statistics leave out
 //              case 1 reduce/binomial  5 iterations, run time 20..24 us (too few for a 95% CI),
-//                                     params "k=2,segment=8Ki" (a comma: CSV must quote it)
+//                                     params "k=2,segment=8Ki" (a comma: CSV must quote it),
+//                                     and a late 6th of 2000 us
 //              case 2 reduce/ring      written, then marked incomplete (complete=0)
 //   DIR/b.h5   case 0 reduce/native   the same with every duration exactly twice as long
 //              case 1 reduce/ring     complete: present only in B
+//   DIR/c.h5   case 0 reduce/native   as a.h5's case 0, but its validation failed: iteration 3
+//                                     (run time 13 us) checked wrong, the others unchecked
 //   DIR/not_hdf5.h5  a text file
 //   DIR/existing.csv a one-line file an export must not overwrite without --force
 //
@@ -52,8 +56,11 @@ RunInfo run_info(const std::string& name) {
   return info;
 }
 
-CaseRecord make_case(const std::string& algorithm, int iterations, std::int64_t base_us,
+// `on_time` iterations of run time scale * (base_us + i) us, then one late one of
+// scale * 100 * base_us us.
+CaseRecord make_case(const std::string& algorithm, int on_time, std::int64_t base_us,
                      std::int64_t scale, const std::string& params = "") {
+  const int iterations = on_time + 1;
   CaseRecord c;
   c.collective = "reduce";
   c.algorithm = algorithm;
@@ -75,11 +82,12 @@ CaseRecord make_case(const std::string& algorithm, int iterations, std::int64_t 
   c.planned_delay_ns = Matrix(iterations, kRanks);
   c.planned_arrival_ns = Matrix(iterations, kRanks);
   c.late.assign(static_cast<std::size_t>(iterations), 0);
-  c.late[0] = 1;  // one late iteration, so the report has a count to show
+  c.late.back() = 1;  // one late iteration, so the report has a count to show and to leave out
+  c.validation.assign(static_cast<std::size_t>(iterations), 0);
   Matrix cycles(iterations, kRanks);
   for (int i = 0; i < iterations; ++i) {
     const std::int64_t t0 = 1'000'000LL * i;
-    const std::int64_t run_ns = scale * (base_us + i) * 1000;
+    const std::int64_t run_ns = scale * (i < on_time ? base_us + i : 100 * base_us) * 1000;
     for (int r = 0; r < kRanks; ++r) {
       c.planned_delay_ns.at(i, r) = 100LL * r;
       c.planned_arrival_ns.at(i, r) = t0 + 100LL * r;
@@ -148,6 +156,14 @@ int main(int argc, char** argv) {
       write_sync(b);
       b.write_case(make_case("native", 10, 10, 2));
       b.write_case(make_case("ring", 10, 30, 1));
+    }
+    {
+      ResultWriter c(dir + "/c.h5", true, run_info("c.h5"));
+      write_sync(c);
+      CaseRecord wrong = make_case("native", 10, 10, 1);
+      wrong.validated = "fail";
+      wrong.validation[3] = static_cast<std::uint8_t>(papbench::results::IterationCheck::kFailed);
+      c.write_case(wrong);
     }
     std::ofstream(dir + "/not_hdf5.h5") << "this is not an HDF5 file\n";
     // An export target that exists already: must survive an export without --force.

@@ -63,6 +63,29 @@ TEST(CaseMetrics, ArrivalErrorIsWorstAbsoluteDeviation) {
   EXPECT_EQ(metric_series(tiny_case(), Metric::kArrivalError), (std::vector<double>{2, 10}));
 }
 
+TEST(CaseMetrics, LateAndWrongIterationsAreLeftOutUnlessKept) {
+  CaseRecord rec = tiny_case();
+  rec.late = {1, 0};
+  const IterationSelection dropped_late = select_iterations(rec, {});
+  EXPECT_EQ(dropped_late.kept, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(dropped_late.dropped_late, 1);
+  EXPECT_EQ(metric_series(rec, Metric::kRunTime, dropped_late), (std::vector<double>{120}));
+  EXPECT_EQ(select_iterations(rec, {.include_late = true}).kept.size(), 2u);
+
+  // Late and wrong counts as wrong; kept only when both are included.
+  rec.validation = {static_cast<std::uint8_t>(IterationCheck::kFailed),
+                    static_cast<std::uint8_t>(IterationCheck::kPassed)};
+  const IterationSelection s = select_iterations(rec, {.include_late = true});
+  EXPECT_EQ(s.dropped_invalid, 1);
+  EXPECT_EQ(s.dropped_late, 0);
+  EXPECT_EQ(select_iterations(rec, {.include_invalid = true}).dropped_late, 1);
+  EXPECT_EQ(select_iterations(rec, {true, true}).kept.size(), 2u);
+
+  // Files before format 1.3 have no verdicts: nothing is dropped as wrong.
+  rec.validation.clear();
+  EXPECT_EQ(select_iterations(rec, {.include_late = true}).kept.size(), 2u);
+}
+
 TEST(CaseMetrics, NamesAreStableAndDistinct) {
   EXPECT_EQ(metric_name(Metric::kRunTime), "run_time");
   EXPECT_EQ(metric_name(Metric::kElapsed), "elapsed");

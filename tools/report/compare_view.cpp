@@ -42,12 +42,25 @@ std::vector<Column> compare_columns() {
   };
 }
 
-std::vector<double> series_of(const ResultFile& f, std::size_t index, results::Metric m) {
+std::vector<double> series_of(const ResultFile& f, std::size_t index, results::Metric m,
+                              const results::IterationSelection& kept) {
   try {
-    return results::metric_series(f.reader.cases()[index], m);
+    return results::metric_series(f.reader.cases()[index], m, kept);
   } catch (const results::FormatError& e) {
     throw UsageError(fmt::format("{}: case {}: {}", f.path, index, e.what()));
   }
+}
+
+// A case whose output was wrong measured a broken call: comparing it says nothing about the
+// algorithm, so it is never compared silently.
+void refuse_invalid(const ResultFile& f, std::size_t index,
+                    const results::IterationFilter& filter) {
+  const results::CaseRecord& rec = f.reader.cases()[index];
+  if (filter.include_invalid || rec.validated != "fail") return;
+  throw UsageError(fmt::format(
+      "compare: case {} of {} ({}) failed validation: its timings are of a wrong result; "
+      "--include-invalid compares it anyway",
+      index, f.path, rec.label()));
 }
 
 // "faster"/"slower" for durations; "lower"/"higher" for pattern properties.
@@ -162,6 +175,7 @@ Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOpti
   const auto& ca = a.reader.cases();
   const auto& cb = b.reader.cases();
   const bool by_algorithm = !options.a_alg.empty();
+  int dropped = 0;
   const CaseMatch match =
       by_algorithm ? match_algorithms(ca, options.a_alg, cb, options.b_alg) : match_cases(ca, cb);
   if (by_algorithm) {
@@ -169,10 +183,16 @@ Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOpti
         fmt::format("{} of {} (A) vs {} of {} (B)", options.a_alg, a.path, options.b_alg, b.path);
   }
   for (const auto& [i, j] : match.pairs) {
+    refuse_invalid(a, i, options.filter);
+    refuse_invalid(b, j, options.filter);
+    const results::IterationSelection kept_a = results::select_iterations(ca[i], options.filter);
+    const results::IterationSelection kept_b = results::select_iterations(cb[j], options.filter);
+    dropped +=
+        kept_a.dropped_late + kept_a.dropped_invalid + kept_b.dropped_late + kept_b.dropped_invalid;
     const std::string heading = pair_heading(i, ca[i], j, cb[j]);
     for (results::Metric m : options.metrics) {
-      const std::vector<double> sa = series_of(a, i, m);
-      const std::vector<double> sb = series_of(b, j, m);
+      const std::vector<double> sa = series_of(a, i, m, kept_a);
+      const std::vector<double> sb = series_of(b, j, m, kept_b);
       const stats::Comparison c =
           stats::compare(sa, sb, options.seed, options.resamples, options.alpha);
       const std::string change = c.significant ? change_word(m, c.median_ratio) : "";
@@ -210,6 +230,12 @@ Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOpti
       "B/A: ratio of medians (< 1: B is smaller). *: significant (Mann-Whitney and Welch p < {}, "
       "95% CI of B/A excludes 1)",
       options.alpha));
+  if (dropped > 0) {
+    s.notes.push_back(fmt::format(
+        "left out: {} late or wrong iteration(s) of the compared cases (n A, n B count what "
+        "remains); --include-late / --include-invalid keep them",
+        dropped));
+  }
   for (const std::string& w : a.reader.warnings()) s.notes.push_back("warning: A: " + w);
   for (const std::string& w : b.reader.warnings()) s.notes.push_back("warning: B: " + w);
   Json only_a = Json::array(), only_b = Json::array();

@@ -23,6 +23,9 @@ struct CompareOptions {
   double alpha = 0.05;
   int resamples = 2000;
   std::uint64_t seed = 1;
+  // Late and wrong iterations are left out unless it says otherwise; a case whose validation
+  // failed is refused (UsageError) unless include_invalid.
+  results::IterationFilter filter;
 };
 
 // Index pairs (into a.cases(), b.cases()) of matched cases, in A's order. A key that occurs

@@ -80,11 +80,21 @@ CLI::Validator probability_check() {
       "(0,1)");
 }
 
+void add_filter_options(CLI::App& app, results::IterationFilter& filter) {
+  app.add_flag("--include-late", filter.include_late,
+               "Keep iterations in which a rank missed the agreed start (left out by default: "
+               "their arrival pattern is not the planned one)");
+  app.add_flag("--include-invalid", filter.include_invalid,
+               "Keep iterations whose output was wrong, and compare cases that failed validation "
+               "(left out and refused by default)");
+}
+
 struct SummaryArgs {
   std::vector<std::string> files;
   std::string format = "table";
   std::vector<std::string> metrics = metric_names();
   bool counters = false;
+  results::IterationFilter filter;
 };
 
 struct CompareArgs {
@@ -95,6 +105,7 @@ struct CompareArgs {
   int resamples = 2000;
   std::uint64_t seed = 1;
   std::string a_alg, b_alg;
+  results::IterationFilter filter;
 };
 
 struct ExportArgs {
@@ -125,7 +136,7 @@ struct TableArgs {
 
 int run_summary(const SummaryArgs& args) {
   const auto files = open_all(args.files);
-  emit(build_summary(files, metrics_from_names(args.metrics), args.counters),
+  emit(build_summary(files, metrics_from_names(args.metrics), args.counters, args.filter),
        format_from_name(args.format), std::cout);
   return 0;
 }
@@ -138,6 +149,7 @@ int run_compare(const CompareArgs& args) {
   options.alpha = args.alpha;
   options.resamples = args.resamples;
   options.seed = args.seed;
+  options.filter = args.filter;
   if (args.a_alg.empty() != args.b_alg.empty()) {
     throw UsageError("compare: --a-alg and --b-alg go together (two algorithms to compare)");
   }
@@ -227,6 +239,7 @@ int run(int argc, char** argv) {
   summary->add_option("files", summary_args.files, "Result sets (.h5)")->required();
   add_format_option(*summary, summary_args.format);
   add_metric_option(*summary, summary_args.metrics, "summarize");
+  add_filter_options(*summary, summary_args.filter);
   summary->add_flag("--counters", summary_args.counters,
                     "Add one row per recorded PAPI event and case (median, mean, sd, min, max)");
 
@@ -240,6 +253,7 @@ int run(int argc, char** argv) {
       ->required();
   add_format_option(*compare, compare_args.format);
   add_metric_option(*compare, compare_args.metrics, "compare");
+  add_filter_options(*compare, compare_args.filter);
   compare->add_option("--alpha", compare_args.alpha, "Significance level of both tests")
       ->check(probability_check())
       ->capture_default_str();

@@ -55,6 +55,8 @@ std::vector<Column> summary_columns() {
       {"validated", "validated", M, true},
       {"validated_iterations", "checked", M},
       {"failed_iterations", "failed", M},
+      {"dropped_late", "dropped late", M},
+      {"dropped_invalid", "dropped wrong", M},
       {"metric", "metric", Audience::kBoth, true},
       {"n", "n", M},
       {"median_ns", "median", Audience::kBoth},
@@ -70,7 +72,7 @@ std::vector<Column> summary_columns() {
 }
 
 Section summarize_file(const ResultFile& file, const std::vector<results::Metric>& metrics,
-                       bool with_counters) {
+                       bool with_counters, const results::IterationFilter& filter) {
   Section s;
   s.title = file.path;
   s.meta = run_meta(file);
@@ -85,13 +87,17 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
   s.table.columns = summary_columns();
 
   bool any_short = false;
+  int dropped_late = 0, dropped_invalid = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const results::CaseRecord& rec = cases[i];
+    const results::IterationSelection kept = results::select_iterations(rec, filter);
+    dropped_late += kept.dropped_late;
+    dropped_invalid += kept.dropped_invalid;
     const std::string heading = fmt::format("{}  ({})", case_title(i, rec), case_facts(rec));
     for (results::Metric m : metrics) {
       std::vector<double> series;
       try {
-        series = results::metric_series(rec, m);
+        series = results::metric_series(rec, m, kept);
       } catch (const results::FormatError& e) {
         throw UsageError(fmt::format("{}: case {}: {}", file.path, i, e.what()));
       }
@@ -109,6 +115,8 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
       row.cells = case_cells(i, rec);
       row.cells.insert(row.cells.end(),
                        {
+                           Cell::integer(kept.dropped_late),
+                           Cell::integer(kept.dropped_invalid),
                            {std::string(metric_title(m)), std::string(results::metric_name(m))},
                            Cell::integer(static_cast<long long>(sum.n)),
                            Cell::duration(sum.median),
@@ -133,6 +141,8 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
       row.group = heading;
       row.cells = case_cells(i, rec);
       row.cells.insert(row.cells.end(), {
+                                            Cell::integer(0),
+                                            Cell::integer(0),
                                             Cell::str("counter " + event),
                                             Cell::integer(static_cast<long long>(sum.n)),
                                             count_cell(sum.median),
@@ -148,6 +158,13 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
       s.table.rows.push_back(std::move(row));
     }
   }
+  if (dropped_late > 0 || dropped_invalid > 0) {
+    s.notes.push_back(fmt::format(
+        "left out of the statistics: {} late iteration(s) (a rank missed the agreed start, so the "
+        "arrival pattern was not the planned one) and {} iteration(s) with a wrong result; "
+        "--include-late / --include-invalid keep them (dropped_late, dropped_invalid in csv/json)",
+        dropped_late, dropped_invalid));
+  }
   for (const std::string& w : file.reader.warnings()) s.notes.push_back("warning: " + w);
   if (any_short) {
     s.notes.push_back(fmt::format(
@@ -161,11 +178,14 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
 }  // namespace
 
 Report build_summary(const std::vector<ResultFile>& files,
-                     const std::vector<results::Metric>& metrics, bool with_counters) {
+                     const std::vector<results::Metric>& metrics, bool with_counters,
+                     const results::IterationFilter& filter) {
   Report r;
   r.kind = "summary";
   r.section_key = "file";
-  for (const ResultFile& f : files) r.sections.push_back(summarize_file(f, metrics, with_counters));
+  for (const ResultFile& f : files) {
+    r.sections.push_back(summarize_file(f, metrics, with_counters, filter));
+  }
   return r;
 }
 

@@ -12,8 +12,10 @@
 namespace papbench::report {
 
 // with_counters adds one row per recorded PAPI event and case ("counter EVENT": counts, not
-// durations); off by default so the machine formats keep one row per metric.
+// durations); off by default so the machine formats keep one row per metric. `filter`: which
+// iterations enter the statistics (late and wrong ones are left out unless it says otherwise).
 Report build_summary(const std::vector<ResultFile>& files,
-                     const std::vector<results::Metric>& metrics, bool with_counters = false);
+                     const std::vector<results::Metric>& metrics, bool with_counters = false,
+                     const results::IterationFilter& filter = {});
 
 }  // namespace papbench::report
