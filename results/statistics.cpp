@@ -98,6 +98,23 @@ double median(std::span<const double> sample) {
   return median_in_place(scratch);
 }
 
+std::vector<double> holm_adjust(std::span<const double> p) {
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (!std::isnan(p[i])) order.push_back(i);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return p[a] < p[b]; });
+  std::vector<double> out(p.begin(), p.end());
+  const auto m = static_cast<double>(order.size());
+  double running = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    running = std::max(running, std::min(1.0, (m - static_cast<double>(k)) * p[order[k]]));
+    out[order[k]] = running;
+  }
+  return out;
+}
+
 double mean(std::span<const double> sample) {
   if (sample.empty()) return std::numeric_limits<double>::quiet_NaN();
   return std::accumulate(sample.begin(), sample.end(), 0.0) / static_cast<double>(sample.size());

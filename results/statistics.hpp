@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace papbench::stats {
 
@@ -43,6 +44,11 @@ double welch_p(std::span<const double> a, std::span<const double> b);
 
 // Median (mean of the two middle values for even n); NaN when empty.
 double median(std::span<const double> sample);
+// Holm's step-down adjustment of m p-values for testing them together (Holm 1979): sorted
+// ascending, p_(k) becomes max over j <= k of min(1, (m - j + 1) p_(j)); returned in the input's
+// order. NaN p-values are not tests: they stay NaN and do not count in m.
+std::vector<double> holm_adjust(std::span<const double> p);
+
 // Arithmetic mean; NaN when empty (the papers' tables report means of repetitions).
 double mean(std::span<const double> sample);
 

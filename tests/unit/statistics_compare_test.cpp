@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "results/statistics.hpp"
@@ -13,6 +14,25 @@ namespace {
 // R's `sleep` data set: extra hours of sleep under drug 1 (group 1) and drug 2 (group 2).
 const std::vector<double> kSleep1 = {0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0};
 const std::vector<double> kSleep2 = {1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4};
+
+// R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02.
+TEST(Holm, MatchesRPAdjust) {
+  const std::vector<double> p = {0.01, 0.04, 0.03, 0.005};
+  const std::vector<double> adj = holm_adjust(p);
+  const std::vector<double> r = {0.03, 0.06, 0.06, 0.02};
+  ASSERT_EQ(adj.size(), r.size());
+  for (std::size_t i = 0; i < r.size(); ++i) EXPECT_NEAR(adj[i], r[i], 1e-12) << i;
+}
+
+TEST(Holm, CapsAtOneAndSkipsNaN) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<double> adj = holm_adjust(std::vector<double>{0.5, nan, 0.4});
+  EXPECT_DOUBLE_EQ(adj[2], 0.8);  // m = 2: NaN is not a test
+  EXPECT_DOUBLE_EQ(adj[0], 0.8);  // max(0.8, min(1, 1 * 0.5))
+  EXPECT_TRUE(std::isnan(adj[1]));
+  EXPECT_DOUBLE_EQ(holm_adjust(std::vector<double>{0.9, 0.8})[0], 1.0);
+  EXPECT_TRUE(holm_adjust(std::vector<double>{}).empty());
+}
 
 TEST(Welch, MatchesRSleep) {
   // t.test(extra ~ group, data = sleep): t = -1.8608, df = 17.776, p-value = 0.07939.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <map>
 
 #include "common/errors.hpp"
@@ -36,6 +37,8 @@ std::vector<Column> compare_columns() {
       {"ratio_ci_high", "ci high", M},
       {"mann_whitney_p", "MWU p", B},
       {"welch_p", "Welch p", B},
+      {"mann_whitney_p_holm", "MWU p (Holm)", B},
+      {"welch_p_holm", "Welch p (Holm)", M},
       {"significant", "significant", M},
       {"verdict", "", H, true},
       {"change", "change", M, true},
@@ -48,6 +51,27 @@ std::vector<double> series_of(const ResultFile& f, std::size_t index, results::M
     return results::metric_series(f.reader.cases()[index], m, kept);
   } catch (const results::FormatError& e) {
     throw UsageError(fmt::format("{}: case {}: {}", f.path, index, e.what()));
+  }
+}
+
+// Replaces the placeholder Holm cells of every row by the adjusted p-values of the whole table:
+// one family per test kind.
+void adjust_for_multiple_tests(Table& t) {
+  const auto column = [&](std::string_view key) {
+    return static_cast<std::size_t>(std::find_if(t.columns.begin(), t.columns.end(),
+                                                 [&](const Column& c) { return c.key == key; }) -
+                                    t.columns.begin());
+  };
+  for (const auto& [raw, adjusted] :
+       {std::pair{"mann_whitney_p", "mann_whitney_p_holm"}, std::pair{"welch_p", "welch_p_holm"}}) {
+    const std::size_t from = column(raw), to = column(adjusted);
+    std::vector<double> p;
+    for (const Row& r : t.rows) {
+      p.push_back(r.cells[from].raw.is_number() ? r.cells[from].raw.get<double>()
+                                                : std::numeric_limits<double>::quiet_NaN());
+    }
+    const std::vector<double> holm = stats::holm_adjust(p);
+    for (std::size_t i = 0; i < t.rows.size(); ++i) t.rows[i].cells[to] = Cell::p_value(holm[i]);
   }
 }
 
@@ -218,6 +242,8 @@ Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOpti
           Cell::fixed(c.ratio_ci_high, 2),
           Cell::p_value(c.mann_whitney_p),
           Cell::p_value(c.welch_p),
+          Cell::p_value(c.mann_whitney_p),  // adjusted below, once every test is known
+          Cell::p_value(c.welch_p),
           Cell::boolean(c.significant),
           {c.significant ? "* " + change : "", nullptr},
           Cell::str(change),
@@ -226,10 +252,12 @@ Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOpti
     }
   }
 
+  adjust_for_multiple_tests(s.table);
   s.notes.push_back(fmt::format(
       "B/A: ratio of medians (< 1: B is smaller). *: significant (Mann-Whitney and Welch p < {}, "
-      "95% CI of B/A excludes 1)",
-      options.alpha));
+      "95% CI of B/A excludes 1). (Holm): p adjusted for the {} comparisons of this table "
+      "(Holm's step-down), to read when many cases and metrics are tested at once",
+      options.alpha, s.table.rows.size()));
   if (dropped > 0) {
     s.notes.push_back(fmt::format(
         "left out: {} late or wrong iteration(s) of the compared cases (n A, n B count what "
