@@ -295,4 +295,58 @@ Comparison compare(std::span<const double> a, std::span<const double> b, std::ui
   return c;
 }
 
+namespace {
+
+std::vector<double> pooled(std::span<const std::vector<double>> launches) {
+  std::vector<double> all;
+  for (const auto& l : launches) all.insert(all.end(), l.begin(), l.end());
+  return all;
+}
+
+// One hierarchical resample: as many launches as there are, drawn with replacement, each with
+// its own iterations drawn with replacement; the median of them all.
+double resampled_median(std::span<const std::vector<double>> launches, std::mt19937_64& rng,
+                        std::vector<double>& scratch) {
+  scratch.clear();
+  for (std::size_t k = 0; k < launches.size(); ++k) {
+    const std::vector<double>& l = launches[draw_index(rng, launches.size())];
+    for (std::size_t i = 0; i < l.size(); ++i) scratch.push_back(l[draw_index(rng, l.size())]);
+  }
+  return scratch.empty() ? kNaN : median_in_place(scratch);
+}
+
+}  // namespace
+
+Comparison compare_launches(std::span<const std::vector<double>> a,
+                            std::span<const std::vector<double>> b, std::uint64_t seed,
+                            int resamples, double alpha) {
+  const std::vector<double> pa = pooled(a), pb = pooled(b);
+  Comparison c;
+  c.mann_whitney_p = mann_whitney_p(pa, pb);
+  c.welch_p = welch_p(pa, pb);
+  if (pa.empty() || pb.empty()) {
+    c.median_ratio = c.ratio_ci_low = c.ratio_ci_high = kNaN;
+    c.significant = false;
+    return c;
+  }
+  c.median_ratio = median(pb) / median(pa);
+  std::mt19937_64 rng(seed);
+  std::vector<double> ratios, sa, sb;
+  ratios.reserve(static_cast<std::size_t>(std::max(resamples, 0)));
+  for (int r = 0; r < resamples; ++r) {
+    const double ratio = resampled_median(b, rng, sb) / resampled_median(a, rng, sa);
+    if (!std::isnan(ratio)) ratios.push_back(ratio);
+  }
+  if (ratios.empty()) {
+    c.ratio_ci_low = c.ratio_ci_high = kNaN;
+  } else {
+    std::sort(ratios.begin(), ratios.end());
+    c.ratio_ci_low = sorted_quantile(ratios, (1 - kCiLevel) / 2);
+    c.ratio_ci_high = sorted_quantile(ratios, 1 - (1 - kCiLevel) / 2);
+  }
+  const bool ci_excludes_one = c.ratio_ci_low > 1 || c.ratio_ci_high < 1;
+  c.significant = c.mann_whitney_p < alpha && c.welch_p < alpha && ci_excludes_one;
+  return c;
+}
+
 }  // namespace papbench::stats

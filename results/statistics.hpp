@@ -30,6 +30,16 @@ struct Comparison {
 Comparison compare(std::span<const double> a, std::span<const double> b, std::uint64_t seed = 1,
                    int resamples = 2000, double alpha = 0.05);
 
+// Launches as the unit of replication ([HunoldCarpenAmarie2016]: the variance between launches
+// dominates): each
+// side is one sample per launch (mpiexec). The ratio is of the pooled medians; its CI comes from
+// a hierarchical bootstrap that resamples launches, then iterations within each drawn launch.
+// The p-values are of the pooled samples (they treat iterations as independent). With one
+// launch per side the CI is compare()'s iteration bootstrap (drawn differently).
+Comparison compare_launches(std::span<const std::vector<double>> a,
+                            std::span<const std::vector<double>> b, std::uint64_t seed = 1,
+                            int resamples = 2000, double alpha = 0.05);
+
 double mann_whitney_p(std::span<const double> a, std::span<const double> b);
 double welch_p(std::span<const double> a, std::span<const double> b);
 

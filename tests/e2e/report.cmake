@@ -120,7 +120,7 @@ report_test(compare_json
      ${_report} ${_json_query})
 report_test(compare_csv
   --lines 4
-  --matches [=[^a\.h5 \(A\) vs b\.h5 \(B\),0,0,.*,run_time,10,10,14500,29000,2,]=]
+  --matches [=[^a\.h5 \(A\) vs b\.h5 \(B\),0,0,.*,run_time,1,1,10,10,14500,29000,2,]=]
   -- ${_report} compare a.h5 b.h5 --format csv)
 report_test(compare_same_file
   --matches [=[run time +14\.5 us +14\.5 us +1\.00 ]=]
@@ -128,9 +128,32 @@ report_test(compare_same_file
   --lacks "* faster"
   --lacks "only in"
   -- ${_report} compare a.h5 a.h5)
+# Launches as the unit of replication: a comma list per side, pooled medians, a hierarchical
+# bootstrap, and the counts in JSON. One launch per side says its CI ignores launch variance.
+report_test(compare_launches_json
+  --contains [[/sections/0/meta/launches_a = 2]]
+  --contains [[/sections/0/meta/launches_b = 3]]
+  --contains [[/sections/0/rows/0/launches_a = 2]]
+  --contains [[/sections/0/rows/0/n_b = 30]]
+  --contains [[/sections/0/rows/0/ratio = 2.0]]
+  -- sh -c [["$0" compare a.h5,a.h5 b.h5,b.h5,b.h5 --format json --metric run_time | "$1" /sections/0/meta/launches_a /sections/0/meta/launches_b /sections/0/rows/0/launches_a /sections/0/rows/0/n_b /sections/0/rows/0/ratio]]
+     ${_report} ${_json_query})
+report_test(compare_launches_table
+  --matches [=[^  A launches +2: a\.h5, c\.h5$]=]
+  --lacks "one launch per side"
+  -- ${_report} compare a.h5,c.h5 b.h5 --include-invalid)
+report_test(compare_refuses_an_invalid_launch
+  --exit 2 --contains "compare: case 0 of c.h5" -- ${_report} compare a.h5,c.h5 b.h5)
+report_test(compare_one_launch_says_so
+  --contains "one launch per side: the CI of B/A resamples iterations only"
+  -- ${_report} compare a.h5 b.h5)
+report_test(compare_empty_launch
+  --exit 2
+  --contains "compare A: 'a.h5,' has an empty item"
+  -- ${_report} compare a.h5, b.h5)
 report_test(compare_alpha
   --lacks "* slower"
-  --contains "alpha      1e-06"
+  --matches [=[^  alpha +1e-06$]=]
   -- ${_report} compare a.h5 b.h5 --alpha 1e-6)
 
 # --- export csv -----------------------------------------------------------------------------

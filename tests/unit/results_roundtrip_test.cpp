@@ -175,7 +175,7 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
 
   ResultReader r(path("run.h5"));
   EXPECT_EQ(r.format_major(), 1);
-  EXPECT_EQ(r.format_minor(), 2);
+  EXPECT_EQ(r.format_minor(), kFormatMinor);
   EXPECT_TRUE(r.warnings().empty());
   EXPECT_EQ(r.incomplete_cases(), 0);
 

@@ -34,6 +34,34 @@ TEST(Holm, CapsAtOneAndSkipsNaN) {
   EXPECT_TRUE(holm_adjust(std::vector<double>{}).empty());
 }
 
+// Two launches per side whose levels differ by 2x: iterations alone make B/A look certain, the
+// launches say it is not.
+TEST(CompareLaunches, LaunchVarianceWidensTheCi) {
+  std::vector<double> low, high;
+  for (int i = 0; i < 30; ++i) {
+    low.push_back(100 + i % 3);
+    high.push_back(200 + i % 3);
+  }
+  const std::vector<std::vector<double>> a = {low, high}, b = {low, high};
+  const Comparison pooled_iterations = compare(std::vector<double>(low.begin(), low.end()),
+                                               std::vector<double>(low.begin(), low.end()));
+  const Comparison launches = compare_launches(a, b);
+  EXPECT_DOUBLE_EQ(launches.median_ratio, 1.0);
+  EXPECT_LT(launches.ratio_ci_low, 0.75);   // a resample may draw only the low launches of B
+  EXPECT_GT(launches.ratio_ci_high, 1.33);  // ... or only the high ones
+  EXPECT_GT(launches.ratio_ci_high - launches.ratio_ci_low,
+            5 * (pooled_iterations.ratio_ci_high - pooled_iterations.ratio_ci_low));
+  EXPECT_FALSE(launches.significant);
+
+  // One launch per side: a plain iteration bootstrap of the same data.
+  const std::vector<std::vector<double>> one_a = {low}, one_b = {high};
+  const Comparison one = compare_launches(one_a, one_b);
+  EXPECT_NEAR(one.median_ratio, 201.0 / 101.0, 1e-12);
+  EXPECT_TRUE(one.significant);
+  const std::vector<std::vector<double>> none;
+  EXPECT_TRUE(std::isnan(compare_launches(none, one_b).median_ratio));
+}
+
 TEST(Welch, MatchesRSleep) {
   // t.test(extra ~ group, data = sleep): t = -1.8608, df = 17.776, p-value = 0.07939.
   // R's t is mean(x) - mean(y); ours is mean(b) - mean(a), hence the sign.

@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "common/errors.hpp"
 #include "results/statistics.hpp"
@@ -27,6 +28,8 @@ std::vector<Column> compare_columns() {
       {"label", "label", M, true},
       {"match_key", "match key", M, true},
       {"metric", "metric", B, true},
+      {"launches_a", "launches A", M},
+      {"launches_b", "launches B", M},
       {"n_a", "n A", M},
       {"n_b", "n B", M},
       {"median_a_ns", "median A", B},
@@ -75,6 +78,36 @@ void adjust_for_multiple_tests(Table& t) {
   }
 }
 
+// The launches of one side of a matched case: the case `index` of the side's first file, and in
+// each other file the case with the same match key at the same occurrence. Lists the files that
+// lack it in `missing`.
+struct SideCase {
+  std::vector<std::pair<const ResultFile*, std::size_t>> launches;
+  std::vector<std::string> missing;
+};
+
+SideCase side_case(std::span<const ResultFile> files, std::size_t index) {
+  const auto& first = files.front().reader.cases();
+  const std::string key = first[index].match_key();
+  const auto occurrence = static_cast<std::size_t>(
+      std::count_if(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(index),
+                    [&](const results::CaseRecord& r) { return r.match_key() == key; }));
+  SideCase side;
+  side.launches.emplace_back(&files.front(), index);
+  for (const ResultFile& f : files.subspan(1)) {
+    const auto& cases = f.reader.cases();
+    std::size_t seen = 0;
+    bool found = false;
+    for (std::size_t j = 0; j < cases.size() && !found; ++j) {
+      if (cases[j].match_key() != key || seen++ != occurrence) continue;
+      side.launches.emplace_back(&f, j);
+      found = true;
+    }
+    if (!found) side.missing.push_back(f.path);
+  }
+  return side;
+}
+
 // A case whose output was wrong measured a broken call: comparing it says nothing about the
 // algorithm, so it is never compared silently.
 void refuse_invalid(const ResultFile& f, std::size_t index,
@@ -113,10 +146,24 @@ void add_side_meta(Section& s, char side, const ResultFile& f) {
   s.meta.push_back({"sync_error_bound_" + k + "_ns", "", bound, M});
 }
 
-void add_run_meta(Section& s, const ResultFile& a, const ResultFile& b,
+void add_launches_meta(Section& s, char side, std::span<const ResultFile> files) {
+  const std::string k(1, static_cast<char>(side - 'A' + 'a'));
+  std::vector<std::string> paths;
+  for (const ResultFile& f : files) paths.push_back(f.path);
+  s.meta.push_back({"launches_" + k,
+                    fmt::format("{} launches", side),
+                    {fmt::format("{}: {}", files.size(), fmt::join(paths, ", ")),
+                     static_cast<long long>(files.size())}});
+}
+
+void add_run_meta(Section& s, std::span<const ResultFile> as, std::span<const ResultFile> bs,
                   const CompareOptions& options) {
+  const ResultFile& a = as.front();
+  const ResultFile& b = bs.front();
   add_side_meta(s, 'A', a);
   add_side_meta(s, 'B', b);
+  add_launches_meta(s, 'A', as);
+  add_launches_meta(s, 'B', bs);
   s.meta.push_back({"alpha", "alpha", {fmt::format("{}", options.alpha), options.alpha}});
   s.meta.push_back(
       {"resamples",
@@ -187,19 +234,90 @@ CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::strin
       [&](const results::CaseRecord& r) { return r.algorithm == b_alg; });
 }
 
-Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOptions& options) {
+namespace {
+
+// Per launch of one side, the kept iterations' series of metric m (late and wrong iterations
+// left out as the filter says); counts what was dropped.
+std::vector<std::vector<double>> launch_series(const SideCase& side, results::Metric m,
+                                               const results::IterationFilter& filter,
+                                               int* dropped) {
+  std::vector<std::vector<double>> out;
+  for (const auto& [file, index] : side.launches) {
+    const results::IterationSelection kept =
+        results::select_iterations(file->reader.cases()[index], filter);
+    if (dropped != nullptr) *dropped += kept.dropped_late + kept.dropped_invalid;
+    out.push_back(series_of(*file, index, m, kept));
+  }
+  return out;
+}
+
+std::vector<double> pooled(const std::vector<std::vector<double>>& launches) {
+  std::vector<double> all;
+  for (const auto& l : launches) all.insert(all.end(), l.begin(), l.end());
+  return all;
+}
+
+Row compare_row(std::size_t i, std::size_t j, const results::CaseRecord& rec, results::Metric m,
+                const std::vector<std::vector<double>>& la,
+                const std::vector<std::vector<double>>& lb, const CompareOptions& options) {
+  const std::vector<double> sa = pooled(la), sb = pooled(lb);
+  // One launch per side: the iteration bootstrap as before; else launches are resampled too.
+  const stats::Comparison c =
+      la.size() == 1 && lb.size() == 1
+          ? stats::compare(sa, sb, options.seed, options.resamples, options.alpha)
+          : stats::compare_launches(la, lb, options.seed, options.resamples, options.alpha);
+  const std::string change = c.significant ? change_word(m, c.median_ratio) : "";
+  std::string ci_text = "-";
+  if (!std::isnan(c.ratio_ci_low)) {
+    ci_text = fmt::format("[{:.2f}, {:.2f}]", c.ratio_ci_low, c.ratio_ci_high);
+  }
+  Row row;
+  row.cells = {
+      Cell::integer(static_cast<long long>(i)),
+      Cell::integer(static_cast<long long>(j)),
+      Cell::str(rec.label()),
+      Cell::str(rec.match_key()),
+      {std::string(metric_title(m)), std::string(results::metric_name(m))},
+      Cell::integer(static_cast<long long>(la.size())),
+      Cell::integer(static_cast<long long>(lb.size())),
+      Cell::integer(static_cast<long long>(sa.size())),
+      Cell::integer(static_cast<long long>(sb.size())),
+      Cell::duration(stats::median(sa)),
+      Cell::duration(stats::median(sb)),
+      Cell::fixed(c.median_ratio, 2),
+      {ci_text, nullptr},
+      Cell::fixed(c.ratio_ci_low, 2),
+      Cell::fixed(c.ratio_ci_high, 2),
+      Cell::p_value(c.mann_whitney_p),
+      Cell::p_value(c.welch_p),
+      Cell::p_value(c.mann_whitney_p),  // adjusted once every test is known
+      Cell::p_value(c.welch_p),
+      Cell::boolean(c.significant),
+      {c.significant ? "* " + change : "", nullptr},
+      Cell::str(change),
+  };
+  return row;
+}
+
+}  // namespace
+
+Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile> bs,
+                     const CompareOptions& options) {
+  const ResultFile& a = as.front();
+  const ResultFile& b = bs.front();
   Report r;
   r.kind = "compare";
   r.section_key = "comparison";
   Section s;
   s.title = fmt::format("{} (A) vs {} (B)", a.path, b.path);
-  add_run_meta(s, a, b, options);
+  add_run_meta(s, as, bs, options);
   s.table.columns = compare_columns();
 
   const auto& ca = a.reader.cases();
   const auto& cb = b.reader.cases();
   const bool by_algorithm = !options.a_alg.empty();
   int dropped = 0;
+  std::set<std::string> missing;
   const CaseMatch match =
       by_algorithm ? match_algorithms(ca, options.a_alg, cb, options.b_alg) : match_cases(ca, cb);
   if (by_algorithm) {
@@ -207,49 +325,31 @@ Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOpti
         fmt::format("{} of {} (A) vs {} of {} (B)", options.a_alg, a.path, options.b_alg, b.path);
   }
   for (const auto& [i, j] : match.pairs) {
-    refuse_invalid(a, i, options.filter);
-    refuse_invalid(b, j, options.filter);
-    const results::IterationSelection kept_a = results::select_iterations(ca[i], options.filter);
-    const results::IterationSelection kept_b = results::select_iterations(cb[j], options.filter);
-    dropped +=
-        kept_a.dropped_late + kept_a.dropped_invalid + kept_b.dropped_late + kept_b.dropped_invalid;
-    const std::string heading = pair_heading(i, ca[i], j, cb[j]);
-    for (results::Metric m : options.metrics) {
-      const std::vector<double> sa = series_of(a, i, m, kept_a);
-      const std::vector<double> sb = series_of(b, j, m, kept_b);
-      const stats::Comparison c =
-          stats::compare(sa, sb, options.seed, options.resamples, options.alpha);
-      const std::string change = c.significant ? change_word(m, c.median_ratio) : "";
-      std::string ci_text = "-";
-      if (!std::isnan(c.ratio_ci_low)) {
-        ci_text = fmt::format("[{:.2f}, {:.2f}]", c.ratio_ci_low, c.ratio_ci_high);
+    const SideCase side_a = side_case(as, i), side_b = side_case(bs, j);
+    for (const SideCase* side : {&side_a, &side_b}) {
+      for (const auto& [file, index] : side->launches) refuse_invalid(*file, index, options.filter);
+      for (const std::string& path : side->missing) {
+        missing.insert(fmt::format("{} lacks {}: left out of that case", path, ca[i].label()));
       }
-      Row row;
+    }
+    const std::string heading = pair_heading(i, ca[i], j, cb[j]);
+    bool first_metric = true;
+    for (results::Metric m : options.metrics) {
+      int* count = first_metric ? &dropped : nullptr;  // each iteration once, not per metric
+      const auto la = launch_series(side_a, m, options.filter, count);
+      const auto lb = launch_series(side_b, m, options.filter, count);
+      first_metric = false;
+      Row row = compare_row(i, j, ca[i], m, la, lb, options);
       row.group = heading;
-      row.cells = {
-          Cell::integer(static_cast<long long>(i)),
-          Cell::integer(static_cast<long long>(j)),
-          Cell::str(ca[i].label()),
-          Cell::str(ca[i].match_key()),
-          {std::string(metric_title(m)), std::string(results::metric_name(m))},
-          Cell::integer(static_cast<long long>(sa.size())),
-          Cell::integer(static_cast<long long>(sb.size())),
-          Cell::duration(stats::median(sa)),
-          Cell::duration(stats::median(sb)),
-          Cell::fixed(c.median_ratio, 2),
-          {ci_text, nullptr},
-          Cell::fixed(c.ratio_ci_low, 2),
-          Cell::fixed(c.ratio_ci_high, 2),
-          Cell::p_value(c.mann_whitney_p),
-          Cell::p_value(c.welch_p),
-          Cell::p_value(c.mann_whitney_p),  // adjusted below, once every test is known
-          Cell::p_value(c.welch_p),
-          Cell::boolean(c.significant),
-          {c.significant ? "* " + change : "", nullptr},
-          Cell::str(change),
-      };
       s.table.rows.push_back(std::move(row));
     }
+  }
+  for (const std::string& line : missing) s.notes.push_back("note: " + line);
+  if (as.size() == 1 && bs.size() == 1 && !match.pairs.empty()) {
+    s.notes.push_back(
+        "one launch per side: the CI of B/A resamples iterations only and ignores the variance "
+        "between launches, which usually dominates ([HunoldCarpenAmarie2016]); give each side as "
+        "a comma list of launches (A1.h5,A2.h5) for a hierarchical bootstrap");
   }
 
   adjust_for_multiple_tests(s.table);

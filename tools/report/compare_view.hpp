@@ -5,6 +5,7 @@
 // tests and the CI agree, because timing distributions are skewed and one test alone misleads.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,11 @@ CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
 CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::string_view a_alg,
                            const std::vector<results::CaseRecord>& b, std::string_view b_alg);
 
-Report build_compare(const ResultFile& a, const ResultFile& b, const CompareOptions& options);
+// Each side is one launch (mpiexec run) per file. Cases are matched between the first file of
+// each side; the other launches of a side contribute their case of the same match key (and
+// occurrence). With several launches on a side, the CI of B/A is a hierarchical bootstrap over
+// launches, then iterations (stats::compare_launches).
+Report build_compare(std::span<const ResultFile> a, std::span<const ResultFile> b,
+                     const CompareOptions& options);
 
 }  // namespace papbench::report

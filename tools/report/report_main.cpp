@@ -141,9 +141,28 @@ int run_summary(const SummaryArgs& args) {
   return 0;
 }
 
+// "a1.h5,a2.h5" -> its files; an empty item is a usage error naming the side.
+std::vector<std::string> split_launches(std::string_view side, const std::string& list) {
+  std::vector<std::string> files;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = list.find(',', start);
+    const std::string item = list.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (item.empty()) {
+      throw UsageError(fmt::format(
+          "compare {}: '{}' has an empty item; accepted: a result set or a comma list of them",
+          side, list));
+    }
+    files.push_back(item);
+    if (comma == std::string::npos) return files;
+    start = comma + 1;
+  }
+}
+
 int run_compare(const CompareArgs& args) {
-  const ResultFile a = open_result_file(args.file_a);
-  const ResultFile b = open_result_file(args.file_b);
+  // A comma list per side: one result set per launch (mpiexec run) of the same configuration.
+  const std::vector<ResultFile> a = open_all(split_launches("A", args.file_a));
+  const std::vector<ResultFile> b = open_all(split_launches("B", args.file_b));
   CompareOptions options;
   options.metrics = metrics_from_names(args.metrics);
   options.alpha = args.alpha;
@@ -155,8 +174,8 @@ int run_compare(const CompareArgs& args) {
   }
   options.a_alg = args.a_alg;
   options.b_alg = args.b_alg;
-  for (const auto& [file, alg, option] :
-       {std::tuple{&a, &args.a_alg, "--a-alg"}, std::tuple{&b, &args.b_alg, "--b-alg"}}) {
+  for (const auto& [file, alg, option] : {std::tuple{&a.front(), &args.a_alg, "--a-alg"},
+                                          std::tuple{&b.front(), &args.b_alg, "--b-alg"}}) {
     if (alg->empty()) continue;
     std::set<std::string> present;
     for (const auto& rec : file->reader.cases()) present.insert(rec.algorithm);
@@ -248,8 +267,14 @@ int run(int argc, char** argv) {
       "compare",
       "Match the cases of two result sets and compare them: ratio of medians B/A with a "
       "bootstrap 95% CI, Mann-Whitney U and Welch t p-values");
-  compare->add_option("A", compare_args.file_a, "Baseline result set")->required();
-  compare->add_option("B", compare_args.file_b, "Result set compared with the baseline")
+  compare
+      ->add_option("A", compare_args.file_a,
+                   "Baseline result set, or a comma list of result sets, one per launch of the "
+                   "same configuration (A1.h5,A2.h5): the CI then resamples launches too")
+      ->required();
+  compare
+      ->add_option("B", compare_args.file_b,
+                   "Result set(s) compared with the baseline (a comma list as for A)")
       ->required();
   add_format_option(*compare, compare_args.format);
   add_metric_option(*compare, compare_args.metrics, "compare");
