@@ -1,0 +1,84 @@
+#pragma once
+// `papbench-report plot VIEW FILE... --out FIG`: the views, one row each in plot_views.cpp (an
+// explicit list, as paper_tables.cpp), each built in its own plot_<view>.cpp from the data the
+// text views already compute.
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "results/case_metrics.hpp"
+#include "tools/report/plot_figure.hpp"
+#include "tools/report/result_file.hpp"
+
+namespace papbench::report::plot {
+
+enum class XAxis { kCount, kMaxDelay, kRanks, kPattern };
+
+struct PlotOptions {
+  results::Metric metric = results::Metric::kRunTime;  // metric-vs, cdf
+  XAxis x = XAxis::kMaxDelay;                          // metric-vs
+  std::size_t case_index = 0;                          // arrivals, heatmap, parsons-counters
+  std::vector<int> iterations = {0};                   // arrivals: timed iterations to draw
+};
+
+struct PlotView {
+  std::string_view name;     // the command-line argument
+  std::string_view summary;  // one line for --list
+  std::string_view source;   // "generic" or the paper's figure ([Proficz2020] Fig. 14)
+  std::function<Figure(const std::vector<std::string>& paths, const PlotOptions&)> build;
+};
+
+std::span<const PlotView> plot_views();
+const PlotView* find_plot_view(std::string_view name);
+
+// Generic views (plot_metric_vs.cpp, plot_arrivals.cpp, plot_heatmap.cpp, plot_cdf.cpp).
+Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& options);
+Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& options);
+Figure plot_heatmap(const std::vector<ResultFile>& files, const PlotOptions& options);
+Figure plot_cdf(const std::vector<ResultFile>& files, const PlotOptions& options);
+
+// Panels and lines in the order their first case was run (a std::map would put "16Ki" before
+// "1Ki" and "ring" before the "native" baseline the user listed first).
+template <class V>
+class FirstSeen {
+ public:
+  V& operator[](const std::string& key) {
+    for (auto& [k, v] : items_) {
+      if (k == key) return v;
+    }
+    return items_.emplace_back(key, V{}).second;
+  }
+  auto begin() { return items_.begin(); }
+  auto end() { return items_.end(); }
+  auto begin() const { return items_.begin(); }
+  auto end() const { return items_.end(); }
+  std::size_t size() const { return items_.size(); }
+  bool empty() const { return items_.empty(); }
+
+ private:
+  std::vector<std::pair<std::string, V>> items_;
+};
+
+// The one case a per-case view draws: --case N of a single file (numbered as `summary` does).
+// Throws UsageError for several files or an N beyond the file's cases.
+const results::CaseRecord& chosen_case(const std::vector<ResultFile>& files,
+                                       const PlotOptions& options, std::string_view view);
+
+// The text of a case's conditions other than its algorithm and the x axis, for panel titles.
+std::string conditions_text(const results::CaseRecord& record, int processes,
+                            std::optional<XAxis> x);
+
+// "binomial" or "binomial(k=2)": one line of a plot per algorithm and its options.
+std::string series_name(const results::CaseRecord& record);
+
+// One value per timed iteration (ns); a damaged case becomes a UsageError naming the view.
+std::vector<double> metric_values(const results::CaseRecord& record, results::Metric metric,
+                                  std::string_view view);
+
+}  // namespace papbench::report::plot
