@@ -161,7 +161,24 @@ ScriptText gnuplot_script(const Figure& figure, Format format, std::string_view 
     s += fmt::format("set origin {:.4f}, {:.4f}\nset size {:.4f}, {:.4f}\n", col * panel_w,
                      footer_frac + (rows - 1 - row) * panel_h, panel_w, panel_h);
     s += fmt::format("set title {}\n", gp_string(panel.title));
-    s += axis_commands(panel.x, 'x');
+    Axis x = panel.x;
+    // One x value (a run at a single P or delay) makes gnuplot warn about an empty range; give
+    // it room instead.
+    if (std::isnan(x.min) && std::isnan(x.max)) {
+      double lo = INFINITY, hi = -INFINITY;
+      for (const Series& series : panel.series) {
+        for (const std::vector<double>& values : series.rows) {
+          lo = std::min(lo, values.front());
+          hi = std::max(hi, values.front());
+        }
+      }
+      if (lo == hi) {
+        const double pad = x.log ? lo / 2 : std::max(1.0, std::fabs(lo) * 0.1);
+        x.min = lo - pad;
+        x.max = hi + (x.log ? lo : pad);
+      }
+    }
+    s += axis_commands(x, 'x');
     s += axis_commands(panel.y, 'y');
     s += fmt::format("set key {} noopaque\n", panel.key);
     s += fmt::format("set cblabel {}\n", gp_string(panel.color_label));

@@ -2,6 +2,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
+
 #include "common/errors.hpp"
 #include "common/units.hpp"
 #include "tools/report/plot_views.hpp"
@@ -62,6 +64,17 @@ std::vector<double> metric_values(const results::CaseRecord& record, results::Me
   } catch (const results::FormatError& e) {
     throw UsageError(fmt::format("plot {}: {}", view, e.what()));
   }
+}
+
+std::size_t column_of(const Table& table, std::string_view key) {
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    if (table.columns[i].key == key) return i;
+  }
+  throw Error(fmt::format("plot: the table has no column '{}'", key));
+}
+
+double raw_number(const Cell& cell) {
+  return cell.raw.is_number() ? cell.raw.get<double>() : std::nan("");
 }
 
 }  // namespace papbench::report::plot

@@ -15,6 +15,7 @@
 #include "results/case_metrics.hpp"
 #include "tools/report/plot_figure.hpp"
 #include "tools/report/result_file.hpp"
+#include "tools/report/table_format.hpp"
 
 namespace papbench::report::plot {
 
@@ -80,5 +81,19 @@ std::string series_name(const results::CaseRecord& record);
 // One value per timed iteration (ns); a damaged case becomes a UsageError naming the view.
 std::vector<double> metric_values(const results::CaseRecord& record, results::Metric metric,
                                   std::string_view view);
+
+// Reading back the Report a text view built (the paper views plot what `table` prints).
+// column_of throws Error when the view has no such column; raw_number gives NaN for null.
+std::size_t column_of(const Table& table, std::string_view key);
+double raw_number(const Cell& cell);
+
+// Paper views (plot_paper_grid.cpp, plot_paper_tables.cpp, plot_parsons_pap.cpp,
+// plot_parsons_counters.cpp).
+Figure plot_paper_grid(const Report& report, std::string_view source);
+Figure plot_proficz_table34(const Report& report);
+Figure plot_proficz_table5(const Report& report);
+Figure plot_clv_table1(const Report& report);
+Figure plot_parsons_pap(const std::vector<ResultFile>& files, const PlotOptions& options);
+Figure plot_parsons_counters(const std::vector<ResultFile>& files, const PlotOptions& options);
 
 }  // namespace papbench::report::plot
