@@ -18,15 +18,18 @@ expect_svg() {
       fail "$f has no text '$text'"
   done
 }
-# expect_curve FILE TITLE N: N plot elements whose legend says TITLE, each with a coloured path
-# (one curve per panel).
+# expect_curve FILE TITLE N: N plot elements whose legend says TITLE, each drawn in colour: a
+# path (lines, bars) or markers (points) (one curve per panel).
 expect_curve() {
   local g="//*[local-name()='g'][starts-with(@id,'gnuplot_plot_')][.//*[local-name()='text']='$2']"
   local n
   n=$(svg_count "$1" "$g")
   [[ $n == "$3" ]] || fail "$1: $n curves titled '$2', expected $3"
-  n=$(svg_count "$1" "$g[.//*[local-name()='path'][starts-with(@stroke,'rgb')]]")
-  [[ $n == "$3" ]] || fail "$1: $n curves titled '$2' have a coloured path, expected $3"
+  local ink="[local-name()='path' and starts-with(@stroke,'rgb')]"
+  ink+=" | .//*[local-name()='use' and starts-with(@color,'rgb')]"
+  ink+=" | .//*[local-name()='polygon' and starts-with(@fill,'rgb')]"
+  n=$(svg_count "$1" "$g[.//*$ink]")
+  [[ $n == "$3" ]] || fail "$1: $n curves titled '$2' are drawn in colour, expected $3"
 }
 # expect_png_drawn FILE: a PNG whose pixels are not all the background colour; gnuplot decodes
 # it (its table of an rgbimage: x y red green blue alpha), awk counts the non-white pixels.

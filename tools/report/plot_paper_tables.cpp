@@ -99,7 +99,7 @@ Figure plot_proficz_table5(const Report& report) {
       Panel panel;
       panel.title = fmt::format("{}: {}", label, section.title);
       panel.x = {"gather algorithm", false, 10, {}};
-      panel.y = {fmt::format("{} / LS's", label), false, 10, {}};
+      panel.y = {fmt::format("{} relative to LS", label), false, 10, {}};
       panel.y.min = 0;  // bars start at zero
       panel.x.min = -0.6;
       panel.x.max = static_cast<double>(t.rows.size()) - 0.4;
