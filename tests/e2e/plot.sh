@@ -88,4 +88,22 @@ expect_contains err.txt "does not exist"
 cmp -s mv.svg keep.svg || fail "a failed plot changed keep.svg"
 expect_exit 0 "$R" plot --list
 for v in metric-vs arrivals heatmap cdf; do expect_contains out.txt "$v "; done
+# --- jobs/report.sh: every finished job gets plots/ (metric-vs, cdf, its experiment's paper
+# view); the paper view over all jobs goes to the results directory; an unfinished job gets none.
+mkdir -p results/fig10-1 results/fig10-2 results/running-3
+for j in fig10-1 fig10-2 running-3; do cp r.h5 "results/$j/result.h5"; done
+for j in fig10-1 fig10-2; do
+  echo 0 >"results/$j/exit-code.txt"
+  printf 'name = fig10\ntables = clv-fig10\n' >"results/$j/experiment.exp"
+done
+expect_exit 0 bash "$SOURCE_DIR/jobs/report.sh" results
+for f in results/fig10-1/plots/{metric-vs,cdf,clv-fig10}.svg results/plots/clv-fig10.svg; do
+  [[ -s $f ]] || { cat out.txt >&2; fail "jobs/report.sh wrote no $f"; }
+  xmllint --noout "$f" || fail "$f is not XML"
+done
+expect_contains out.txt "plot: results/fig10-2/plots/clv-fig10.svg"
+[[ ! -e results/running-3/plots ]] || fail "jobs/report.sh plotted an unfinished job"
+expect_curve results/plots/clv-fig10.svg MPI 2
+PAPBENCH_PLOT_FORMAT=png PAPBENCH_PLOTS=1 expect_exit 0 bash "$SOURCE_DIR/jobs/report.sh" results/fig10-1
+expect_png_drawn results/fig10-1/plots/metric-vs.png
 echo "plot: ok"

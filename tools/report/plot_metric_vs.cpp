@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <set>
 
 #include "common/errors.hpp"
 #include "results/statistics.hpp"
@@ -37,6 +39,8 @@ Key key_of(const results::CaseRecord& c, int processes, XAxis x) {
       return {static_cast<double>(processes), {}};
     case XAxis::kPattern:
       return {0, c.pattern};
+    case XAxis::kAuto:  // resolved before
+      break;
   }
   return {};
 }
@@ -51,13 +55,33 @@ Axis x_axis(XAxis x, const std::string& dtype, const std::vector<double>& xs) {
       return {"processes P", spans_decades(xs, 0.9), 2, {}};
     case XAxis::kPattern:
       return {"arrival pattern", false, 10, {}};
+    case XAxis::kAuto:  // resolved before
+      break;
   }
   return {};
 }
 
+XAxis resolve_auto(const std::vector<ResultFile>& files) {
+  std::set<std::int64_t> delays, counts, ranks;
+  std::set<std::string> patterns;
+  for (const ResultFile& f : files) {
+    for (const results::CaseRecord& c : f.reader.cases()) {
+      delays.insert(c.maxdelay_ns);
+      counts.insert(static_cast<std::int64_t>(c.count));
+      ranks.insert(case_processes(c, f));
+      patterns.insert(c.pattern);
+    }
+  }
+  const std::size_t sizes[] = {delays.size(), counts.size(), ranks.size(), patterns.size()};
+  const auto best = std::max_element(std::begin(sizes), std::end(sizes)) - std::begin(sizes);
+  return static_cast<XAxis>(best);
+}
+
 }  // namespace
 
-Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& options) {
+Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& requested) {
+  PlotOptions options = requested;
+  if (options.x == XAxis::kAuto) options.x = resolve_auto(files);
   Grid grid;
   std::string dtype;
   std::vector<std::string> patterns;  // category order: first seen

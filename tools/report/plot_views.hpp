@@ -19,11 +19,13 @@
 
 namespace papbench::report::plot {
 
-enum class XAxis { kCount, kMaxDelay, kRanks, kPattern };
+// kAuto: the axis along which the files' cases take the most distinct values (ties in the
+// order below), so a job's result set is drawn along what its experiment varied.
+enum class XAxis { kMaxDelay, kCount, kRanks, kPattern, kAuto };
 
 struct PlotOptions {
   results::Metric metric = results::Metric::kRunTime;  // metric-vs, cdf
-  XAxis x = XAxis::kMaxDelay;                          // metric-vs
+  XAxis x = XAxis::kAuto;                              // metric-vs
   std::size_t case_index = 0;                          // arrivals, heatmap, parsons-counters
   std::vector<int> iterations = {0};                   // arrivals: timed iterations to draw
 };

@@ -135,7 +135,7 @@ struct PlotArgs {
   bool script = false;
   bool list = false;
   std::string metric = "run_time";
-  std::string x = "maxdelay";
+  std::string x = "auto";
   std::size_t case_index = 0;
   std::vector<int> iterations = {0};
 };
@@ -143,7 +143,8 @@ struct PlotArgs {
 constexpr std::pair<std::string_view, plot::XAxis> kXAxes[] = {{"count", plot::XAxis::kCount},
                                                                {"maxdelay", plot::XAxis::kMaxDelay},
                                                                {"ranks", plot::XAxis::kRanks},
-                                                               {"pattern", plot::XAxis::kPattern}};
+                                                               {"pattern", plot::XAxis::kPattern},
+                                                               {"auto", plot::XAxis::kAuto}};
 
 constexpr std::pair<std::string_view, plot::Format> kPlotFormats[] = {
     {"svg", plot::Format::kSvg}, {"png", plot::Format::kPng}, {"pdf", plot::Format::kPdf}};
@@ -402,8 +403,10 @@ int run(int argc, char** argv) {
   plot_cmd->add_option("--metric", plot_args.metric, "Metric of metric-vs and cdf")
       ->check(CLI::IsMember(metric_names()))
       ->capture_default_str();
-  plot_cmd->add_option("--x", plot_args.x, "x axis of metric-vs")
-      ->check(CLI::IsMember({"count", "maxdelay", "ranks", "pattern"}))
+  plot_cmd
+      ->add_option("--x", plot_args.x,
+                   "x axis of metric-vs (auto: the parameter with the most distinct values)")
+      ->check(CLI::IsMember({"auto", "count", "maxdelay", "ranks", "pattern"}))
       ->capture_default_str();
   plot_cmd
       ->add_option("--case", plot_args.case_index,
