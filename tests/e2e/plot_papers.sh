@@ -29,6 +29,9 @@ for a in LIN SLIN BSLN; do expect_curve proficz-fig14.svg "$a" 2; done
 for a in LIN SLIN BSLN; do expect_curve proficz-fig14.svg "$a (paper, 48 nodes)" 1; done
 draw proficz-fig15 sg.h5 -- "Figs. 15/20, gather" "maximum delay [ms]"
 for a in LS BSLS; do expect_curve proficz-fig15.svg "$a" 2; done
+draw proficz-fig16 sg.h5 -- "Fig. 16, scatter vs. data size" "total data size [K elements" \
+  "maxdelay 10ms"
+for a in LIN SLIN BSLN; do expect_curve proficz-fig16.svg "$a" 2; done
 draw proficz-fig17 sg.h5 -- "Figs. 17/19" "processes P"
 draw proficz-table3 sg.h5 -- "Table 3, BSLN vs. LIN" "maximum delay [ms]" \
   "acceleration (> 1: PAP-aware faster)" "500"

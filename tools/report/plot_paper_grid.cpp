@@ -53,9 +53,21 @@ Figure plot_paper_grid(const Report& report, std::string_view source) {
   figure.title = std::string(source);
   for (const Section& section : report.sections) {
     const Table& t = section.table;
-    const bool by_delay = std::any_of(t.columns.begin(), t.columns.end(),
-                                      [](const Column& c) { return c.key == "maxdelay_ns"; });
-    const std::size_t x_col = column_of(t, by_delay ? "maxdelay_ns" : "processes");
+    // The x column build_figure put after the metric: the figure's axis.
+    const std::string x_key = t.columns.at(1).key;
+    const std::size_t x_col = 1;
+    const bool by_delay = x_key == "maxdelay_ns";
+    Axis x_axis{"processes P", false, 10, {}};
+    double x_scale = 1;
+    if (by_delay) {
+      x_axis = {"maximum delay [ms]", false, 10, {}};
+      x_scale = 1e6;
+    } else if (x_key == "total") {
+      x_axis = {"total data size [K elements, K = 1024]", true, 2, {}};
+      x_scale = 1024;
+    } else if (x_key == "count") {
+      x_axis = {"count per rank [elements]", true, 2, {}};
+    }
     const std::size_t metric_col = column_of(t, "metric");
     std::vector<SeriesColumns> series;
     for (const Column& c : t.columns) {
@@ -101,8 +113,7 @@ Figure plot_paper_grid(const Report& report, std::string_view source) {
       const TimeUnit unit = time_unit_for(max_ns);
       Panel panel;
       panel.title = condition;
-      panel.x =
-          by_delay ? Axis{"maximum delay [ms]", false, 10, {}} : Axis{"processes P", false, 10, {}};
+      panel.x = x_axis;
       // Our small runs and the paper's 48-node values can lie decades apart; a log axis keeps
       // both readable.
       panel.y = {fmt::format("{}, mean ± sd [{}]", metric_text(metric), unit.name),
@@ -119,7 +130,7 @@ Figure plot_paper_grid(const Report& report, std::string_view source) {
           if (std::isnan(m)) continue;
           double sd = raw_number(r.cells[sc.sd]);
           if (std::isnan(sd)) sd = 0;
-          const double x = raw_number(r.cells[x_col]) / (by_delay ? 1e6 : 1);
+          const double x = raw_number(r.cells[x_col]) / x_scale;
           s.rows.push_back({x, m / unit.ns, (m - sd) / unit.ns, (m + sd) / unit.ns});
         }
         std::sort(s.rows.begin(), s.rows.end());

@@ -88,6 +88,7 @@ const std::vector<PlotView>& registry() {
                                      "FFT gather: total, run, elapsed time per algorithm / LS"),
       paper_row<grid_plot>("proficz-fig14", "scatter run and elapsed time per max delay"),
       paper_row<grid_plot>("proficz-fig15", "gather run and elapsed time per max delay"),
+      paper_row<grid_plot>("proficz-fig16", "scatter run time per total data size"),
       paper_row<grid_plot>("proficz-fig17", "scatter run and elapsed time per process count"),
       paper_row<grid_plot>("clv-fig10", "reduce run time per max delay, six algorithms"),
       paper_row<grid_plot>("clv-fig11", "reduce run time per process count, six algorithms"),
