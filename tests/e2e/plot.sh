@@ -31,7 +31,7 @@ for a in "${algs[@]}"; do expect_curve cdf.svg "$a" 3; done
 # --- arrivals and heatmap of one case.
 expect_exit 0 "$R" plot arrivals r.h5 --case 2 --iters 0,5 --out arr.svg
 expect_svg arr.svg "time since the first arrival [" "rank" "timed iteration 5" "arrival" "exit" \
-  "last arrival" "[2] reduce/"
+  "last arrival" "[2] reduce/" "on the global clock"
 expect_curve arr.svg "in the collective (arrival to exit)" 2
 expect_exit 0 "$R" plot heatmap r.h5 --case 1 --out heat.svg
 expect_svg heat.svg "timed iteration" "rank" "arrival after the first rank [" "[1] reduce/"

@@ -18,6 +18,8 @@ struct Size {
   int width = 0, height = 0;  // pixels (svg, png); pdf scales them to inches at 100 px/in
 };
 
+constexpr std::size_t kMaxPixelCells = 20000;
+
 constexpr int kPanelWidth = 640, kPanelHeight = 430, kTitleHeight = 34, kFooterHeight = 26;
 
 std::string terminal(Format format, Size size) {
@@ -81,7 +83,10 @@ std::string style_clause(const Series& s, int color) {
     case Style::kSegments:
       return fmt::format("using 1:2:3:4 with vectors nohead lt {} lw 3", color);
     case Style::kImage:
-      return "using 1:2:3 with image pixels";  // pixels: no smoothing by the viewer
+      // pixels: one rectangle per cell, so no viewer smooths them; a large matrix (8192 ranks x
+      // 1000 iterations) would make a huge SVG that way and goes in as one embedded image.
+      return s.rows.size() <= kMaxPixelCells ? "using 1:2:3 with image pixels"
+                                             : "using 1:2:3 with image";
   }
   return {};
 }

@@ -23,10 +23,14 @@ Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& op
         fmt::format("plot arrivals: --iters takes 1 to {} iterations", kMaxIterations));
   }
   const int ranks = c.arrival_ns.cols;
+  // The collectives that take --root (collectives/core/workload.cpp; the report links no MPI).
+  const bool rooted = c.collective == "reduce" || c.collective == "bcast" ||
+                      c.collective == "scatter" || c.collective == "gather" ||
+                      c.collective == "scatterv" || c.collective == "gatherv";
   const bool planned = c.planned_arrival_ns.rows == c.arrival_ns.rows &&
                        c.planned_arrival_ns.cols == ranks && ranks > 0;
   Figure figure;
-  figure.title = "Arrival and exit per rank on the global clock";
+  figure.title = fmt::format("Arrival and exit per rank: {}", case_title(options.case_index, c));
   figure.footer = run_footer(files);
   for (const int it : options.iterations) {
     if (it < 0 || it >= c.arrival_ns.rows) {
@@ -44,7 +48,7 @@ Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& op
     const auto t = [&](std::int64_t ns) { return static_cast<double>(ns - t0) / unit.ns; };
 
     Panel panel;
-    panel.title = fmt::format("{}, timed iteration {}{}", case_title(options.case_index, c), it,
+    panel.title = fmt::format("timed iteration {} on the global clock{}", it,
                               !c.late.empty() && c.late[static_cast<std::size_t>(it)] != 0
                                   ? " (late: some rank missed the agreed start)"
                                   : "");
@@ -52,7 +56,13 @@ Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& op
     panel.y = {"rank", false, 10, {}};
     panel.y.min = -0.5;
     panel.y.max = ranks - 0.5;
-    if (ranks <= 32) panel.y.step = 1;
+    if (ranks <= 32) {
+      // Name the root, the rank a rooted collective's data flows to or from.
+      for (int r = 0; r < ranks; ++r) {
+        panel.y.tics.emplace_back(
+            r, rooted && r == c.root ? fmt::format("{} (root)", r) : fmt::format("{}", r));
+      }
+    }
     Series inside{"in the collective (arrival to exit)", Style::kSegments, 1, {}};
     Series arrival{"arrival", Style::kPoints, 2, {}};
     Series exit{"exit", Style::kDots, 3, {}};
@@ -64,7 +74,7 @@ Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& op
       exit.rows.push_back({t(f[i]), double(r)});
       if (planned) planned_arrival.rows.push_back({t(c.planned_arrival_ns.at(it, r)), double(r)});
     }
-    // The last arrival: nobody can finish a rooted reduction before it.
+    // The last arrival: a reduction's root, an allreduce's every rank, cannot finish before it.
     Series last_line{"last arrival", Style::kSegments, 8, {{t(last), -0.5, 0, double(ranks)}}};
     panel.series = {std::move(inside), std::move(arrival), std::move(exit),
                     std::move(planned_arrival), std::move(last_line)};

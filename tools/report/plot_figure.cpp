@@ -37,7 +37,8 @@ std::string run_footer(const std::vector<ResultFile>& files) {
                              : fmt::format("papbench {} ({})", info.papbench_version,
                                            info.git_sha.substr(0, 10)));
     // "Open MPI v4.1.4, package: ..., ident: ...": the name and version are what a reader needs.
-    const std::string library = first_line(info.mpi_library_version);
+    std::string library = first_line(info.mpi_library_version);
+    std::replace(library.begin(), library.end(), '\t', ' ');  // "MPICH Version:\t4.0.2"
     add_unique(libraries, library.substr(0, library.find(',')));
     add_unique(sizes, ranks_and_nodes(info));
   }
