@@ -10,19 +10,17 @@
 namespace papbench::report::plot {
 namespace {
 
-// Views that read result sets open them here, so each view gets ResultFiles.
-std::vector<ResultFile> open_all(const std::vector<std::string>& paths);
-
-template <Figure (*Build)(const std::vector<ResultFile>&, const PlotOptions&)>
-Figure from_results(const std::vector<std::string>& paths, const PlotOptions& options) {
-  return Build(open_all(paths), options);
-}
-
 std::vector<ResultFile> open_all(const std::vector<std::string>& paths) {
   std::vector<ResultFile> files;
   files.reserve(paths.size());
   for (const std::string& p : paths) files.push_back(open_result_file(p));
   return files;
+}
+
+// Views that read result sets get them opened here (a bad file is a UsageError naming it).
+template <Figure (*Build)(const std::vector<ResultFile>&, const PlotOptions&)>
+Figure from_results(const std::vector<std::string>& paths, const PlotOptions& options) {
+  return Build(open_all(paths), options);
 }
 
 // The footer of a figure whose input is not a result set: what its Report's meta says.
