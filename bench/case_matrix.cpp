@@ -29,7 +29,7 @@ std::vector<Case> expand_cases(const RunOptions& opts) {
         for (const auto& dname : dtypes)
           for (const OpInfo* op : ops) {
             const DatatypeInfo* dtype = find_datatype(dname);
-            if (op && op->integer_only && dtype->floating) continue;
+            if (op && !op_applies(*op, *dtype)) continue;
             for (int root : roots)
               for (const auto& pattern : opts.patterns)
                 for (std::int64_t maxdelay : opts.maxdelays_ns)

@@ -111,11 +111,13 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
                    s.pat != nullptr);
   bool prev_late = false;
+  const int every = opts_.validate_every != kValidateAuto ? opts_.validate_every
+                    : c.algorithm->depends_on_arrivals()  ? 1
+                                                          : 0;
   const int total = opts_.warmup + opts_.iters;
   for (int step = 0; step < total; ++step) {
     const int it = step - opts_.warmup;  // negative: warm-up
-    const bool validate = step == 0 || it == 0 ||
-                          (opts_.validate_every > 0 && it > 0 && it % opts_.validate_every == 0);
+    const bool validate = step == 0 || it == 0 || (every > 0 && it > 0 && it % every == 0);
     prev_late = iteration(s, it, validate, prev_late, log);
     if (rank_ == 0 && tick) tick(step + 1, total);
   }
@@ -184,8 +186,9 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
 
 void CaseRunner::check_output(const CaseSetup& s, int it, IterationLog& log) {
   std::string why;
-  if (s.workload->check(&why)) return;
-  log.add_failure();
+  const bool ok = s.workload->check(&why);
+  log.record_check(it, ok);
+  if (ok) return;
   if (failure_.empty()) failure_ = fmt::format("iteration {}: {}", it, why);
 }
 

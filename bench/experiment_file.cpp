@@ -198,16 +198,6 @@ bool parse_app_keys(const Parser& parser, const std::map<std::string, Entry, std
 
 }  // namespace
 
-std::span<const std::string_view> experiment_run_keys() {
-  static const auto names = [] {
-    std::array<std::string_view, kRunKeys.size()> n{};
-    std::transform(kRunKeys.begin(), kRunKeys.end(), n.begin(),
-                   [](const RunKey& k) { return k.name; });
-    return n;
-  }();
-  return names;
-}
-
 Experiment parse_experiment(std::string_view text, const std::string& path, bool quick) {
   const Parser parser(path);
   std::map<std::string, Entry, std::less<>> entries;

@@ -49,9 +49,6 @@ struct Experiment {
 // each total, as a comma list.
 std::string per_rank_counts(std::string_view totals, int processes);
 
-// The run option names an experiment file may set (CLI long names without the dashes).
-std::span<const std::string_view> experiment_run_keys();
-
 // Parses `text` as the contents of `path`; with `quick`, applies the quick.* keys and the
 // default quick scaling (iters / 10, at least 3; warmup at most 1). The run keys are validated
 // with the same rules as the command line. Throws UsageError "PATH:LINE: ..." on any error.

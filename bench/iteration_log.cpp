@@ -8,21 +8,6 @@
 namespace papbench {
 namespace {
 
-// Gathers one int64 per timed iteration from every rank into an [iteration][rank] matrix.
-results::Matrix gather_matrix(const std::vector<std::int64_t>& mine, int iters, MPI_Comm comm) {
-  const int rank = comm_rank(comm);
-  const int size = comm_size(comm);
-  std::vector<std::int64_t> all(rank == 0 ? static_cast<std::size_t>(iters) * size : 0);
-  mpi_check(MPI_Gather(mine.data(), iters, MPI_INT64_T, all.data(), iters, MPI_INT64_T, 0, comm),
-            "MPI_Gather");
-  results::Matrix m;
-  if (rank != 0) return m;
-  m = results::Matrix(iters, size);
-  for (int r = 0; r < size; ++r)
-    for (int it = 0; it < iters; ++it) m.at(it, r) = all[static_cast<std::size_t>(r) * iters + it];
-  return m;
-}
-
 // Whether every rank holds the same number n (an allreduce of max n and max -n).
 bool same_on_every_rank(std::size_t n, MPI_Comm comm) {
   int v[2] = {static_cast<int>(n), -static_cast<int>(n)};
@@ -37,6 +22,7 @@ IterationLog::IterationLog(int iters, std::size_t n_events, bool count_call, boo
     : iters_(iters),
       count_call_(count_call),
       predicts_(predicts),
+      validation_(iters, static_cast<std::uint8_t>(results::IterationCheck::kNotChecked)),
       arrival_(iters),
       exit_(iters),
       planned_delay_(iters),
@@ -72,6 +58,13 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   }
 }
 
+void IterationLog::record_check(int it, bool ok) {
+  if (!ok) ++failures_;
+  if (it < 0) return;
+  const auto check = ok ? results::IterationCheck::kPassed : results::IterationCheck::kFailed;
+  validation_[static_cast<std::size_t>(it)] = static_cast<std::uint8_t>(check);
+}
+
 void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& counters,
                                std::span<const std::string> requested, MPI_Comm comm) const {
   int total_failures = 0;
@@ -84,14 +77,19 @@ void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& count
   const bool root = comm_rank(comm) == 0;
 
   rec.validated = total_failures == 0 ? "pass" : "fail";
-  rec.arrival_ns = gather_matrix(arrival_, iters_, comm);
-  rec.exit_ns = gather_matrix(exit_, iters_, comm);
-  rec.planned_delay_ns = gather_matrix(planned_delay_, iters_, comm);
-  rec.planned_arrival_ns = gather_matrix(planned_arrival_, iters_, comm);
-  const results::Matrix late = gather_matrix(late_, iters_, comm);
-  if (predicts_) rec.predicted_arrival_ns = gather_matrix(predicted_, iters_, comm);
+  // Every rank checks the same iterations; kFailed > kPassed, so the maximum is the verdict.
+  rec.validation.resize(root ? validation_.size() : 0);
+  mpi_check(
+      MPI_Reduce(validation_.data(), rec.validation.data(), iters_, MPI_UINT8_T, MPI_MAX, 0, comm),
+      "MPI_Reduce");
+  rec.arrival_ns = gather_matrix(arrival_, comm);
+  rec.exit_ns = gather_matrix(exit_, comm);
+  rec.planned_delay_ns = gather_matrix(planned_delay_, comm);
+  rec.planned_arrival_ns = gather_matrix(planned_arrival_, comm);
+  const results::Matrix late = gather_matrix(late_, comm);
+  if (predicts_) rec.predicted_arrival_ns = gather_matrix(predicted_, comm);
   for (std::size_t i = 0; metrics_agree && i < metric_names_.size(); ++i) {
-    results::Matrix m = gather_matrix(metric_values_[i], iters_, comm);
+    results::Matrix m = gather_matrix(metric_values_[i], comm);
     if (root) rec.metrics.emplace(metric_names_[i], std::move(m));
   }
   if (counters_agree) {
@@ -115,17 +113,32 @@ void IterationLog::gather_counters(results::CaseRecord& rec, const CounterSet& c
                                    MPI_Comm comm) const {
   const bool root = comm_rank(comm) == 0;
   for (std::size_t e = 0; e < call_values_.size() && count_call_; ++e) {
-    results::Matrix m = gather_matrix(call_values_[e], iters_, comm);
+    results::Matrix m = gather_matrix(call_values_[e], comm);
     if (root) rec.counters.emplace(counters.available()[e], std::move(m));
   }
   for (std::size_t e = 0; e < compute_values_.size(); ++e) {
-    results::Matrix m = gather_matrix(compute_values_[e], iters_, comm);
+    results::Matrix m = gather_matrix(compute_values_[e], comm);
     if (root) {
       rec.counters.emplace(counters.available()[e] + std::string(kComputeScopeSuffix),
                            std::move(m));
     }
   }
   rec.counters_unavailable = counters.unavailable();
+}
+
+results::Matrix gather_matrix(std::span<const std::int64_t> mine, MPI_Comm comm) {
+  const int rank = comm_rank(comm);
+  const int size = comm_size(comm);
+  const int rows = static_cast<int>(mine.size());
+  std::vector<std::int64_t> all(rank == 0 ? static_cast<std::size_t>(rows) * size : 0);
+  mpi_check(MPI_Gather(mine.data(), rows, MPI_INT64_T, all.data(), rows, MPI_INT64_T, 0, comm),
+            "MPI_Gather");
+  results::Matrix m;
+  if (rank != 0) return m;
+  m = results::Matrix(rows, size);
+  for (int r = 0; r < size; ++r)
+    for (int i = 0; i < rows; ++i) m.at(i, r) = all[static_cast<std::size_t>(r) * rows + i];
+  return m;
 }
 
 }  // namespace papbench

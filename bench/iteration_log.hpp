@@ -20,6 +20,10 @@ namespace papbench {
 // event name with this suffix; the call's values keep the bare name.
 inline constexpr std::string_view kComputeScopeSuffix = "@compute";
 
+// Collective over comm: one int64 per row (iteration) from every rank into a [row][rank] matrix
+// on rank 0 (empty elsewhere); every rank passes the same number of rows.
+results::Matrix gather_matrix(std::span<const std::int64_t> mine, MPI_Comm comm);
+
 // One rank's timestamps of one timed iteration.
 struct IterationTimes {
   std::int64_t arrival_ns;          // a_i: entry into the timed call
@@ -40,8 +44,9 @@ class IterationLog {
   std::span<std::int64_t> compute_counts() { return compute_scratch_; }
 
   void record(int it, const IterationTimes& t, std::vector<AlgMetric> metrics);
-  // A validated iteration whose output was wrong (warm-up ones included).
-  void add_failure() { ++failures_; }
+  // The verdict of a validated iteration (it < 0: a warm-up one, counted in the case's verdict
+  // but not stored).
+  void record_check(int it, bool ok);
 
   // Collective over `comm`: fills rec's validation verdict, timestamps, metrics, counters and
   // late flags; the matrices are complete on rank 0 only. `requested`: the --counters names,
@@ -56,6 +61,7 @@ class IterationLog {
   bool count_call_;
   bool predicts_;
   int failures_ = 0;
+  std::vector<std::uint8_t> validation_;  // results::IterationCheck per timed iteration
   std::vector<std::int64_t> arrival_, exit_, planned_delay_, planned_arrival_, late_, predicted_;
   std::vector<std::int64_t> call_scratch_, compute_scratch_;
   std::vector<std::vector<std::int64_t>> call_values_, compute_values_;  // [event][iteration]

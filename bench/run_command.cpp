@@ -73,6 +73,77 @@ void check_counters_strict(const RunOptions& opts, MPI_Comm comm) {
   }
 }
 
+// Every check a run makes before it synchronizes clocks or opens the result file, so that a
+// usage error (exit 2 on every rank) leaves nothing behind. Returns the case matrix; rank 0
+// also names the default --out file.
+std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
+  check_against_size(opts, comm_size(world), nodes);
+  std::string error;
+  if (comm_rank(world) == 0) {
+    try {
+      check_output_path(opts);
+    } catch (const UsageError& e) {
+      error = e.what();
+    }
+  }
+  agree_on_error(world, error);
+  check_patterns(opts, world);
+  check_counters_strict(opts, world);
+
+  std::vector<Case> cases = expand_cases(opts);
+  if (cases.empty()) {
+    throw UsageError(
+        "--alg/--collective: no algorithm of the listed ones belongs to a listed "
+        "collective (see 'papbench list')");
+  }
+  check_counts_fit(cases, opts, world);
+  return cases;
+}
+
+void print_banner(const RunOptions& opts, const results::RunInfo& info, std::size_t cases) {
+  if (opts.progress == ProgressMode::kNever) return;
+  fmt::print("papbench {}: {} case(s) x {} iterations on {} rank(s); {}\nresults -> {}\n",
+             info.papbench_version, cases, opts.iters, info.mpi_size,
+             info.mpi_library_version.substr(0, info.mpi_library_version.find(',')), opts.out);
+  std::fflush(stdout);
+}
+
+// Rank 0's side of a run: each finished case goes to the result set at once (a kill loses only
+// the case in progress), its line to the progress display, and its timestamps to the summary.
+class CaseRecorder {
+ public:
+  CaseRecorder(const RunOptions& opts, const results::RunInfo& info, Progress& progress)
+      : writer_(opts.out, opts.force, info), progress_(progress) {}
+
+  void record(results::CaseRecord rec, const std::vector<clocksync::SyncEvent>& events) {
+    std::vector<results::SyncEventRow> rows;
+    for (const auto& e : events) {
+      rows.push_back({e.time_ns, e.rank, e.offset_ns, e.drift_ppb, e.rtt_min_ns});
+    }
+    writer_.append_sync_events(rows);
+    writer_.write_case(rec);
+    all_valid_ &= rec.validated == "pass";
+    for (const auto& u : rec.counters_unavailable) {
+      if (reported_unavailable_.insert(u).second) {
+        fmt::print(stderr, "papbench: counter unavailable (recorded, run continues): {}\n", u);
+      }
+    }
+    progress_.end_case(case_line(rec));
+    rec.counters.clear();  // the summary needs timestamps only
+    records_.push_back(std::move(rec));
+  }
+
+  bool all_valid() const { return all_valid_; }
+  const std::vector<results::CaseRecord>& records() const { return records_; }
+
+ private:
+  results::ResultWriter writer_;
+  Progress& progress_;
+  std::vector<results::CaseRecord> records_;
+  std::set<std::string> reported_unavailable_;
+  bool all_valid_ = true;
+};
+
 }  // namespace
 
 int run_command(const RawRunOptions& raw, const std::string& command_line) {
@@ -82,89 +153,46 @@ int run_command(const RawRunOptions& raw, const std::string& command_line) {
 int run_command(const RawRunOptions& raw, const std::string& command_line, const RunHooks& hooks) {
   Comm world = Comm::dup(MPI_COMM_WORLD);
   const int rank = world.rank();
-  const int size = world.size();
-
   RunOptions opts = parse_run_options(raw);
   const topology::NodeTopology nodes(world.get(), opts.virtual_ppn);
-  check_against_size(opts, size, nodes.node_count());
-  std::string error;
-  if (rank == 0) {
-    try {
-      check_output_path(opts);
-    } catch (const UsageError& e) {
-      error = e.what();
-    }
-  }
-  agree_on_error(world.get(), error);
-  check_patterns(opts, world.get());
-  check_counters_strict(opts, world.get());
-
-  const std::vector<Case> cases = expand_cases(opts);
-  if (cases.empty()) {
-    throw UsageError(
-        "--alg/--collective: no algorithm of the listed ones belongs to a listed "
-        "collective (see 'papbench list')");
-  }
-  check_counts_fit(cases, opts, world.get());
+  const std::vector<Case> cases = checked_cases(opts, world.get(), nodes.node_count());
 
   clocksync::GlobalClock clock(
       world.get(),
       clocksync::LocalClock(clocksync::draw_distortion(opts.distortion_max, opts.seed, rank)),
       opts.clock, &nodes);
   clock.synchronize();
-
   results::RunInfo info = collect_run_info(world.get(), command_line, opts, clock, &nodes);
   if (hooks.before_cases) hooks.before_cases(world.get(), info);
-  std::optional<results::ResultWriter> writer;
-  if (rank == 0) writer.emplace(opts.out, opts.force, info);
 
-  const std::int64_t total_iterations =
-      static_cast<std::int64_t>(cases.size()) * (opts.iters + opts.warmup);
-  Progress progress(opts.progress, static_cast<int>(cases.size()), total_iterations);
-  if (rank == 0 && opts.progress != ProgressMode::kNever) {
-    fmt::print("papbench {}: {} case(s) x {} iterations on {} rank(s); {}\nresults -> {}\n",
-               info.papbench_version, cases.size(), opts.iters, size,
-               info.mpi_library_version.substr(0, info.mpi_library_version.find(',')), opts.out);
-    std::fflush(stdout);
+  Progress progress(opts.progress, static_cast<int>(cases.size()),
+                    static_cast<std::int64_t>(cases.size()) * (opts.iters + opts.warmup));
+  std::optional<CaseRecorder> recorder;
+  if (rank == 0) {
+    recorder.emplace(opts, info, progress);
+    print_banner(opts, info, cases.size());
   }
-
   CaseRunner runner(opts, clock, world.get());
-  std::vector<results::CaseRecord> records;
-  bool all_valid = true;
-  std::set<std::string> reported_unavailable;
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    results::CaseRecord pending = describe_case(cases[i], opts, size);
-    if (rank == 0) progress.begin_case(static_cast<int>(i), pending.label());
+    const std::string label = describe_case(cases[i], opts, world.size()).label();
+    if (rank == 0) progress.begin_case(static_cast<int>(i), label);
     results::CaseRecord rec =
         runner.run(cases[i], [&progress](int it, int total) { progress.tick(it, total); });
     if (!runner.failure().empty()) {
-      fmt::print(stderr, "papbench: rank {}: validation failed for {}: {}\n", rank, pending.label(),
+      fmt::print(stderr, "papbench: rank {}: validation failed for {}: {}\n", rank, label,
                  runner.failure());
     }
-    std::vector<clocksync::SyncEvent> events = clock.take_events();
-    if (rank != 0) continue;
-    std::vector<results::SyncEventRow> rows;
-    for (const auto& e : events) {
-      rows.push_back({e.time_ns, e.rank, e.offset_ns, e.drift_ppb, e.rtt_min_ns});
-    }
-    writer->append_sync_events(rows);
-    writer->write_case(rec);
-    all_valid &= rec.validated == "pass";
-    for (const auto& u : rec.counters_unavailable) {
-      if (reported_unavailable.insert(u).second) {
-        fmt::print(stderr, "papbench: counter unavailable (recorded, run continues): {}\n", u);
-      }
-    }
-    progress.end_case(case_line(rec));
-    rec.counters.clear();  // the summary needs timestamps only
-    records.push_back(std::move(rec));
+    const std::vector<clocksync::SyncEvent> events = clock.take_events();
+    if (recorder) recorder->record(std::move(rec), events);
   }
-  if (rank == 0) {
-    fmt::print("{}", summary_table(records, opts.out));
-    if (hooks.after_cases) hooks.after_cases(info, records);
+
+  int ok = 1;
+  if (recorder) {
+    fmt::print("{}", summary_table(recorder->records(), opts.out));
+    if (hooks.after_cases) hooks.after_cases(info, recorder->records());
     std::fflush(stdout);
+    ok = recorder->all_valid() ? 1 : 0;
   }
-  int ok = all_valid ? 1 : 0;
   mpi_check(MPI_Bcast(&ok, 1, MPI_INT, 0, world.get()), "MPI_Bcast");
   return ok ? 0 : 1;
 }

@@ -45,6 +45,19 @@ int parse_int(std::string_view text, std::string_view option) {
   return v;
 }
 
+int parse_validate_every(std::string_view text) {
+  if (text == "auto") return kValidateAuto;
+  int v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size() || v < 0) {
+    throw UsageError(fmt::format(
+        "--validate-every: '{}' is not accepted; accepted: auto, or an integer N >= 0 (every Nth "
+        "timed iteration; 0: only the first)",
+        text));
+  }
+  return v;
+}
+
 // Defined with the algorithm options at the end of this file.
 std::string shorthand_help(const AlgOptionSpec& spec);
 std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw, const RunOptions& o);
@@ -129,7 +142,9 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
         shorthand_help(*spec));
   }
   app.add_option("--validate-every", raw.validate_every,
-                 "Also validate every Nth timed iteration (iteration 0 is always validated)")
+                 "Check the output of every Nth timed iteration (0: only the first; the first "
+                 "warm-up one always); auto: every iteration of an algorithm whose schedule "
+                 "depends on arrivals (PAT algorithms), only the first of the others")
       ->capture_default_str();
   app.add_option("--progress", raw.progress, "auto (live line on a terminal), always or never")
       ->capture_default_str();
@@ -164,9 +179,10 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
       throw UsageError(
           fmt::format("--op: '{}' is not an op; accepted: {}", name, names_of(op_table())));
     }
-    const bool any_integer = std::any_of(o.dtypes.begin(), o.dtypes.end(),
-                                         [](const auto& d) { return !find_datatype(d)->floating; });
-    if (op->integer_only && !any_integer) {
+    const bool applies = std::any_of(o.dtypes.begin(), o.dtypes.end(), [&](const auto& d) {
+      return op_applies(*op, *find_datatype(d));
+    });
+    if (!applies) {
       throw UsageError(fmt::format("--op: '{}' needs an integer --dtype (int, long, ...)", name));
     }
   }
@@ -223,10 +239,9 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
                                            {"never", ProgressMode::kNever}});
   if (raw.iters < 1) throw UsageError("--iters: must be at least 1");
   if (raw.warmup < 0) throw UsageError("--warmup: must not be negative");
-  if (raw.validate_every < 0) throw UsageError("--validate-every: must not be negative");
   o.iters = raw.iters;
   o.warmup = raw.warmup;
-  o.validate_every = raw.validate_every;
+  o.validate_every = parse_validate_every(raw.validate_every);
   o.alg_options = parse_alg_options(raw, o);
   o.seed = raw.seed;
   o.force = raw.force;

@@ -46,7 +46,7 @@ struct RawRunOptions {
   double inject_clock_drift_ppm = 0;
   int iters = 30;
   int warmup = 3;
-  int validate_every = 0;
+  std::string validate_every = "auto";
   std::uint64_t seed = 1;
   bool force = false;
   bool shuffle = false;
@@ -55,6 +55,7 @@ struct RawRunOptions {
 };
 
 enum class StartSync { kWindow, kBarrier };
+inline constexpr int kValidateAuto = -1;
 // --bg-thread: kAuto = a baseline gets the monitoring thread when the run also has a PAT
 // algorithm of its collective (the comparison is then fair, and a run of baselines alone stays
 // free of it, as in OSU or IMB); kOn = always; kOff = never.
@@ -97,7 +98,10 @@ struct RunOptions {
   bool force = false;
   bool shuffle = false;
   ProgressMode progress = ProgressMode::kAuto;
-  int iters = 30, warmup = 3, validate_every = 0;
+  int iters = 30, warmup = 3;
+  // Timed iterations checked: every Nth (0: only the first); kValidateAuto: every one of an
+  // algorithm whose schedule depends on arrivals, only the first of the others.
+  int validate_every = kValidateAuto;
   // Shorthand algorithm options given, canonical, by flag ("--radix" -> "3"); the flags are
   // those the registry rows declare (option_shorthands()).
   std::map<std::string, std::string> alg_options;

@@ -13,7 +13,6 @@
 #include <optional>
 #include <stdexcept>
 
-#include "bench/schedgen_file.hpp"
 #include "bench/schedgen_instance.hpp"
 #include "collectives/reduce/clairvoyant/footprint.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
@@ -21,6 +20,7 @@
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "papbench/version.hpp"
+#include "results/schedgen_file.hpp"
 #include "results/statistics.hpp"
 
 namespace papbench {

@@ -72,6 +72,132 @@ enum Field {
   kFields
 };
 
+// Every rank's sync error, sampled until rank 0 says stop.
+struct Samples {
+  std::vector<std::int64_t> errors;  // this rank's global clock minus rank 0's true clock
+  std::vector<std::int64_t> times;   // of each sample, since sampling began
+  int resyncs = 0;
+};
+
+Samples sample_errors(GlobalClock& clock, const LocalClock& local, const LocalClock& truth,
+                      const SyncCheckOptions& o, MPI_Comm comm, std::vector<SyncEvent>& events) {
+  // Rank 0 paces the samples and says when to stop, so that every rank passes the same time to
+  // resync_if_due and takes the same number of samples.
+  const bool pacer = comm_rank(comm) == 0;
+  std::array<std::int64_t, 2> tick{pacer ? clock.now() : 0, 1};
+  bcast_politely(tick.data(), 2, MPI_INT64_T, comm);
+  const std::int64_t start = tick[0];
+  Samples s;
+  s.errors.reserve(static_cast<std::size_t>(o.duration_ns / o.sample_interval_ns) + 2);
+  s.times.reserve(s.errors.capacity());
+  for (;;) {
+    if (clock.resync_if_due(tick[0])) {
+      ++s.resyncs;
+      auto more = clock.take_events();
+      events.insert(events.end(), more.begin(), more.end());
+    }
+    // One raw reading, converted by this rank's global clock and by rank 0's true clock: the
+    // difference is the sync error alone, whatever the scheduler did around the reading.
+    const std::int64_t raw = raw_now_ns();
+    s.errors.push_back(clock.to_global(local.from_raw(raw)) - truth.from_raw(raw));
+    s.times.push_back(tick[0] - start);
+
+    if (pacer) {
+      detail::sleep_ns(tick[0] + o.sample_interval_ns - clock.now());
+      tick[0] = clock.now();
+      tick[1] = tick[0] - start < o.duration_ns ? 1 : 0;
+    }
+    bcast_politely(tick.data(), 2, MPI_INT64_T, comm);
+    if (tick[1] == 0) return s;
+  }
+}
+
+std::vector<std::int64_t> absolute(const std::vector<std::int64_t>& v) {
+  std::vector<std::int64_t> out(v.size());
+  std::transform(v.begin(), v.end(), out.begin(), [](std::int64_t e) { return e < 0 ? -e : e; });
+  return out;
+}
+
+std::array<double, kFields> own_figures(const Samples& s, const Distortion& mine) {
+  const std::vector<std::int64_t> abs_errors = absolute(s.errors);
+  double sum = 0;
+  for (std::int64_t e : s.errors) sum += static_cast<double>(e);
+  std::array<double, kFields> f{};
+  f[kInjectedOffset] = static_cast<double>(mine.offset_ns);
+  f[kInjectedDriftPpm] = mine.drift_ppm;
+  const auto worst = std::max_element(abs_errors.begin(), abs_errors.end());
+  f[kMaxAbs] = static_cast<double>(*worst);
+  f[kMaxAbsAt] = static_cast<double>(s.times[static_cast<std::size_t>(worst - abs_errors.begin())]);
+  f[kMedianAbs] = static_cast<double>(median_of(abs_errors));
+  f[kMeanError] = sum / static_cast<double>(s.errors.size());
+  f[kSamples] = static_cast<double>(s.errors.size());
+  return f;
+}
+
+// Rank 0: every rank's figures, [rank * kFields + field], completed from the sync events (rank 0
+// has every rank's): last and worst error bound, last drift estimate.
+std::vector<double> gather_figures(const std::array<double, kFields>& mine,
+                                   const std::vector<SyncEvent>& events, MPI_Comm comm) {
+  const int rank = comm_rank(comm);
+  const int size = comm_size(comm);
+  std::vector<double> all(rank == 0 ? static_cast<std::size_t>(kFields) * size : 0);
+  mpi_check(MPI_Gather(mine.data(), kFields, MPI_DOUBLE, all.data(), kFields, MPI_DOUBLE, 0, comm),
+            "MPI_Gather");
+  if (rank != 0) return all;
+  for (const SyncEvent& e : events) {
+    double* f = &all[static_cast<std::size_t>(e.rank) * kFields];
+    f[kRttMin] = static_cast<double>(e.rtt_min_ns);
+    f[kRttMinWorst] = std::max(f[kRttMinWorst], static_cast<double>(e.rtt_min_ns));
+    f[kDriftPpb] = e.drift_ppb;
+  }
+  return all;
+}
+
+// Rank 0: every sample of every rank, for the overall median.
+std::vector<std::int64_t> gather_samples(const std::vector<std::int64_t>& mine, MPI_Comm comm) {
+  const bool root = comm_rank(comm) == 0;
+  const int size = comm_size(comm);
+  int count = static_cast<int>(mine.size());
+  std::vector<int> counts(root ? size : 0), displs(root ? size : 0);
+  mpi_check(MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm), "MPI_Gather");
+  int total = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    displs[i] = total;
+    total += counts[i];
+  }
+  std::vector<std::int64_t> pooled(static_cast<std::size_t>(total));
+  mpi_check(MPI_Gatherv(mine.data(), count, MPI_INT64_T, pooled.data(), counts.data(),
+                        displs.data(), MPI_INT64_T, 0, comm),
+            "MPI_Gatherv");
+  return pooled;
+}
+
+nlohmann::json per_rank_json(const std::vector<double>& all, int size, double ref_drift_ppm) {
+  const double ref_drift = ref_drift_ppm * 1e-6;
+  const auto as_int = [](double v) { return static_cast<std::int64_t>(std::llround(v)); };
+  nlohmann::json per_rank = nlohmann::json::array();
+  for (int r = 0; r < size; ++r) {
+    const double* f = &all[static_cast<std::size_t>(r) * kFields];
+    const double own_drift = f[kInjectedDriftPpm] * 1e-6;
+    per_rank.push_back({
+        {"rank", r},
+        {"injected_offset_ns", as_int(f[kInjectedOffset])},
+        {"injected_drift_ppm", f[kInjectedDriftPpm]},
+        {"max_abs_error_ns", as_int(f[kMaxAbs])},
+        {"max_abs_error_at_ns", as_int(f[kMaxAbsAt])},  // since sampling began
+        {"median_abs_error_ns", as_int(f[kMedianAbs])},
+        {"mean_error_ns", f[kMeanError]},
+        {"samples", as_int(f[kSamples])},
+        {"rtt_min_ns", as_int(f[kRttMin])},
+        {"rtt_min_worst_ns", as_int(f[kRttMinWorst])},
+        {"estimated_drift_ppb", f[kDriftPpb]},
+        // The slope of (rank 0's clock - this rank's clock) in this rank's time.
+        {"true_drift_ppb", (ref_drift - own_drift) / (1.0 + own_drift) * 1e9},
+    });
+  }
+  return per_rank;
+}
+
 }  // namespace
 
 Distortion draw_distortion(const Distortion& max, std::uint64_t seed, int rank) {
@@ -108,114 +234,19 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
       draw_distortion({o.inject_offset_max_ns, o.inject_drift_max_ppm}, o.seed, rank);
   std::array<std::int64_t, 2> ref_bits{mine.offset_ns, std::bit_cast<std::int64_t>(mine.drift_ppm)};
   mpi_check(MPI_Bcast(ref_bits.data(), 2, MPI_INT64_T, 0, comm.get()), "MPI_Bcast");
+  const Distortion ref{ref_bits[0], std::bit_cast<double>(ref_bits[1])};
   const LocalClock local(mine, epoch);
-  const LocalClock truth(Distortion{ref_bits[0], std::bit_cast<double>(ref_bits[1])}, epoch);
 
   GlobalClock clock(comm.get(), local, o.sync, &nodes);
   clock.synchronize();
   std::vector<SyncEvent> events = clock.take_events();
+  const Samples samples =
+      sample_errors(clock, local, LocalClock(ref, epoch), o, comm.get(), events);
 
-  // Rank 0 paces the samples and says when to stop, so that every rank passes the same time to
-  // resync_if_due and takes the same number of samples.
-  std::array<std::int64_t, 2> tick{rank == 0 ? clock.now() : 0, 1};
-  bcast_politely(tick.data(), 2, MPI_INT64_T, comm.get());
-  const std::int64_t start = tick[0];
-  std::vector<std::int64_t> errors, sample_times;
-  errors.reserve(static_cast<std::size_t>(o.duration_ns / o.sample_interval_ns) + 2);
-  sample_times.reserve(errors.capacity());
-  int resyncs = 0;
-  for (;;) {
-    if (clock.resync_if_due(tick[0])) {
-      ++resyncs;
-      auto more = clock.take_events();
-      events.insert(events.end(), more.begin(), more.end());
-    }
-    // One raw reading, converted by this rank's global clock and by rank 0's true clock: the
-    // difference is the sync error alone, whatever the scheduler did around the reading.
-    const std::int64_t raw = raw_now_ns();
-    errors.push_back(clock.to_global(local.from_raw(raw)) - truth.from_raw(raw));
-    sample_times.push_back(tick[0] - start);
-
-    if (rank == 0) {
-      const std::int64_t next = tick[0] + o.sample_interval_ns;
-      detail::sleep_ns(next - clock.now());
-      tick[0] = clock.now();
-      tick[1] = tick[0] - start < o.duration_ns ? 1 : 0;
-    }
-    bcast_politely(tick.data(), 2, MPI_INT64_T, comm.get());
-    if (tick[1] == 0) break;
-  }
-
-  std::vector<std::int64_t> abs_errors(errors.size());
-  std::transform(errors.begin(), errors.end(), abs_errors.begin(),
-                 [](std::int64_t e) { return e < 0 ? -e : e; });
-  double sum = 0;
-  for (std::int64_t e : errors) sum += static_cast<double>(e);
-  std::array<double, kFields> figures{};
-  figures[kInjectedOffset] = static_cast<double>(mine.offset_ns);
-  figures[kInjectedDriftPpm] = mine.drift_ppm;
-  const auto worst = std::max_element(abs_errors.begin(), abs_errors.end());
-  figures[kMaxAbs] = static_cast<double>(*worst);
-  figures[kMaxAbsAt] =
-      static_cast<double>(sample_times[static_cast<std::size_t>(worst - abs_errors.begin())]);
-  figures[kMedianAbs] = static_cast<double>(median_of(abs_errors));
-  figures[kMeanError] = sum / static_cast<double>(errors.size());
-  figures[kSamples] = static_cast<double>(errors.size());
-
-  std::vector<double> all(rank == 0 ? static_cast<std::size_t>(kFields) * size : 0);
-  mpi_check(MPI_Gather(figures.data(), kFields, MPI_DOUBLE, all.data(), kFields, MPI_DOUBLE, 0,
-                       comm.get()),
-            "MPI_Gather");
-  // Every sample of every rank, for the overall median.
-  int count = static_cast<int>(abs_errors.size());
-  std::vector<int> counts(rank == 0 ? size : 0), displs(rank == 0 ? size : 0);
-  mpi_check(MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm.get()), "MPI_Gather");
-  int total = 0;
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    displs[i] = total;
-    total += counts[i];
-  }
-  std::vector<std::int64_t> pooled(static_cast<std::size_t>(total));
-  mpi_check(MPI_Gatherv(abs_errors.data(), count, MPI_INT64_T, pooled.data(), counts.data(),
-                        displs.data(), MPI_INT64_T, 0, comm.get()),
-            "MPI_Gatherv");
+  const std::vector<double> all = gather_figures(own_figures(samples, mine), events, comm.get());
+  const std::vector<std::int64_t> pooled = gather_samples(absolute(samples.errors), comm.get());
   if (rank != 0) return nlohmann::json::object();
-
-  // Sync events (rank 0 has every rank's): last and worst error bound, last drift estimate.
-  for (int r = 0; r < size; ++r) {
-    double* f = &all[static_cast<std::size_t>(r) * kFields];
-    for (const SyncEvent& e : events) {
-      if (e.rank != r) continue;
-      f[kRttMin] = static_cast<double>(e.rtt_min_ns);
-      f[kRttMinWorst] = std::max(f[kRttMinWorst], static_cast<double>(e.rtt_min_ns));
-      f[kDriftPpb] = e.drift_ppb;
-    }
-  }
-
-  const double ref_drift = std::bit_cast<double>(ref_bits[1]) * 1e-6;
-  nlohmann::json per_rank = nlohmann::json::array();
-  std::int64_t max_abs = 0;
-  for (int r = 0; r < size; ++r) {
-    const double* f = &all[static_cast<std::size_t>(r) * kFields];
-    const auto as_int = [](double v) { return static_cast<std::int64_t>(std::llround(v)); };
-    const double own_drift = f[kInjectedDriftPpm] * 1e-6;
-    max_abs = std::max(max_abs, as_int(f[kMaxAbs]));
-    per_rank.push_back({
-        {"rank", r},
-        {"injected_offset_ns", as_int(f[kInjectedOffset])},
-        {"injected_drift_ppm", f[kInjectedDriftPpm]},
-        {"max_abs_error_ns", as_int(f[kMaxAbs])},
-        {"max_abs_error_at_ns", as_int(f[kMaxAbsAt])},  // since sampling began
-        {"median_abs_error_ns", as_int(f[kMedianAbs])},
-        {"mean_error_ns", f[kMeanError]},
-        {"samples", as_int(f[kSamples])},
-        {"rtt_min_ns", as_int(f[kRttMin])},
-        {"rtt_min_worst_ns", as_int(f[kRttMinWorst])},
-        {"estimated_drift_ppb", f[kDriftPpb]},
-        // The slope of (rank 0's clock - this rank's clock) in this rank's time.
-        {"true_drift_ppb", (ref_drift - own_drift) / (1.0 + own_drift) * 1e9},
-    });
-  }
+  const std::int64_t max_abs = pooled.empty() ? 0 : *std::max_element(pooled.begin(), pooled.end());
 
   const SyncOptions& used = clock.options();
   return {
@@ -237,11 +268,11 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
       {"virtual_ppn", o.virtual_ppn},
       {"resync_ns", used.resync_ns},
       {"syncs", clock.syncs()},
-      {"resyncs", resyncs},
-      {"samples", total},
+      {"resyncs", samples.resyncs},
+      {"samples", pooled.size()},
       {"max_abs_error_ns", max_abs},
       {"median_abs_error_ns", median_of(pooled)},
-      {"per_rank", per_rank},
+      {"per_rank", per_rank_json(all, size, ref.drift_ppm)},
   };
 }
 

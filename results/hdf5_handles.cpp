@@ -191,15 +191,14 @@ std::optional<Attribute> open_attr(hid_t object, const char* name) {
 }
 
 template <typename T>
-std::optional<T> read_number_attr(hid_t object, const char* name, hid_t mem_type,
-                                  bool allow_float) {
+std::optional<T> read_integer_attr(hid_t object, const char* name, hid_t mem_type) {
   std::optional<Attribute> attr = open_attr(object, name);
   if (!attr) return std::nullopt;
   std::string what = fmt::format("read attribute '{}'", name);
   Datatype type(H5Aget_type(attr->get()), what);
   H5T_class_t cls = type_class(type.get());
-  if (cls != H5T_INTEGER && !(allow_float && cls == H5T_FLOAT)) {
-    throw Error(fmt::format("attribute '{}' is not a number", name));
+  if (cls != H5T_INTEGER) {
+    throw Error(fmt::format("attribute '{}' is not an integer", name));
   }
   require_single_value(attr->get(), name);
   T value{};
@@ -260,15 +259,11 @@ std::optional<std::string> read_string_attr(hid_t object, const char* name) {
 }
 
 std::optional<std::int64_t> read_int64_attr(hid_t object, const char* name) {
-  return read_number_attr<std::int64_t>(object, name, native_int64(), false);
+  return read_integer_attr<std::int64_t>(object, name, native_int64());
 }
 
 std::optional<std::uint64_t> read_uint64_attr(hid_t object, const char* name) {
-  return read_number_attr<std::uint64_t>(object, name, native_uint64(), false);
-}
-
-std::optional<double> read_double_attr(hid_t object, const char* name) {
-  return read_number_attr<double>(object, name, native_double(), true);
+  return read_integer_attr<std::uint64_t>(object, name, native_uint64());
 }
 
 std::optional<std::vector<std::string>> read_string_array_attr(hid_t object, const char* name) {

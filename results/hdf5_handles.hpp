@@ -136,7 +136,6 @@ void write_string_array_attr(hid_t object, const char* name, std::span<const std
 std::optional<std::string> read_string_attr(hid_t object, const char* name);
 std::optional<std::int64_t> read_int64_attr(hid_t object, const char* name);
 std::optional<std::uint64_t> read_uint64_attr(hid_t object, const char* name);
-std::optional<double> read_double_attr(hid_t object, const char* name);
 std::optional<std::vector<std::string>> read_string_array_attr(hid_t object, const char* name);
 // Names of all attributes of object, in creation (or name) order.
 std::vector<std::string> attribute_names(hid_t object);

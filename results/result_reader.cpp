@@ -165,6 +165,7 @@ CaseRecord read_case(hid_t c) {
     rec.predicted_arrival_ns = read_matrix(c, "predicted_arrival_ns");
   }
   rec.late = h5::read_uint8_1d(c, "late");
+  if (h5::has_link(c, "validation")) rec.validation = h5::read_uint8_1d(c, "validation");  // 1.3
   rec.counters = read_named_matrices(c, "counters", "event");
   rec.metrics = read_named_matrices(c, "metrics", "name");  // format 1.1; absent before
   rec.complete = true;

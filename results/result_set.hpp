@@ -16,8 +16,11 @@ namespace papbench::results {
 
 inline constexpr int kFormatMajor = 1;
 // 1.1 added /cases/NNNN/metrics; 1.2 the root attributes nodes_virtual and virtual_ppn (a 1.0 or
-// 1.1 file reads as real nodes).
-inline constexpr int kFormatMinor = 2;
+// 1.1 file reads as real nodes); 1.3 /cases/NNNN/validation (absent before: not recorded).
+inline constexpr int kFormatMinor = 3;
+
+// Per timed iteration, whether its output was checked (CaseRecord::validation).
+enum class IterationCheck : std::uint8_t { kNotChecked = 0, kPassed = 1, kFailed = 2 };
 
 // A file that is not a papbench result set, or of an unknown major version.
 class FormatError : public Error {
@@ -78,7 +81,11 @@ struct CaseRecord {
   Matrix arrival_ns, exit_ns, planned_delay_ns, planned_arrival_ns;
   std::optional<Matrix> predicted_arrival_ns;  // PAT algorithms only
   std::vector<std::uint8_t> late;              // per iteration: some rank missed the agreed start
-  std::map<std::string, Matrix> counters;      // event name -> values
+  // Per iteration, an IterationCheck: kFailed when any rank's output was wrong. A checked
+  // iteration's buffers were re-filled (poisoned) before the call, so its cache state differs.
+  // Empty in files older than format 1.3.
+  std::vector<std::uint8_t> validation;
+  std::map<std::string, Matrix> counters;  // event name -> values
   // Named per-iteration values [iteration][rank] that an algorithm or application reports
   // (e.g. clv_schedule_ns). The rows need not equal iterations; names must not be empty.
   std::map<std::string, Matrix> metrics;  // named per-iteration values [iteration][rank]

@@ -226,6 +226,7 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   write_matrix(g, "planned_arrival_ns", r.planned_arrival_ns);
   if (r.predicted_arrival_ns) write_matrix(g, "predicted_arrival_ns", *r.predicted_arrival_ns);
   h5::write_uint8_1d(g, "late", r.late);
+  h5::write_uint8_1d(g, "validation", r.validation);
 
   write_named_matrices(g, "counters", "event", r.counters);
   // Format 1.1: written only when there is something in it, so cases without metrics look

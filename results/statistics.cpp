@@ -7,6 +7,7 @@
 #include <boost/math/special_functions/binomial.hpp>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -95,6 +96,11 @@ double exact_u_cdf(std::size_t m, std::size_t n, std::size_t q) {
 double median(std::span<const double> sample) {
   std::vector<double> scratch(sample.begin(), sample.end());
   return median_in_place(scratch);
+}
+
+double mean(std::span<const double> sample) {
+  if (sample.empty()) return std::numeric_limits<double>::quiet_NaN();
+  return std::accumulate(sample.begin(), sample.end(), 0.0) / static_cast<double>(sample.size());
 }
 
 MedianCiRanks median_ci_ranks(std::size_t n, double level) {

@@ -43,6 +43,8 @@ double welch_p(std::span<const double> a, std::span<const double> b);
 
 // Median (mean of the two middle values for even n); NaN when empty.
 double median(std::span<const double> sample);
+// Arithmetic mean; NaN when empty (the papers' tables report means of repetitions).
+double mean(std::span<const double> sample);
 
 // 1-based ranks of the order statistics x_(lower) <= median <= x_(upper) that summarize() uses
 // for the CI: the narrowest symmetric pair whose coverage under Binomial(n, 1/2) is >= level.

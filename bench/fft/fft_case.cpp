@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/fft/dif_fft.hpp"
+#include "bench/iteration_log.hpp"
 #include "collectives/pat/pat_runtime.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
@@ -18,21 +19,6 @@ namespace {
 // Block distribution traffic of the master; the gather algorithms and the PAT thread talk on
 // communicators of their own, so nothing here can match their messages.
 constexpr int kDistributeTag = 17;
-
-// One int64 per row from every rank into a [row][rank] matrix on rank 0.
-results::Matrix gather_rows(const std::vector<std::int64_t>& mine, int size, MPI_Comm comm) {
-  const int rank = comm_rank(comm);
-  const int rows = static_cast<int>(mine.size());
-  std::vector<std::int64_t> all(rank == 0 ? static_cast<std::size_t>(rows) * size : 0);
-  mpi_check(MPI_Gather(mine.data(), rows, MPI_INT64_T, all.data(), rows, MPI_INT64_T, 0, comm),
-            "MPI_Gather");
-  results::Matrix m;
-  if (rank != 0) return m;
-  m = results::Matrix(rows, size);
-  for (int r = 0; r < size; ++r)
-    for (int i = 0; i < rows; ++i) m.at(i, r) = all[static_cast<std::size_t>(r) * rows + i];
-  return m;
-}
 
 // Where the PAT edge sits in the local transform: after half of its stages (the first half
 // when the count is odd), reported as the exact fraction of the (equal-cost) stages done.
@@ -184,11 +170,11 @@ results::CaseRecord FftCase::take_record(int rep) {
   results::CaseRecord rec = describe_fft_case(gather_, opts_, size_);
   rec.seed = opts_.seed + static_cast<std::uint64_t>(rep);
   rec.validated = !opts_.validate ? "unchecked" : rep_failures == 0 ? "pass" : "fail";
-  rec.arrival_ns = gather_rows(arrival_, size_, world_);
-  rec.exit_ns = gather_rows(exit_, size_, world_);
-  if (pat_) rec.predicted_arrival_ns = gather_rows(predicted_, size_, world_);
-  results::Matrix totals = gather_rows(app_total_, size_, world_);
-  results::Matrix locals = gather_rows(local_ns_, size_, world_);
+  rec.arrival_ns = gather_matrix(arrival_, world_);
+  rec.exit_ns = gather_matrix(exit_, world_);
+  if (pat_) rec.predicted_arrival_ns = gather_matrix(predicted_, world_);
+  results::Matrix totals = gather_matrix(app_total_, world_);
+  results::Matrix locals = gather_matrix(local_ns_, world_);
   for (auto* v : {&arrival_, &exit_, &predicted_, &local_ns_, &app_total_}) v->clear();
   if (rank_ == 0) {
     rec.iterations = rec.arrival_ns.rows;

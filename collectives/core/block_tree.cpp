@@ -61,13 +61,13 @@ std::size_t highbit(std::size_t x) {
 
 }  // namespace
 
-BlockLayout::BlockLayout(const Args& a) : count(count_as_int(a.count, "block count")) {
+RankBlockBytes::RankBlockBytes(const Args& a) : count(count_as_int(a.count, "block count")) {
   MPI_Aint lb = 0;
   mpi_check(MPI_Type_get_extent(a.dtype, &lb, &extent), "MPI_Type_get_extent");
   bytes = static_cast<std::size_t>(extent) * a.count;
 }
 
-int BlockLayout::elements(std::size_t blocks) const {
+int RankBlockBytes::elements(std::size_t blocks) const {
   return count_as_int(blocks * static_cast<std::size_t>(count), "elements of a subtree");
 }
 
@@ -114,7 +114,7 @@ std::vector<int> rotated_slots(int size, int root) {
 
 void tree_scatter_root(const BlockTree& t, const Args& a, MPI_Comm comm, int tag,
                        std::vector<std::byte>& staging) {
-  const BlockLayout l(a);
+  const RankBlockBytes l(a);
   const std::byte* src = static_cast<const std::byte*>(a.send);
   if (!root_in_rank_order(t)) {
     // Each child's subtree must be one contiguous message.
@@ -139,7 +139,7 @@ void tree_scatter_nonroot(const BlockTree& t, const Args& a, MPI_Comm comm, int 
                           std::vector<std::byte>& staging) {
   const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(comm_rank(comm))]);
   const int from = t.rank_of[static_cast<std::size_t>(t.parent[x])];
-  const BlockLayout l(a);
+  const RankBlockBytes l(a);
   if (t.children[x].empty()) {
     mpi_check(MPI_Recv(a.recv, l.count, a.dtype, from, tag, comm, MPI_STATUS_IGNORE), "MPI_Recv");
     return;
@@ -161,7 +161,7 @@ void tree_gather_receive(const BlockTree& t, const Args& a, MPI_Comm comm, int t
                          std::vector<std::byte>& staging) {
   const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(comm_rank(comm))]);
   if (t.children[x].empty()) return;
-  const BlockLayout l(a);
+  const RankBlockBytes l(a);
   std::byte* buf = x == 0 && root_in_rank_order(t)
                        ? static_cast<std::byte*>(a.recv)
                        : staging_for(staging, t.blocks[x].size() * l.bytes);
@@ -176,7 +176,7 @@ void tree_gather_receive(const BlockTree& t, const Args& a, MPI_Comm comm, int t
 void tree_gather_finish(const BlockTree& t, const Args& a, MPI_Comm comm, int tag,
                         std::vector<std::byte>& staging) {
   const auto x = static_cast<std::size_t>(t.slot_of[static_cast<std::size_t>(comm_rank(comm))]);
-  const BlockLayout l(a);
+  const RankBlockBytes l(a);
   if (x != 0) {
     const int to = t.rank_of[static_cast<std::size_t>(t.parent[x])];
     if (t.children[x].empty()) {

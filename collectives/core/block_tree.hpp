@@ -16,11 +16,11 @@
 namespace papbench {
 
 // Byte layout of the per-rank blocks of one scatter/gather call (count elements each).
-struct BlockLayout {
-  explicit BlockLayout(const Args& a);  // throws std::overflow_error for counts above INT_MAX
-  int count = 0;                        // elements per block
-  std::size_t bytes = 0;                // bytes per block
-  MPI_Aint extent = 0;                  // of the datatype
+struct RankBlockBytes {
+  explicit RankBlockBytes(const Args& a);  // throws std::overflow_error for counts above INT_MAX
+  int count = 0;                           // elements per block
+  std::size_t bytes = 0;                   // bytes per block
+  MPI_Aint extent = 0;                     // of the datatype
   std::byte* at(void* base, std::size_t block) const {
     return static_cast<std::byte*>(base) + block * bytes;
   }

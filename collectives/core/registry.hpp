@@ -36,6 +36,12 @@ struct AlgorithmInfo {
   bool needs_pat = false;
   std::span<const AlgOptionSpec> options = {};
   AlgRestrictions restrictions = {};
+  // Builds its schedule or tree from the order ranks arrive in without the PAT runtime (e.g. a
+  // leader chosen at run time); such algorithms, like the needs_pat ones, are validated in every
+  // timed iteration by default, since each iteration may take a different path.
+  bool arrival_dependent = false;
+
+  bool depends_on_arrivals() const { return needs_pat || arrival_dependent; }
 
   std::string full_name() const;  // "reduce/radixk"
   const AlgOptionSpec* find_option(std::string_view option) const;

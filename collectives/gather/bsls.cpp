@@ -35,7 +35,7 @@ class GatherBsls final : public Algorithm, public PatBackground {
   void run(const Args& a) override {
     if (comm_.rank() == a.root) {
       // The background loop skips the root's block, so both threads never write the same bytes.
-      const BlockLayout l(a);
+      const RankBlockBytes l(a);
       std::memcpy(l.at(a.recv, static_cast<std::size_t>(a.root)), a.send, l.bytes);
       require_pat(a, "gather/bsls").wait_background();
     } else {

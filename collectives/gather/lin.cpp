@@ -18,7 +18,7 @@ class GatherLin final : public Algorithm {
  public:
   void prepare(const Args& a) override { comm_ = Comm::dup(a.comm); }
   void run(const Args& a) override {
-    const BlockLayout l(a);
+    const RankBlockBytes l(a);
     if (comm_.rank() != a.root) {
       mpi_check(MPI_Send(a.send, l.count, a.dtype, a.root, kTag, comm_.get()), "MPI_Send");
       return;

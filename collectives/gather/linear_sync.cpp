@@ -20,7 +20,7 @@ std::optional<std::size_t> parse_first_segment(const AlgOptions& resolved) {
 }
 
 int ls_first_segment(const Args& a, std::optional<std::size_t> bytes) {
-  const BlockLayout l(a);
+  const RankBlockBytes l(a);
   const std::size_t seg = bytes ? *bytes : (l.bytes > 92160 ? 32768 : 1024);
   const std::size_t extent = std::max<std::size_t>(static_cast<std::size_t>(l.extent), 1);
   return static_cast<int>(std::min<std::size_t>(std::max<std::size_t>(seg / extent, 1),
@@ -29,7 +29,7 @@ int ls_first_segment(const Args& a, std::optional<std::size_t> bytes) {
 
 void linear_sync_root(const Args& a, MPI_Comm comm, int tag, std::span<const int> order,
                       int first) {
-  const BlockLayout l(a);
+  const RankBlockBytes l(a);
   const auto first_bytes = static_cast<std::size_t>(first) * static_cast<std::size_t>(l.extent);
   std::vector<MPI_Request> second(order.size(), MPI_REQUEST_NULL);
   char sync = 0;
@@ -52,7 +52,7 @@ void linear_sync_root(const Args& a, MPI_Comm comm, int tag, std::span<const int
 }
 
 void linear_sync_leaf(const Args& a, MPI_Comm comm, int tag, int first) {
-  const BlockLayout l(a);
+  const RankBlockBytes l(a);
   const auto first_bytes = static_cast<std::size_t>(first) * static_cast<std::size_t>(l.extent);
   char sync = 0;
   mpi_check(MPI_Recv(&sync, 0, MPI_BYTE, a.root, tag, comm, MPI_STATUS_IGNORE), "MPI_Recv");

@@ -13,7 +13,7 @@
 //
 // Schedule inputs: arrivals in ns, shifted so the earliest is 0, as integer ticks of 1 ns; N
 // segments (clairvoyant_options.hpp: segments=N, segsize=BYTES or min(count, P)), split by
-// BlockLayout (sizes differ by at most one, larger first); round time d = round-time, or with auto
+// EvenBlocks (sizes differ by at most one, larger first); round time d = round-time, or with auto
 // (the default) one segment's transfer + combine time, calibrated in prepare() (docs/ALGORITHMS.md,
 // Deviation: Clairvoyant segments and round time).
 //
@@ -119,7 +119,7 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
     segments_ = clv_segment_count(options_, a.count, extent, size_);
     acc_.reserve(a.count * extent);
     std::size_t largest = 0;
-    if (segments_ > 0) largest = BlockLayout(a.count, segments_).max_elements(1);
+    if (segments_ > 0) largest = EvenBlocks(a.count, segments_).max_elements(1);
     tmp_.reserve(largest * extent);
     // Every rank has the same count, so either all calibrate or none does.
     round_time_ns_ = options_.round_time_ns.value_or(
@@ -196,7 +196,7 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
 
   void execute(const Args& a, std::byte* buf, std::size_t extent) {
     const int rank = comm_.rank();
-    const BlockLayout layout(a.count, segments_);
+    const EvenBlocks layout(a.count, segments_);
     // Segments this rank has shipped and not received back since (see the file comment).
     std::vector<bool> shipped(segments_, false);
     const auto& transfers = schedule_.transfers;  // sorted by (round, to)

@@ -72,7 +72,7 @@ class ReduceRabenseifner final : public Algorithm {
       me = v - rem;
     }
 
-    const BlockLayout blocks(a.count, static_cast<std::size_t>(pof2));
+    const EvenBlocks blocks(a.count, static_cast<std::size_t>(pof2));
     auto at = [&](std::byte* base, int block) {
       return base + blocks.begin(static_cast<std::size_t>(block)) * ext;
     };

@@ -39,7 +39,7 @@ class ReduceRadixK final : public Algorithm {
     rounds_ = radix_rounds(size, radix_);
     const std::size_t ext = extent_of(a.dtype);
     acc_.reserve(a.count * ext);
-    const BlockLayout blocks(a.count, static_cast<std::size_t>(size));
+    const EvenBlocks blocks(a.count, static_cast<std::size_t>(size));
     std::size_t tmp_elems = 0, stride = static_cast<std::size_t>(size);
     int max_k = 1;
     for (const int k : rounds_) {
@@ -82,7 +82,7 @@ class ReduceRadixK final : public Algorithm {
     std::byte* acc = rank == a.root ? static_cast<std::byte*>(a.recv) : acc_.data();
     std::memcpy(acc, a.send, a.count * ext);
 
-    const BlockLayout blocks(a.count, static_cast<std::size_t>(size));
+    const EvenBlocks blocks(a.count, static_cast<std::size_t>(size));
     const std::size_t nrounds = rounds_.size();
     auto first_block = [&](std::size_t i, int e) {
       return start_[i] + static_cast<std::size_t>(e) * part_[i];

@@ -30,14 +30,14 @@ void combine(const std::byte* in, std::byte* inout, std::size_t n, MPI_Datatype 
             "MPI_Reduce_local");
 }
 
-BlockLayout::BlockLayout(std::size_t count, std::size_t blocks)
+EvenBlocks::EvenBlocks(std::size_t count, std::size_t blocks)
     : count_(count), blocks_(blocks), q_(count / blocks), r_(count % blocks) {}
 
-std::size_t BlockLayout::begin(std::size_t b) const {
+std::size_t EvenBlocks::begin(std::size_t b) const {
   return b * q_ + std::min(b, r_);
 }
 
-std::size_t BlockLayout::max_elements(std::size_t span) const {
+std::size_t EvenBlocks::max_elements(std::size_t span) const {
   // The larger blocks come first, so the first `span` blocks are the largest run.
   return elements(0, std::min(span, blocks_));
 }

@@ -26,9 +26,9 @@ void combine(const std::byte* in, std::byte* inout, std::size_t n, MPI_Datatype 
 
 // `count` elements split into `blocks` contiguous blocks whose sizes differ by at most one, the
 // larger ones first: block b starts at b*q + min(b, r) with q = count / blocks, r = count % blocks.
-class BlockLayout {
+class EvenBlocks {
  public:
-  BlockLayout(std::size_t count, std::size_t blocks);
+  EvenBlocks(std::size_t count, std::size_t blocks);
   std::size_t blocks() const { return blocks_; }
   // First element of block b; begin(blocks()) == count.
   std::size_t begin(std::size_t b) const;

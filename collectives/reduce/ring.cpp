@@ -29,7 +29,7 @@ class ReduceRing final : public Algorithm {
     const int size = comm_.size();
     const std::size_t ext = extent_of(a.dtype);
     acc_.reserve(a.count * ext);
-    tmp_.reserve(BlockLayout(a.count, static_cast<std::size_t>(size)).max_elements(1) * ext);
+    tmp_.reserve(EvenBlocks(a.count, static_cast<std::size_t>(size)).max_elements(1) * ext);
     requests_.assign(static_cast<std::size_t>(size), MPI_REQUEST_NULL);
   }
 
@@ -42,7 +42,7 @@ class ReduceRing final : public Algorithm {
     std::byte* acc = rank == a.root ? static_cast<std::byte*>(a.recv) : acc_.data();
     std::memcpy(acc, a.send, a.count * ext);
 
-    const BlockLayout blocks(a.count, static_cast<std::size_t>(size));
+    const EvenBlocks blocks(a.count, static_cast<std::size_t>(size));
     auto block = [&](int rel) { return static_cast<std::size_t>(((rel % size) + size) % size); };
     auto at = [&](std::size_t b) { return acc + blocks.begin(b) * ext; };
     auto elems = [&](std::size_t b) { return blocks.elements(b, b + 1); };

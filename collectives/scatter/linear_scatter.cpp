@@ -8,7 +8,7 @@
 namespace papbench {
 
 void linear_scatter_root(const Args& a, MPI_Comm comm, int tag, std::span<const int> order) {
-  const BlockLayout l(a);
+  const RankBlockBytes l(a);
   for (const int r : order) {
     const std::byte* block = l.at(a.send, static_cast<std::size_t>(r));
     if (r == a.root) {

@@ -16,18 +16,15 @@
 #include "clocksync/global_clock.hpp"
 #include "clocksync/polite_wait.hpp"
 #include "common/mpi_env.hpp"
+#include "tests/mpi/mpi_test_checks.hpp"
 #include "topology/node_topology.hpp"
 
 namespace {
 
 using namespace papbench::clocksync;
 
-int g_failures = 0;
-
 void check(bool ok, const char* what, long long a = 0, long long b = 0) {
-  if (ok) return;
-  ++g_failures;
-  std::fprintf(stderr, "rank %d: FAIL %s (%lld, %lld)\n", papbench::world_rank(), what, a, b);
+  papbench::mpi_test::expect(ok, fmt::format("{} ({}, {})", what, a, b));
 }
 
 std::int64_t agreed_now(const GlobalClock& clock) {
@@ -165,20 +162,11 @@ void invalid_options() {
 
 int main(int argc, char** argv) {
   papbench::MpiSession session(&argc, &argv);
-  try {
+  return papbench::mpi_test::run_checks([&] {
     const int size = papbench::world_size();
     undistorted_hierarchical(size);
     virtual_node_leaders(size);
     distorted_resync(size);
     invalid_options();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "rank %d: %s\n", papbench::world_rank(), e.what());
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  int failures = 0;
-  MPI_Allreduce(&g_failures, &failures, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (papbench::world_rank() == 0) {
-    std::printf("%s: %d failed checks\n", failures == 0 ? "PASS" : "FAIL", failures);
-  }
-  return failures == 0 ? 0 : 1;
+  });
 }

@@ -17,17 +17,12 @@
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/mpi_env.hpp"
+#include "tests/mpi/mpi_test_checks.hpp"
 
 namespace papbench {
 namespace {
 
-int g_failures = 0;
-
-void expect(bool ok, const std::string& what) {
-  if (ok) return;
-  ++g_failures;
-  fmt::print(stderr, "rank {}: FAIL {}\n", world_rank(), what);
-}
+using mpi_test::expect;
 
 int agree(int mine) {
   int all = 0;
@@ -237,18 +232,11 @@ void intergroup_builder_is_right() {
 int main(int argc, char** argv) {
   using namespace papbench;
   MpiSession session(&argc, &argv);
-  try {
+  return papbench::mpi_test::run_checks([&] {
     poisoned_output_is_caught();
     corrupted_element_is_caught();
     overflow_is_refused();
     invalid_combinations_are_refused();
     intergroup_builder_is_right();
-  } catch (const std::exception& e) {
-    // Another rank may be waiting inside a collective: only an abort ends the job reliably.
-    fmt::print(stderr, "rank {}: {}\n", world_rank(), e.what());
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  const int failures = agree(g_failures);
-  if (world_rank() == 0) fmt::print("{} ranks: {} failed checks\n", world_size(), failures);
-  return failures == 0 ? 0 : 1;
+  });
 }

@@ -17,18 +17,15 @@
 #include <vector>
 
 #include "common/mpi_env.hpp"
+#include "tests/mpi/mpi_test_checks.hpp"
 #include "topology/node_topology.hpp"
 
 namespace {
 
 using papbench::topology::NodeTopology;
 
-int g_failures = 0;
-
 void check(bool ok, const std::string& what) {
-  if (ok) return;
-  ++g_failures;
-  std::fprintf(stderr, "rank %d: FAIL %s\n", papbench::world_rank(), what.c_str());
+  papbench::mpi_test::expect(ok, what);
 }
 
 std::string text(const std::vector<int>& v) {
@@ -150,18 +147,9 @@ int main(int argc, char** argv) {
   papbench::MpiSession session(&argc, &argv);
   // The self-test of the checks: expecting nodes one rank larger must fail somewhere.
   const int skew = argc > 1 && std::string_view(argv[1]) == "--expect-ppn-off-by-one" ? 1 : 0;
-  try {
+  return papbench::mpi_test::run_checks([&] {
     for (int k : {0, 1, 2, 3, 4})
       for (int leaders : {1, 2, 3}) check_topology(k, leaders, skew);
     check_refusals();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "rank %d: %s\n", papbench::world_rank(), e.what());
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  int failures = 0;
-  MPI_Allreduce(&g_failures, &failures, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (papbench::world_rank() == 0) {
-    std::printf("%s: %d failed checks\n", failures == 0 ? "PASS" : "FAIL", failures);
-  }
-  return failures == 0 ? 0 : 1;
+  });
 }

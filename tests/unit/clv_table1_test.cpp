@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bench/schedgen_file.hpp"
 #include "common/errors.hpp"
+#include "results/schedgen_file.hpp"
 #include "tools/report/table_clv1.hpp"
 
 namespace papbench::report {

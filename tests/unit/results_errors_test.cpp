@@ -1,6 +1,7 @@
 // The writer's refusals and the reader's diagnoses: each failure names the file and says what
 // is wrong in words, with nothing from HDF5 printed around it.
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <hdf5.h>
@@ -222,6 +223,20 @@ TEST_F(ResultsErrors, NewerMajorVersion) {
   EXPECT_THAT(m, HasSubstr("written by a newer papbench (format 2.x); this papbench reads 1.x"));
 }
 
+// Rewrites a result set's format version as 1.`minor`, after `edit` changes its root group the
+// way a writer of that version would have.
+template <typename Edit>
+void relabel_minor_version(const std::string& p, int minor, Edit edit) {
+  h5::QuietErrors quiet;
+  h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
+  h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
+  H5Adelete(root.get(), "format_minor");
+  H5Adelete(root.get(), "format_version");
+  edit(root.get());
+  h5::write_int64_attr(root.get(), "format_minor", minor);
+  h5::write_string_attr(root.get(), "format_version", fmt::format("1.{}", minor));
+}
+
 // A 1.1 file has no nodes_virtual/virtual_ppn: its nodes are the real ones.
 TEST_F(ResultsErrors, OlderMinorVersionReadsAsRealNodes) {
   const std::string p = path("v1_1.h5");
@@ -232,23 +247,18 @@ TEST_F(ResultsErrors, OlderMinorVersionReadsAsRealNodes) {
     ResultWriter w(p, false, info);
     w.write_case(small_case(5));
   }
-  {
-    h5::QuietErrors quiet;
-    h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
-    h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
-    H5Adelete(root.get(), "format_minor");
-    H5Adelete(root.get(), "format_version");
-    H5Adelete(root.get(), "nodes_virtual");
-    H5Adelete(root.get(), "virtual_ppn");
-    h5::write_int64_attr(root.get(), "format_minor", 1);
-    h5::write_string_attr(root.get(), "format_version", "1.1");
-  }
+  relabel_minor_version(p, 1, [](hid_t root) {
+    H5Adelete(root, "nodes_virtual");
+    H5Adelete(root, "virtual_ppn");
+    H5Ldelete(root, "cases/0000/validation", h5::default_plist());
+  });
   ResultReader r(p);
   EXPECT_EQ(r.format_minor(), 1);
   EXPECT_FALSE(r.run_info().nodes_virtual);
   EXPECT_EQ(r.run_info().virtual_ppn, 0);
   EXPECT_EQ(r.run_info().node_index, info.node_index);
   ASSERT_EQ(r.cases().size(), 1u);
+  EXPECT_TRUE(r.cases()[0].validation.empty());  // 1.3: not recorded before
 }
 
 TEST_F(ResultsErrors, NewerMinorVersionReads) {
@@ -257,21 +267,14 @@ TEST_F(ResultsErrors, NewerMinorVersionReads) {
     ResultWriter w(p, false, small_info());
     w.write_case(small_case(5));
   }
-  {
-    // What a 1.7 writer might do: bump the minor version, add a root attribute of a new kind
-    // and a dataset to the case. None of it may stop a 1.0 reader.
-    h5::QuietErrors quiet;
-    h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
-    h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
-    H5Adelete(root.get(), "format_minor");
-    H5Adelete(root.get(), "format_version");
-    h5::write_int64_attr(root.get(), "format_minor", 7);
-    h5::write_string_attr(root.get(), "format_version", "1.7");
-    h5::write_double_attr(root.get(), "future_number", 2.5);
-    h5::Group c(H5Gopen2(f.get(), "/cases/0000", h5::default_plist()), "case");
+  // What a 1.7 writer might do: bump the minor version, add a root attribute of a new kind
+  // and a dataset to the case. None of it may stop a 1.0 reader.
+  relabel_minor_version(p, 7, [&](hid_t root) {
+    h5::write_double_attr(root, "future_number", 2.5);
+    h5::Group c(H5Gopen2(root, "cases/0000", h5::default_plist()), "case");
     std::vector<std::int64_t> v = {1, 2, 3};
     h5::write_int64_1d(c.get(), "future_dataset", v);
-  }
+  });
   ResultReader r(p);
   EXPECT_EQ(r.format_major(), 1);
   EXPECT_EQ(r.format_minor(), 7);

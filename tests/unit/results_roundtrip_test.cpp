@@ -72,6 +72,9 @@ CaseRecord make_case(int index, int iterations, int ranks) {
   c.planned_arrival_ns = make_matrix(iterations, ranks, base - 100);
   c.late.assign(static_cast<std::size_t>(iterations), 0);
   if (iterations > 1) c.late[1] = 1;
+  c.validation.assign(static_cast<std::size_t>(iterations), 0);
+  if (iterations > 0) c.validation[0] = static_cast<std::uint8_t>(IterationCheck::kPassed);
+  if (iterations > 2) c.validation[2] = static_cast<std::uint8_t>(IterationCheck::kFailed);
   return c;
 }
 
@@ -107,6 +110,7 @@ void expect_equal(const CaseRecord& a, const CaseRecord& b) {
     expect_equal(*a.predicted_arrival_ns, *b.predicted_arrival_ns, "predicted_arrival_ns");
   }
   EXPECT_EQ(a.late, b.late);
+  EXPECT_EQ(a.validation, b.validation);
   ASSERT_EQ(a.counters.size(), b.counters.size());
   for (const auto& [event, m] : a.counters) {
     ASSERT_TRUE(b.counters.contains(event)) << event;
@@ -236,9 +240,9 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   h5::File f(H5Fopen(path("layout.h5").c_str(), H5F_ACC_RDONLY, h5::default_plist()), "open");
   h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
   EXPECT_EQ(h5::read_string_attr(root.get(), "format"), "papbench-results");
-  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.2");
+  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.3");
   EXPECT_EQ(h5::read_int64_attr(root.get(), "format_major"), 1);
-  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 2);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 3);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "nodes_virtual"), 1);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "virtual_ppn"), 2);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);
@@ -246,7 +250,7 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   for (const char* name :
        {"/topology/rank", "/topology/host", "/topology/node_index", "/topology/core", "/sync",
         "/cases/0000/arrival_ns", "/cases/0000/exit_ns", "/cases/0000/planned_delay_ns",
-        "/cases/0000/planned_arrival_ns", "/cases/0000/late",
+        "/cases/0000/planned_arrival_ns", "/cases/0000/late", "/cases/0000/validation",
         "/cases/0000/counters/perf::TASK-CLOCK", "/cases/0000/counters/a%2Fb",
         "/cases/0000/metrics/clv_schedule_ns"}) {
     EXPECT_GT(H5Lexists(f.get(), name, h5::default_plist()), 0) << name;

@@ -299,6 +299,21 @@ TEST(RunOptions, CommandLineReachesTheTable) {
       << what;
 }
 
+TEST(RunOptions, ValidateEvery) {
+  RawRunOptions raw;
+  EXPECT_EQ(parse_run_options(raw).validate_every, kValidateAuto);
+  raw.validate_every = "0";
+  EXPECT_EQ(parse_run_options(raw).validate_every, 0);
+  raw.validate_every = "7";
+  EXPECT_EQ(parse_run_options(raw).validate_every, 7);
+  for (const char* bad : {"-1", "often", "", "3x", "1.5"}) {
+    raw.validate_every = bad;
+    const std::string what = usage_error([&] { parse_run_options(raw); });
+    EXPECT_NE(what.find("--validate-every: '"), std::string::npos) << bad << ": " << what;
+    EXPECT_NE(what.find("accepted: auto, or an integer N >= 0"), std::string::npos) << what;
+  }
+}
+
 TEST(RunOptions, SizeDependentChecks) {
   RawRunOptions raw;
   raw.root = "0,3";

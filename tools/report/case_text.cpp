@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace papbench::report {
 
@@ -11,14 +12,37 @@ int late_iterations(const results::CaseRecord& record) {
       std::count_if(record.late.begin(), record.late.end(), [](std::uint8_t l) { return l != 0; }));
 }
 
+namespace {
+
+int count_checks(const results::CaseRecord& record,
+                 std::initializer_list<results::IterationCheck> of) {
+  if (record.validation.empty()) return -1;
+  return static_cast<int>(
+      std::count_if(record.validation.begin(), record.validation.end(), [&](std::uint8_t v) {
+        return std::find(of.begin(), of.end(), results::IterationCheck{v}) != of.end();
+      }));
+}
+
+}  // namespace
+
+int validated_iterations(const results::CaseRecord& record) {
+  return count_checks(record, {results::IterationCheck::kPassed, results::IterationCheck::kFailed});
+}
+
+int failed_iterations(const results::CaseRecord& record) {
+  return count_checks(record, {results::IterationCheck::kFailed});
+}
+
 std::string case_title(std::size_t index, const results::CaseRecord& record) {
   return fmt::format("[{}] {}", index, record.label());
 }
 
 std::string case_facts(const results::CaseRecord& record) {
-  return fmt::format("{} iterations, {} late, validation {}", record.arrival_ns.rows,
+  const int checked = validated_iterations(record);
+  return fmt::format("{} iterations, {} late, validation {}{}", record.arrival_ns.rows,
                      late_iterations(record),
-                     record.validated.empty() ? "unknown" : record.validated);
+                     record.validated.empty() ? "unknown" : record.validated,
+                     checked < 0 ? "" : fmt::format(" ({} checked)", checked));
 }
 
 }  // namespace papbench::report

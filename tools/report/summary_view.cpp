@@ -14,6 +14,11 @@ namespace {
 // Marks a CI that is really [min, max] of too few iterations to reach 95%.
 constexpr std::string_view kShortMark = "†";
 
+// A count, or "n/a" / null where the file does not record it.
+Cell iteration_count(int n) {
+  return n < 0 ? Cell{"n/a", nullptr} : Cell::integer(n);
+}
+
 // The cells that identify a case, shared by its metric rows and its counter rows.
 std::vector<Cell> case_cells(std::size_t i, const results::CaseRecord& rec) {
   return {
@@ -28,6 +33,8 @@ std::vector<Cell> case_cells(std::size_t i, const results::CaseRecord& rec) {
       Cell::integer(rec.arrival_ns.rows),
       Cell::integer(late_iterations(rec)),
       Cell::str(rec.validated),
+      iteration_count(validated_iterations(rec)),
+      iteration_count(failed_iterations(rec)),
   };
 }
 
@@ -46,6 +53,8 @@ std::vector<Column> summary_columns() {
       {"iterations", "iterations", M},
       {"late", "late", M},
       {"validated", "validated", M, true},
+      {"validated_iterations", "checked", M},
+      {"failed_iterations", "failed", M},
       {"metric", "metric", Audience::kBoth, true},
       {"n", "n", M},
       {"median_ns", "median", Audience::kBoth},

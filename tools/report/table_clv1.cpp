@@ -9,8 +9,8 @@
 #include <set>
 #include <utility>
 
-#include "bench/schedgen_file.hpp"
 #include "common/errors.hpp"
+#include "results/schedgen_file.hpp"
 #include "results/statistics.hpp"
 
 namespace papbench::report {
@@ -45,13 +45,6 @@ std::vector<double> column(const schedgen::GridPoint& p, std::size_t c, std::siz
   return v;
 }
 
-double mean(const std::vector<double>& v) {
-  if (v.empty()) return std::nan("");
-  double s = 0;
-  for (const double x : v) s += x;
-  return s / static_cast<double>(v.size());
-}
-
 std::optional<std::size_t> find_impl(const schedgen::File& f, const char* name) {
   const auto it = std::find(f.impls.begin(), f.impls.end(), name);
   if (it == f.impls.end()) return std::nullopt;
@@ -66,7 +59,7 @@ Speedup speedup(const schedgen::GridPoint& p, const schedgen::File& f, const cha
   const auto cx = find_impl(f, x), cs = find_impl(f, "segtree");
   if (!cx || !cs) return {};
   const auto tx = column(p, *cx, f.impls.size()), ts = column(p, *cs, f.impls.size());
-  return {mean(tx) / mean(ts), stats::welch_test(ts, tx).p};
+  return {stats::mean(tx) / stats::mean(ts), stats::welch_test(ts, tx).p};
 }
 
 Cell paper_cell(const std::optional<ClvTable1Paper>& paper, bool uniform, bool linear) {
@@ -79,7 +72,7 @@ Cell paper_cell(const std::optional<ClvTable1Paper>& paper, bool uniform, bool l
 Cell mean_cell(const schedgen::GridPoint& p, const schedgen::File& f, const char* name) {
   const auto c = find_impl(f, name);
   if (!c) return {"-", nullptr};
-  return Cell::duration(mean(column(p, *c, f.impls.size())));
+  return Cell::duration(stats::mean(column(p, *c, f.impls.size())));
 }
 
 }  // namespace

@@ -109,10 +109,6 @@ void add_case(const ResultFile& f, std::size_t i, const results::CaseRecord& rec
   s.iters_per_rep = iters_of(rec.params);
 }
 
-double mean(const std::vector<double>& v) {
-  return v.empty() ? std::numeric_limits<double>::quiet_NaN() : stats::summarize(v).mean;
-}
-
 // The paper's value as printed there (seconds, three decimals); raw: nanoseconds.
 Cell paper_seconds(double s) {
   return {fmt::format("{:.3f} s", s), s * kSecond};
@@ -158,17 +154,18 @@ Section make_section(const Config& c) {
     if (paper_row(alg) == nullptr) order.push_back(alg);
   }
   const Samples* ls = c.algs.contains("ls") ? &c.algs.at("ls") : nullptr;
-  const double ls_total = ls ? mean(ls->total) : NAN;
-  const double ls_run = ls ? mean(ls->run) : NAN;
-  const double ls_elapsed = ls ? mean(ls->elapsed) : NAN;
+  const double ls_total = ls ? stats::mean(ls->total) : NAN;
+  const double ls_run = ls ? stats::mean(ls->run) : NAN;
+  const double ls_elapsed = ls ? stats::mean(ls->elapsed) : NAN;
   const PaperRow& pls = kPaper.front();
   const Cell none{"-", nullptr};
   for (const std::string& alg : order) {
     const Samples& x = c.algs.at(alg);
     const PaperRow* p = paper_row(alg);
-    const double total = mean(x.total), run = mean(x.run), elapsed = mean(x.elapsed);
+    const double total = stats::mean(x.total), run = stats::mean(x.run),
+                 elapsed = stats::mean(x.elapsed);
     // Share of a repetition the local sub-FFT phase takes (paper: 43.517 s of about 64 s).
-    const double share = 100.0 * mean(x.local_fft) * x.iters_per_rep / total;
+    const double share = 100.0 * stats::mean(x.local_fft) * x.iters_per_rep / total;
     Row row;
     row.cells = {
         Cell::str(alg),

@@ -1,4 +1,4 @@
-#include "bench/schedgen_file.hpp"
+#include "results/schedgen_file.hpp"
 
 #include <fmt/format.h>
 
