@@ -38,8 +38,11 @@ const results::CaseRecord& chosen_case(const std::vector<ResultFile>& files,
 
 std::string conditions_text(const results::CaseRecord& r, int processes, std::optional<XAxis> x) {
   std::vector<std::string> parts{r.collective};
-  if (x != XAxis::kCount)
+  if (x != XAxis::kCount) {
     parts.push_back(fmt::format("count {} {}", format_count(r.count), r.dtype));
+  } else {
+    parts.push_back(r.dtype);  // counts of different types are not one line
+  }
   if (!r.op.empty()) parts.push_back(r.op);
   parts.push_back(fmt::format("root {}", r.root));
   if (x != XAxis::kPattern) parts.push_back(r.pattern);

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "common/errors.hpp"
 #include "results/statistics.hpp"
@@ -72,9 +73,16 @@ XAxis resolve_auto(const std::vector<ResultFile>& files) {
       patterns.insert(c.pattern);
     }
   }
-  const std::size_t sizes[] = {delays.size(), counts.size(), ranks.size(), patterns.size()};
-  const auto best = std::max_element(std::begin(sizes), std::end(sizes)) - std::begin(sizes);
-  return static_cast<XAxis>(best);
+  // Ties go to the first: the papers' figures are most often against the maximum delay.
+  const std::pair<std::size_t, XAxis> candidates[] = {{delays.size(), XAxis::kMaxDelay},
+                                                      {counts.size(), XAxis::kCount},
+                                                      {ranks.size(), XAxis::kRanks},
+                                                      {patterns.size(), XAxis::kPattern}};
+  auto best = std::begin(candidates);
+  for (auto it = std::begin(candidates); it != std::end(candidates); ++it) {
+    if (it->first > best->first) best = it;
+  }
+  return best->second;
 }
 
 }  // namespace
@@ -83,7 +91,7 @@ Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& r
   PlotOptions options = requested;
   if (options.x == XAxis::kAuto) options.x = resolve_auto(files);
   Grid grid;
-  std::string dtype;
+  FirstSeen<std::string> dtypes;      // per panel, for the count axis label
   std::vector<std::string> patterns;  // category order: first seen
   for (const ResultFile& f : files) {
     for (const results::CaseRecord& c : f.reader.cases()) {
@@ -93,8 +101,9 @@ Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& r
           std::find(patterns.begin(), patterns.end(), c.pattern) == patterns.end()) {
         patterns.push_back(c.pattern);
       }
-      if (dtype.empty()) dtype = c.dtype;
-      auto& cell = grid[conditions_text(c, processes, options.x)][series_name(c)][k];
+      const std::string condition = conditions_text(c, processes, options.x);
+      dtypes[condition] = c.dtype;  // a condition holds one dtype (conditions_text names it)
+      auto& cell = grid[condition][series_name(c)][k];
       const std::vector<double> v = metric_values(c, options.metric, "metric-vs");
       cell.insert(cell.end(), v.begin(), v.end());
     }
@@ -138,7 +147,7 @@ Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& r
       std::sort(s.rows.begin(), s.rows.end());
       panel.series.push_back(std::move(s));
     }
-    panel.x = x_axis(options.x, dtype, xs);
+    panel.x = x_axis(options.x, dtypes[condition], xs);
     if (options.x == XAxis::kPattern) {
       for (std::size_t i = 0; i < patterns.size(); ++i) {
         panel.x.tics.emplace_back(static_cast<double>(i), patterns[i]);
