@@ -409,8 +409,9 @@ int run(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "count", "maxdelay", "ranks", "pattern"}))
       ->capture_default_str();
   plot_cmd
-      ->add_option("--case", plot_args.case_index,
-                   "Case of arrivals, heatmap, parsons-counters (numbered as in summary)")
+      ->add_option(
+          "--case", plot_args.case_index,
+          "Case of arrivals, heatmap, parsons-pap, parsons-counters (numbered as in summary)")
       ->capture_default_str();
   plot_cmd
       ->add_option("--iters", plot_args.iterations,
