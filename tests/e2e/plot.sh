@@ -66,7 +66,7 @@ expect_svg kept/mv.svg "maximum delay [ms]"
 
 # --- errors: exit 2, the reason named, an existing figure untouched.
 cp mv.svg keep.svg
-expect_exit 2 env PATH=/nonexistent "$R" plot metric-vs r.h5 --out keep.svg
+expect_exit 2 env -u PAPBENCH_GNUPLOT PATH=/nonexistent "$R" plot metric-vs r.h5 --out keep.svg
 expect_contains err.txt "gnuplot not found"
 expect_contains err.txt "gnuplot-nox"
 expect_exit 2 "$R" plot arrivals r.h5 --case 99 --out keep.svg
