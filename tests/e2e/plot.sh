@@ -69,6 +69,11 @@ cp mv.svg keep.svg
 expect_exit 2 env -u PAPBENCH_GNUPLOT PATH=/nonexistent "$R" plot metric-vs r.h5 --out keep.svg
 expect_contains err.txt "gnuplot not found"
 expect_contains err.txt "gnuplot-nox"
+expect_exit 2 env PAPBENCH_GNUPLOT=/nonexistent/gnuplot "$R" plot metric-vs r.h5 --out keep.svg
+expect_contains err.txt "PAPBENCH_GNUPLOT=/nonexistent/gnuplot is not an executable"
+# gnuplot itself failing is not the user's input: exit 1 with its exit status, old figure kept.
+expect_exit 1 env PAPBENCH_GNUPLOT=/bin/false "$R" plot metric-vs r.h5 --out keep.svg
+expect_contains err.txt "gnuplot failed (exit status 1)"
 expect_exit 2 "$R" plot arrivals r.h5 --case 99 --out keep.svg
 expect_contains err.txt "--case 99 is out of range"
 expect_exit 2 "$R" plot arrivals r.h5 --iters 6 --out keep.svg
