@@ -5,6 +5,13 @@
 # experiments name in their `tables` key, `papbench-report table NAME` over all their result
 # sets when papbench-report implements that table.
 #
+# Plots (papbench-report plot, gnuplot): every finished job (one with exit-code.txt) gets
+# DIR/plots/ with metric-vs (run time along what the experiment varied), cdf, and each of the
+# experiment's tables that `papbench-report plot --list` draws, from that job's result set; the
+# figures over all jobs of a table go to FIRST-PATH/plots/ when FIRST-PATH is a directory.
+# PAPBENCH_PLOT_FORMAT=svg|png|pdf (default svg); PAPBENCH_PLOTS=0 skips them. A missing gnuplot
+# skips the plots with one message; the summaries and tables are still printed.
+#
 #   jobs/report.sh results/                      # every job under results/
 #   jobs/report.sh results/core-smoke-1234       # one job
 #   PAPBENCH_REPORT_FORMAT=markdown jobs/report.sh results/
@@ -21,7 +28,32 @@ else
   exit 2
 fi
 format=${PAPBENCH_REPORT_FORMAT:-table}
+plot_format=${PAPBENCH_PLOT_FORMAT:-svg}
 (($# > 0)) || set -- results
+first_path=$1
+
+plots=1
+if [[ ${PAPBENCH_PLOTS:-1} == 0 ]]; then
+  plots=0
+elif [[ -z ${PAPBENCH_GNUPLOT:-} ]] && ! command -v gnuplot >/dev/null; then
+  echo "report: plots skipped: gnuplot not found (install the Debian package gnuplot-nox)" >&2
+  plots=0
+fi
+plot_views=""
+((plots == 0)) || plot_views=$("$report" plot --list)
+
+# plot OUTDIR VIEW FILE...: one figure; a view that does not apply to the files (no case of its
+# collective, too many conditions) says why and the report goes on.
+plot() {
+  local outdir=$1 view=$2; shift 2
+  mkdir -p "$outdir"
+  if "$report" plot "$view" "$@" --out "$outdir/$view.$plot_format" 2>"$outdir/$view.log"; then
+    echo "  plot: $outdir/$view.$plot_format"
+    rm -f "$outdir/$view.log"
+  else
+    echo "  plot $view: not drawn: $(tail -n 1 "$outdir/$view.log")"
+  fi
+}
 
 mapfile -t files < <(find "$@" -name result.h5 -type f | LC_ALL=C sort)
 if ((${#files[@]} == 0)); then
@@ -35,6 +67,7 @@ for f in "${files[@]}"; do
   dir=$(dirname "$f")
   rc=$(cat "$dir/exit-code.txt" 2>/dev/null || echo "unknown (still running or killed)")
   echo "== $dir (papbench exit code: $rc)"
+  tables=""
   if [[ -f $dir/experiment.exp ]]; then
     sed -n 's/^[[:space:]]*\(name\|paper\|target\|reference\)[[:space:]]*=[[:space:]]*/  \1: /p' "$dir/experiment.exp"
     tables=$(sed -n 's/^[[:space:]]*tables[[:space:]]*=[[:space:]]*//p' "$dir/experiment.exp")
@@ -42,6 +75,13 @@ for f in "${files[@]}"; do
   fi
   # An interrupted job keeps its completed cases; the summary shows what is there.
   "$report" summary "$f" --format "$format" || status=1
+  if ((plots == 1)) && [[ -f $dir/exit-code.txt ]]; then
+    plot "$dir/plots" metric-vs "$f"
+    plot "$dir/plots" cdf "$f"
+    for t in ${tables//,/ }; do
+      if grep -q "^$t " <<<"$plot_views"; then plot "$dir/plots" "$t" "$f"; fi
+    done
+  fi
   echo
 done
 
@@ -51,6 +91,9 @@ for t in $(printf "%s\n" "${!table_files[@]}" | LC_ALL=C sort); do
     echo "== paper table $t"
     read -r -a tf <<<"${table_files[$t]}"
     "$report" table "$t" "${tf[@]}" --format "$format" || status=1
+    if ((plots == 1)) && [[ -d $first_path ]] && grep -q "^$t " <<<"$plot_views"; then
+      plot "$first_path/plots" "$t" "${tf[@]}"
+    fi
   else
     echo "== paper table $t: not implemented in papbench-report yet (see: $report table --list)"
   fi

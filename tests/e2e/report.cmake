@@ -200,7 +200,7 @@ report_test(error_export_without_format --exit 2 --contains "subcommand" -- ${_r
 report_test(error_unknown_paper_table
   --exit 2 --contains "unknown paper table 'nope'" -- ${_report} table nope a.h5)
 report_test(help
-  --contains "summary" --contains "compare" --contains "export" --contains "table"
+  --contains "summary" --contains "compare" --contains "export" --contains "table" --contains "plot"
   -- ${_report} --help)
 report_test(help_summary --contains "--format" --contains "--metric" -- ${_report} summary --help)
 report_test(help_compare --contains "--alpha" --contains "--seed" -- ${_report} compare --help)

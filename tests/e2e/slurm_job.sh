@@ -142,4 +142,8 @@ expect_contains out.txt "reduce/native"
 expect_contains out.txt "allreduce/native"
 expect_exit 0 bash "$SOURCE_DIR/jobs/report.sh" "$dir"
 expect_contains out.txt "allreduce/native"
+# The finished job's figures (papbench-report plot) land in its directory.
+for v in metric-vs cdf; do
+  [[ -s $dir/plots/$v.svg ]] || { cat out.txt >&2; fail "jobs/report.sh wrote no plots/$v.svg"; }
+done
 echo "slurm_job: ok"

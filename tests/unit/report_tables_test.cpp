@@ -267,5 +267,27 @@ TEST_F(ReportTables, FiguresSplitDifferentConditionsIntoSections) {
   EXPECT_TRUE(has_note(big, "paper: Fig. 14"));
 }
 
+TEST_F(ReportTables, SizeFigureNamesThePaperTotalsAndKeepsTheDelayAsCondition) {
+  // 128K and 2048K floats in total on 4 ranks, at two delays: two sections, one row per size.
+  const auto files = write("f16.h5", 4,
+                           {make_case("scatter", "lin", 32768, 4, 50 * kMs, {3, 5}),
+                            make_case("scatter", "bsln", 32768, 4, 50 * kMs, {2, 2}),
+                            make_case("scatter", "lin", 524288, 4, 50 * kMs, {9, 11}),
+                            make_case("scatter", "lin", 524288, 4, 0, {1})});
+  const Report r = build_proficz_fig16(files);
+  ASSERT_EQ(r.sections.size(), 2u);
+  const Section& s = r.sections[0].title.find("maxdelay 50ms") != std::string::npos ? r.sections[0]
+                                                                                    : r.sections[1];
+  EXPECT_EQ(s.title.find("2048K"), std::string::npos);  // the size is the axis
+  ASSERT_EQ(s.table.rows.size(), 2u);                   // run time only
+  EXPECT_EQ(s.table.rows[0].cells[column(s, "total")].text, "128K");
+  EXPECT_EQ(s.table.rows[0].cells[column(s, "total")].raw, 131072);
+  EXPECT_EQ(s.table.rows[1].cells[column(s, "total")].text, "2048K");
+  EXPECT_EQ(s.table.rows[0].cells[column(s, "fastest")].text, "BSLN");
+  EXPECT_EQ(s.table.rows[1].cells[column(s, "lin")].text, "10.0 ± 1.4 ms");
+  EXPECT_TRUE(has_note(s, "BSLN at 2048K"));
+  EXPECT_TRUE(has_note(s, "paper: Fig. 16"));
+}
+
 }  // namespace
 }  // namespace papbench::report

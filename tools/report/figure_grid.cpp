@@ -58,7 +58,27 @@ std::vector<double> pooled(const Pool& cell, results::Metric m, const std::strin
 }
 
 std::string x_text(FigureAxis axis, std::int64_t x) {
-  return axis == FigureAxis::kMaxDelay ? compact(x) : fmt::format("{}", x);
+  switch (axis) {
+    case FigureAxis::kMaxDelay:
+      return compact(x);
+    case FigureAxis::kSize:
+      return total_label(static_cast<std::uint64_t>(x));
+    case FigureAxis::kProcesses:
+      break;
+  }
+  return fmt::format("{}", x);
+}
+
+Column x_column(FigureAxis axis, SizeMeaning size) {
+  switch (axis) {
+    case FigureAxis::kMaxDelay:
+      return {"maxdelay_ns", "max delay"};
+    case FigureAxis::kSize:
+      return size == SizeMeaning::kTotal ? Column{"total", "total"} : Column{"count", "count"};
+    case FigureAxis::kProcesses:
+      break;
+  }
+  return {"processes", "P"};
 }
 
 }  // namespace
@@ -107,8 +127,8 @@ std::string condition_label(const results::CaseRecord& r, int processes, SizeMea
 }
 
 Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec) {
-  const bool by_delay = spec.axis == FigureAxis::kMaxDelay;
-  const ConditionAxes axes{false, by_delay, !by_delay};
+  const ConditionAxes axes{spec.axis == FigureAxis::kSize, spec.axis == FigureAxis::kMaxDelay,
+                           spec.axis == FigureAxis::kProcesses};
   std::map<std::string, Group> groups;  // condition -> grid
   std::size_t other_collective = 0, other_algorithm = 0;
   for (const ResultFile& f : files) {
@@ -128,7 +148,12 @@ Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec
       const std::string condition = condition_label(c, processes, spec.size, axes);
       Group& g = groups[condition];
       g.condition = condition;
-      const std::int64_t x = by_delay ? c.maxdelay_ns : processes;
+      std::int64_t x = processes;
+      if (spec.axis == FigureAxis::kMaxDelay) x = c.maxdelay_ns;
+      if (spec.axis == FigureAxis::kSize) {
+        x = static_cast<std::int64_t>(
+            spec.size == SizeMeaning::kTotal ? paper_total(c.count, processes) : c.count);
+      }
       g.cells[x][c.algorithm].cases.push_back(&c);
     }
   }
@@ -149,8 +174,7 @@ Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec
     for (const ResultFile& f : files) inputs.push_back(f.path);
     s.meta.push_back({"files", "files", Cell::str(fmt::format("{}", fmt::join(inputs, ", ")))});
     s.table.columns.push_back({"metric", "metric", Audience::kMachine, true});
-    s.table.columns.push_back(by_delay ? Column{"maxdelay_ns", "max delay"}
-                                       : Column{"processes", "P"});
+    s.table.columns.push_back(x_column(spec.axis, spec.size));
     for (const FigureSeries& se : spec.series) {
       s.table.columns.push_back({se.algorithm, se.paper_name, Audience::kHuman});
       s.table.columns.push_back({se.algorithm + "_mean_ns", "", Audience::kMachine});
@@ -165,7 +189,8 @@ Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec
         Row row;
         row.group = fmt::format("{} (mean ± sd over iterations)", metric_title(m));
         row.cells.push_back(Cell::str(std::string(results::metric_name(m))));
-        row.cells.push_back(by_delay ? Cell{x_text(spec.axis, x), x} : Cell::integer(x));
+        row.cells.push_back(spec.axis == FigureAxis::kProcesses ? Cell::integer(x)
+                                                                : Cell{x_text(spec.axis, x), x});
         double best = std::numeric_limits<double>::infinity();
         std::string best_name = "-";
         for (const FigureSeries& se : spec.series) {

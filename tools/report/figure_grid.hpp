@@ -50,7 +50,9 @@ std::string condition_label(const results::CaseRecord& record, int processes, Si
 // Process count of a case (its own record, else the file's MPI size).
 int case_processes(const results::CaseRecord& record, const ResultFile& file);
 
-enum class FigureAxis { kMaxDelay, kProcesses };
+// kSize: the data size as the spec's SizeMeaning names it (the Proficz total vector, or the
+// per-rank count).
+enum class FigureAxis { kMaxDelay, kProcesses, kSize };
 
 struct FigureSeries {
   std::string algorithm;   // papbench's name ("bsln", "clairvoyant")

@@ -24,6 +24,8 @@ const std::vector<PaperTable>& registry() {
        "[Proficz2020] Figs. 14, 18", build_proficz_fig14},
       {"proficz-fig15", "gather run time and elapsed time per max delay, six algorithms",
        "[Proficz2020] Figs. 15, 20", build_proficz_fig15},
+      {"proficz-fig16", "scatter run time per total data size at one max delay",
+       "[Proficz2020] Fig. 16", build_proficz_fig16},
       {"proficz-fig17", "scatter run time and elapsed time per process count (file per P)",
        "[Proficz2020] Figs. 17, 19", build_proficz_fig17},
       {"clv-fig10", "reduce run time per max delay: MPI, BNOM, RAB, RXX, RING, CLV",

@@ -6,11 +6,13 @@
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "common/errors.hpp"
@@ -18,10 +20,12 @@
 #include "tools/report/compare_view.hpp"
 #include "tools/report/counters_view.hpp"
 #include "tools/report/export_csv.hpp"
+#include "tools/report/gnuplot_driver.hpp"
 #include "tools/report/metric_choice.hpp"
 #include "tools/report/model_view.hpp"
 #include "tools/report/pap_view.hpp"
 #include "tools/report/paper_tables.hpp"
+#include "tools/report/plot_views.hpp"
 #include "tools/report/result_file.hpp"
 #include "tools/report/summary_view.hpp"
 #include "tools/report/table_format.hpp"
@@ -133,6 +137,76 @@ struct TableArgs {
   std::string format = "table";
   bool list = false;
 };
+
+struct PlotArgs {
+  std::string view;
+  std::vector<std::string> files;
+  std::string out;
+  std::string format;  // empty: from the --out extension, else svg
+  bool script = false;
+  bool list = false;
+  std::string metric = "run_time";
+  std::string x = "auto";
+  std::size_t case_index = 0;
+  std::vector<int> iterations = {0};
+};
+
+constexpr std::pair<std::string_view, plot::XAxis> kXAxes[] = {{"count", plot::XAxis::kCount},
+                                                               {"maxdelay", plot::XAxis::kMaxDelay},
+                                                               {"ranks", plot::XAxis::kRanks},
+                                                               {"pattern", plot::XAxis::kPattern},
+                                                               {"auto", plot::XAxis::kAuto}};
+
+constexpr std::pair<std::string_view, plot::Format> kPlotFormats[] = {
+    {"svg", plot::Format::kSvg}, {"png", plot::Format::kPng}, {"pdf", plot::Format::kPdf}};
+
+plot::Format plot_format(const PlotArgs& args) {
+  std::string name = args.format;
+  if (name.empty()) {
+    std::string ext = std::filesystem::path(args.out).extension().string();
+    name = ext.empty() ? "svg" : ext.substr(1);
+  }
+  for (const auto& [n, f] : kPlotFormats) {
+    if (n == name) return f;
+  }
+  throw UsageError(fmt::format(
+      "plot: cannot tell the format from --out {}; name it .svg, .png or .pdf or give --format",
+      args.out));
+}
+
+int run_plot(const PlotArgs& args) {
+  const auto views = plot::plot_views();
+  if (args.list || args.view.empty()) {
+    for (const plot::PlotView& v : views) {
+      std::cout << fmt::format("{:<18} {} ({})\n", v.name, v.summary, v.source);
+    }
+    return 0;
+  }
+  const plot::PlotView* view = plot::find_plot_view(args.view);
+  if (view == nullptr) {
+    std::vector<std::string_view> names;
+    for (const plot::PlotView& v : views) names.push_back(v.name);
+    throw UsageError(
+        fmt::format("unknown plot view '{}'; available: {}", args.view, fmt::join(names, ", ")));
+  }
+  if (args.files.empty())
+    throw UsageError(fmt::format("plot {}: no result files given", args.view));
+  if (args.out.empty())
+    throw UsageError(fmt::format("plot {}: --out FIGURE is required", args.view));
+  plot::PlotOptions options;
+  options.metric = metrics_from_names({args.metric}).front();
+  for (const auto& [n, x] : kXAxes) {
+    if (n == args.x) options.x = x;
+  }
+  options.case_index = args.case_index;
+  options.iterations = args.iterations;
+  const plot::RenderOptions render{args.out, plot_format(args), args.script};
+  plot::find_gnuplot();  // before reading the files: a missing gnuplot is the first thing to fix
+  plot::render(view->build(args.files, options), render);
+  fmt::print(stderr, "wrote {}{}\n", args.out,
+             args.script ? " (and its .gp script and .dat data)" : "");
+  return 0;
+}
 
 int run_summary(const SummaryArgs& args) {
   const auto files = open_all(args.files);
@@ -352,6 +426,38 @@ int run(int argc, char** argv) {
       ->check(CLI::IsMember({"min", "median"}))
       ->capture_default_str();
 
+  PlotArgs plot_args;
+  CLI::App* plot_cmd = app.add_subcommand(
+      "plot",
+      "Draw a figure with gnuplot: a generic view of any result set or a paper's figure "
+      "(see --list)");
+  plot_cmd->add_option("view", plot_args.view, "Plot view");
+  plot_cmd->add_option("files", plot_args.files, "Result sets (.h5)");
+  plot_cmd->add_option("--out,-o", plot_args.out, "Figure file (.svg, .png or .pdf)");
+  plot_cmd->add_option("--format", plot_args.format, "Figure format (default: from the --out name)")
+      ->check(CLI::IsMember({"svg", "png", "pdf"}));
+  plot_cmd->add_flag("--script", plot_args.script,
+                     "Keep the gnuplot script and data beside the figure (NAME.gp, NAME.dat)");
+  plot_cmd->add_flag("--list", plot_args.list, "List the plot views");
+  plot_cmd->add_option("--metric", plot_args.metric, "Metric of metric-vs and cdf")
+      ->check(CLI::IsMember(metric_names()))
+      ->capture_default_str();
+  plot_cmd
+      ->add_option("--x", plot_args.x,
+                   "x axis of metric-vs (auto: the parameter with the most distinct values)")
+      ->check(CLI::IsMember({"auto", "count", "maxdelay", "ranks", "pattern"}))
+      ->capture_default_str();
+  plot_cmd
+      ->add_option(
+          "--case", plot_args.case_index,
+          "Case of arrivals, heatmap, parsons-pap, parsons-counters (numbered as in summary)")
+      ->capture_default_str();
+  plot_cmd
+      ->add_option("--iters", plot_args.iterations,
+                   "Comma-separated timed iterations of arrivals (at most 4)")
+      ->delimiter(',')
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -367,6 +473,7 @@ int run(int argc, char** argv) {
     if (*counters) return run_file_view(counters_args, build_counters);
     if (*pap) return run_file_view(pap_args, build_pap);
     if (*model_sg) return run_model(model_args);
+    if (*plot_cmd) return run_plot(plot_args);
   } catch (const UsageError& e) {
     std::cout.flush();
     fmt::print(stderr, "papbench-report: {}\n", e.what());

@@ -12,6 +12,7 @@ namespace papbench::report {
 
 Report build_proficz_fig14(const std::vector<ResultFile>& files);  // with Fig. 18
 Report build_proficz_fig15(const std::vector<ResultFile>& files);  // with Fig. 20
+Report build_proficz_fig16(const std::vector<ResultFile>& files);
 Report build_proficz_fig17(const std::vector<ResultFile>& files);  // with Fig. 19; file per P
 
 }  // namespace papbench::report

@@ -1,0 +1,116 @@
+#include "tools/report/plot_views.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "tools/report/paper_tables.hpp"
+
+namespace papbench::report::plot {
+namespace {
+
+std::vector<ResultFile> open_all(const std::vector<std::string>& paths) {
+  std::vector<ResultFile> files;
+  files.reserve(paths.size());
+  for (const std::string& p : paths) files.push_back(open_result_file(p));
+  return files;
+}
+
+// Views that read result sets get them opened here (a bad file is a UsageError naming it).
+template <Figure (*Build)(const std::vector<ResultFile>&, const PlotOptions&)>
+Figure from_results(const std::vector<std::string>& paths, const PlotOptions& options) {
+  return Build(open_all(paths), options);
+}
+
+// The footer of a figure whose input is not a result set: what its Report's meta says.
+std::string meta_footer(const Report& report) {
+  std::vector<std::string> parts;
+  for (const Section& s : report.sections) {
+    for (const MetaItem& m : s.meta) {
+      if (m.key == "papbench_version" || m.key == "file") {
+        parts.push_back(fmt::format("{} {}", m.title, m.value.text));
+      }
+    }
+  }
+  return fmt::format("{} (no MPI: schedule generation only)", fmt::join(parts, " | "));
+}
+
+// A paper view draws the Report that `papbench-report table NAME` prints, so the figure and
+// the table cannot disagree.
+template <Figure (*Plot)(const Report&)>
+Figure paper_view(std::string_view table, const std::vector<std::string>& paths) {
+  const PaperTable* t = find_paper_table(table);
+  if (t->build_from_paths) {
+    const Report report = t->build_from_paths(paths);
+    Figure figure = Plot(report);
+    figure.footer = meta_footer(report);
+    return figure;
+  }
+  const std::vector<ResultFile> files = open_all(paths);
+  Figure figure = Plot(t->build(files));
+  figure.footer = run_footer(files);
+  return figure;
+}
+
+Figure grid_plot(const Report& report) {
+  return plot_paper_grid(report, report.kind);
+}
+
+template <Figure (*Plot)(const Report&)>
+PlotView paper_row(std::string_view table, std::string_view summary) {
+  return {table, summary, find_paper_table(table)->source,
+          [table](const std::vector<std::string>& paths, const PlotOptions&) {
+            return paper_view<Plot>(table, paths);
+          }};
+}
+
+// One row per view: the generic ones, then the papers' figures in paper order.
+const std::vector<PlotView>& registry() {
+  static const std::vector<PlotView> kViews = {
+      {"metric-vs",
+       "--metric vs. --x (count, maxdelay, ranks, pattern): median and 95% CI, "
+       "a line per algorithm",
+       "generic", from_results<plot_metric_vs>},
+      {"arrivals", "arrival and exit per rank in --iters of --case, on the global clock", "generic",
+       from_results<plot_arrivals>},
+      {"heatmap", "arrival offset per rank x iteration of --case", "generic",
+       from_results<plot_heatmap>},
+      {"cdf", "distribution of --metric over the iterations, a staircase per algorithm", "generic",
+       from_results<plot_cdf>},
+      paper_row<plot_proficz_table34>(
+          "proficz-table3", "BSLN/LIN scatter acceleration per max delay, a line per size"),
+      paper_row<plot_proficz_table34>("proficz-table4",
+                                      "BSLS/LS gather acceleration per max delay, a line per size"),
+      paper_row<plot_proficz_table5>("proficz-table5",
+                                     "FFT gather: total, run, elapsed time per algorithm / LS"),
+      paper_row<grid_plot>("proficz-fig14", "scatter run and elapsed time per max delay"),
+      paper_row<grid_plot>("proficz-fig15", "gather run and elapsed time per max delay"),
+      paper_row<grid_plot>("proficz-fig16", "scatter run time per total data size"),
+      paper_row<grid_plot>("proficz-fig17", "scatter run and elapsed time per process count"),
+      paper_row<grid_plot>("clv-fig10", "reduce run time per max delay, six algorithms"),
+      paper_row<grid_plot>("clv-fig11", "reduce run time per process count, six algorithms"),
+      paper_row<plot_clv_table1>("clv-table1", "schedule generation: segtree speedups over P"),
+      {"parsons-pap",
+       "imbalance per case, node histogram, entry heat map, imbalance per invocation (--case)",
+       "[Parsons2015] Figs. 3.3-3.6", from_results<plot_parsons_pap>},
+      {"parsons-counters", "each PAPI counter of --case vs. normalized arrival",
+       "[Parsons2015] Figs. 3.7-3.13", from_results<plot_parsons_counters>},
+  };
+  return kViews;
+}
+
+}  // namespace
+
+std::span<const PlotView> plot_views() {
+  return registry();
+}
+
+const PlotView* find_plot_view(std::string_view name) {
+  const auto& all = registry();
+  const auto it =
+      std::find_if(all.begin(), all.end(), [&](const PlotView& v) { return v.name == name; });
+  return it == all.end() ? nullptr : &*it;
+}
+
+}  // namespace papbench::report::plot
