@@ -91,6 +91,35 @@ constexpr AlgOptionSpec kClairvoyantOptions[] = {
      .samples = kClvRoundTimeSamples},
 };
 
+// Open MPI 3.1's segmented broadcasts ([OpenMPI] coll_base_bcast.c; [Nuriyev2022] §6.1: 8 KiB).
+constexpr std::string_view kBcastSegsizeSamples[] = {"0", "100", "1Ki"};
+constexpr AlgOptionSpec kBcastSegsizeOption = {
+    .name = "segsize",
+    .type = OptionType::kBytes,
+    .default_value = "8192",
+    .help =
+        "segment size in bytes; elements per segment = segsize / type size, plus one when the "
+        "rest exceeds half an element (Open MPI's rule); 0: one segment",
+    .min = 0,
+    .max = std::numeric_limits<int>::max(),
+    .flag = "--bcast-segsize",
+    .samples = kBcastSegsizeSamples};
+constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption};
+
+constexpr std::string_view kKchainFanoutSamples[] = {"1", "2", "32"};
+constexpr AlgOptionSpec kBcastKchainOptions[] = {
+    {.name = "fanout",
+     .type = OptionType::kInteger,
+     .default_value = "4",
+     .help =
+         "number K of chains under the root (Open MPI's coll_tuned_bcast_algorithm_chain_fanout; "
+         "K = P-1 when P-1 < K)",
+     .min = 1,
+     .max = 32,
+     .flag = "--kchain-fanout",
+     .samples = kKchainFanoutSamples},
+    kBcastSegsizeOption,
+};
 }  // namespace
 
 std::span<const AlgorithmInfo> algorithm_registry() {
@@ -139,6 +168,40 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .restrictions = {.commutative_only = true}},
       {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
       {"bcast", "native", "the MPI library's MPI_Bcast", kLibrary, make_bcast_native},
+      {"bcast", "flat",
+       "root isends the whole message to each rank in rank order (Open MPI basic_linear)",
+       "[Nuriyev2022] §3, §4.1 flat tree; [OpenMPI] basic_linear", make_bcast_flat},
+      {.collective = "bcast",
+       .name = "chain",
+       .summary = "segments pipelined along one chain of shifted ranks (Open MPI pipeline)",
+       .source = "[Nuriyev2022] §3, §4.3 chain tree; [OpenMPI] pipeline",
+       .make = make_bcast_chain,
+       .options = kBcastSegmentedOptions},
+      {.collective = "bcast",
+       .name = "kchain",
+       .summary = "segments pipelined along K chains under the root (Open MPI chain)",
+       .source = "[Nuriyev2022] §3, §4.5 K-chain tree; [OpenMPI] chain",
+       .make = make_bcast_kchain,
+       .options = kBcastKchainOptions},
+      {.collective = "bcast",
+       .name = "binary",
+       .summary = "segments down the level-order binary tree (Open MPI binary_tree)",
+       .source = "[Nuriyev2022] §3, §4.4 binary tree; [OpenMPI] bintree",
+       .make = make_bcast_binary,
+       .options = kBcastSegmentedOptions},
+      {.collective = "bcast",
+       .name = "split_binary",
+       .summary = "halves down the binary tree's two subtrees, then swapped in pairs (Open MPI "
+                  "split_binary_tree)",
+       .source = "[Nuriyev2022] §3, §4.6 split-binary tree; [OpenMPI] split_bintree",
+       .make = make_bcast_split_binary,
+       .options = kBcastSegmentedOptions},
+      {.collective = "bcast",
+       .name = "binomial",
+       .summary = "segments down the binomial tree, largest subtree first (Open MPI binomial)",
+       .source = "[Nuriyev2022] §3, §4.2 binomial tree; [OpenMPI] binomial",
+       .make = make_bcast_binomial,
+       .options = kBcastSegmentedOptions},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_scatter_lin},
