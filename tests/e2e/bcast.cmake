@@ -1,0 +1,2 @@
+# papbench tree (bcast trees and Open MPI 3.1's decision) through the CLI.
+papbench_e2e_test(bcast_tree bcast_tree.sh)
