@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "collectives/bcast/forced_bcast.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/choice.hpp"
@@ -56,6 +57,7 @@ nlohmann::json option_json(const AlgOptionSpec& o) {
       {"samples", std::vector<std::string_view>(o.samples.begin(), o.samples.end())}};
   if (!o.flag.empty()) j["flag"] = o.flag;
   if (!o.excludes.empty()) j["excludes"] = o.excludes;
+  if (!o.needs_option.empty()) j["needs_option"] = o.needs_option;
   return j;
 }
 
@@ -68,6 +70,8 @@ std::string list_json(std::string_view only) {
       if (a.collective != c.name) continue;
       nlohmann::json options = nlohmann::json::array();
       for (const AlgOptionSpec& o : a.options) options.push_back(option_json(o));
+      nlohmann::json forceable = nlohmann::json::array();
+      if (a.full_name() == "bcast/native") forceable = bcast::forceable_bcast_names();
       algs.push_back({{"name", a.name},
                       {"summary", a.summary},
                       {"source", a.source},
@@ -77,7 +81,8 @@ std::string list_json(std::string_view only) {
                         {"min_nodes", a.restrictions.min_nodes},
                         {"min_ranks", a.restrictions.min_ranks},
                         {"max_ranks", a.restrictions.max_ranks}}},
-                      {"options", options}});
+                      {"options", options},
+                      {"forceable", forceable}});
     }
     collectives.push_back({{"name", c.name},
                            {"summary", c.summary},
@@ -102,6 +107,14 @@ std::string list_text(std::string_view only) {
       }
       if (const auto r = restriction_texts(a); !r.empty()) {
         out += fmt::format("    {:<14}   needs: {}\n", "", fmt::join(r, ", "));
+      }
+      if (a.full_name() == "bcast/native") {
+        const std::vector<std::string> names = bcast::forceable_bcast_names();
+        out += names.empty()
+                   ? fmt::format(
+                         "    {:<14}   force: this MPI library offers no forcing variable\n", "")
+                   : fmt::format("    {:<14}   force names of this library ({}): {}\n", "",
+                                 bcast::forcing_variable(), fmt::join(names, ", "));
       }
     }
   }
@@ -152,11 +165,13 @@ std::string options_markdown() {
   out += "|-----------|--------|-----------|--------|---------|--------------|\n";
   for (const AlgorithmInfo& a : algorithm_registry()) {
     for (const AlgOptionSpec& o : a.options) {
-      out += fmt::format("| {} | `{}` | {} | {} | {} | {} |\n", a.full_name(), o.name,
-                         o.flag.empty() ? "" : fmt::format("`{}`", o.flag),
-                         cell(accepted_values(o)) +
-                             (o.excludes.empty() ? "" : fmt::format("; excludes `{}`", o.excludes)),
-                         default_text(o), cell(o.help));
+      out += fmt::format(
+          "| {} | `{}` | {} | {} | {} | {} |\n", a.full_name(), o.name,
+          o.flag.empty() ? "" : fmt::format("`{}`", o.flag),
+          cell(accepted_values(o)) +
+              (o.excludes.empty() ? "" : fmt::format("; excludes `{}`", o.excludes)) +
+              (o.needs_option.empty() ? "" : fmt::format("; needs `{}`", o.needs_option)),
+          default_text(o), cell(o.help));
     }
   }
   return out + std::string(kMarkdownEndMarker) + "\n";

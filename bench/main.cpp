@@ -30,6 +30,7 @@
 #include "bench/sync_check_command.hpp"
 #include "bench/topology_command.hpp"
 #include "bench/tree_command.hpp"
+#include "collectives/bcast/forced_bcast.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "papbench/version.hpp"
@@ -103,6 +104,8 @@ struct Cli {
       return {nullptr, true, [this, fft] { return papbench::app_fft_command(*fft, command_line); }};
     }
     papbench::apply_experiment_options(app, experiment, raw);
+    // Open MPI reads coll_tuned_use_dynamic_rules only from the environment at MPI_Init.
+    if (raw.alg.find("force=") != std::string::npos) papbench::bcast::request_forcing_environment();
     return {nullptr, true, [this] { return papbench::run_command(raw, command_line); }};
   }
 };

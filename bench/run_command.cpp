@@ -14,6 +14,8 @@
 #include "bench/run_info.hpp"
 #include "bench/run_summary.hpp"
 #include "clocksync/sync_check.hpp"
+#include "collectives/bcast/bcast.hpp"
+#include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "counters/counter_set.hpp"
@@ -22,6 +24,17 @@
 
 namespace papbench {
 namespace {
+
+// The library cannot be forced or reads back otherwise: refused before clock sync and before the
+// result file exists. Every rank asks its own library, so all refuse alike.
+void check_forced_natives(const std::vector<Case>& cases) {
+  std::set<AlgOptions> seen;
+  for (const Case& c : cases) {
+    if (c.collective->name != "bcast" || c.algorithm->name != "native") continue;
+    if (!seen.insert(c.alg_options).second) continue;
+    check_bcast_native_forcing(resolve_options(*c.algorithm, c.alg_options));
+  }
+}
 
 // Rank 0 decides; everyone learns the verdict, so a usage error exits 2 on every rank alike.
 void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
@@ -106,6 +119,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
         "collective (see 'papbench list')");
   }
   check_counts_fit(cases, opts, world.get());
+  check_forced_natives(cases);
 
   clocksync::GlobalClock clock(
       world.get(),

@@ -9,7 +9,10 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options);        // MPI_Bcast
+std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options);  // MPI_Bcast
+// bcast/native:force=NAME set and read back (then restored) before a run starts, so that a library
+// that cannot be forced is refused before anything is written; UsageError naming the variable.
+void check_bcast_native_forcing(const AlgOptions& resolved);
 std::unique_ptr<Algorithm> make_bcast_flat(const AlgOptions& options);          // basic_linear
 std::unique_ptr<Algorithm> make_bcast_chain(const AlgOptions& options);         // pipeline
 std::unique_ptr<Algorithm> make_bcast_kchain(const AlgOptions& options);        // chain, fanout K

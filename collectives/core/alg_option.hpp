@@ -38,7 +38,8 @@ struct AlgOptionSpec {
   // Command-line shorthand (e.g. "--radix") that sets this option for every listed algorithm
   // declaring it; its experiment-file key is the same name without the dashes. "" for none.
   std::string_view flag = {};
-  std::string_view excludes = {};  // another option of the same algorithm that may not come too
+  std::string_view excludes = {};      // another option of the same algorithm that may not come too
+  std::string_view needs_option = {};  // another option of the same algorithm that must come too
   // Values the tests try (besides the default), as MPICH's CVAR tests list theirs.
   std::span<const std::string_view> samples = {};
   // The value params record when neither given nor defaulted; nullptr: the option is omitted.

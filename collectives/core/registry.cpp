@@ -13,6 +13,7 @@
 #include "collectives/alltoallv/alltoallv.hpp"
 #include "collectives/barrier/barrier.hpp"
 #include "collectives/bcast/bcast.hpp"
+#include "collectives/bcast/forced_bcast.hpp"
 #include "collectives/gather/gather.hpp"
 #include "collectives/pingpong/pingpong.hpp"
 #include "collectives/reduce/clairvoyant_options.hpp"
@@ -106,6 +107,47 @@ constexpr AlgOptionSpec kBcastSegsizeOption = {
     .samples = kBcastSegsizeSamples};
 constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption};
 
+std::string native_segsize_effective(const AlgOptions& resolved, std::uint64_t, std::size_t, int) {
+  if (!resolved.contains("force")) return "";
+  const auto it = resolved.find("segsize");
+  return it == resolved.end() ? "8192" : it->second;
+}
+std::string native_fanout_effective(const AlgOptions& resolved, std::uint64_t, std::size_t, int) {
+  if (!resolved.contains("force")) return "";
+  const auto it = resolved.find("fanout");
+  return it == resolved.end() ? "4" : it->second;
+}
+
+// The library's own algorithm forced through MPI_T (collectives/bcast/forced_bcast.hpp).
+constexpr std::string_view kForceSamples[] = {"binomial"};
+constexpr std::string_view kNativeSegsizeSamples[] = {"1Ki"};
+constexpr std::string_view kNativeFanoutSamples[] = {"2"};
+constexpr AlgOptionSpec kBcastNativeOptions[] = {
+    {.name = "force",
+     .type = OptionType::kChoice,
+     .help = "force the library's bcast algorithm NAME through MPI_T (Open MPI: "
+             "coll_tuned_bcast_algorithm; MPICH: MPIR_CVAR_BCAST_INTRA_ALGORITHM); `papbench list` "
+             "shows the names this library has",
+     .words = bcast::kKnownForcedNames,
+     .samples = kForceSamples},
+    {.name = "segsize",
+     .type = OptionType::kBytes,
+     .help = "with force: coll_tuned_bcast_algorithm_segmentsize (Open MPI; default 8192)",
+     .min = 0,
+     .max = std::numeric_limits<int>::max(),
+     .needs_option = "force",
+     .samples = kNativeSegsizeSamples,
+     .effective = native_segsize_effective},
+    {.name = "fanout",
+     .type = OptionType::kInteger,
+     .help = "with force: coll_tuned_bcast_algorithm_chain_fanout (Open MPI; default 4)",
+     .min = 1,
+     .max = 32,
+     .needs_option = "force",
+     .samples = kNativeFanoutSamples,
+     .effective = native_fanout_effective},
+};
+
 constexpr std::string_view kKchainFanoutSamples[] = {"1", "2", "32"};
 constexpr AlgOptionSpec kBcastKchainOptions[] = {
     {.name = "fanout",
@@ -167,7 +209,12 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .make = make_reduce_ring,
        .restrictions = {.commutative_only = true}},
       {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
-      {"bcast", "native", "the MPI library's MPI_Bcast", kLibrary, make_bcast_native},
+      {.collective = "bcast",
+       .name = "native",
+       .summary = "the MPI library's MPI_Bcast, or its algorithm force=NAME",
+       .source = kLibrary,
+       .make = make_bcast_native,
+       .options = kBcastNativeOptions},
       {"bcast", "flat",
        "root isends the whole message to each rank in rank order (Open MPI basic_linear)",
        "[Nuriyev2022] §3, §4.1 flat tree; [OpenMPI] basic_linear", make_bcast_flat},
@@ -332,6 +379,10 @@ AlgOptions resolve_options(const AlgorithmInfo& alg, const AlgOptions& given) {
       out[key] = canonical_value(*spec, text);
     } catch (const UsageError& e) {
       throw UsageError(fmt::format("--alg: {} option {}: {}", alg.full_name(), key, e.what()));
+    }
+    if (!spec->needs_option.empty() && !given.contains(std::string(spec->needs_option))) {
+      throw UsageError(fmt::format("--alg: {} option {} needs option {} too", alg.full_name(), key,
+                                   spec->needs_option));
     }
   }
   for (const AlgOptionSpec& spec : alg.options) {
