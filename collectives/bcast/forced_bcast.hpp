@@ -71,7 +71,6 @@ class BcastForcing {
   std::vector<Saved> saved_;
   std::vector<std::string> settings_;
   bool per_communicator_ = true;
-  bool mpit_ = false;
 };
 
 // Before MPI_Init: asks Open MPI for coll_tuned_use_dynamic_rules=1 through the environment
