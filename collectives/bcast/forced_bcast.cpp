@@ -182,7 +182,7 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
   if (!mpit) throw UsageError("--alg native:force: MPI_T is not available in this MPI library");
   try {
     // Each variable: remember, write, read back.
-    auto set = [&](const char* name, const Cvar& v, long long value, const std::string& shown) {
+    auto set = [&](const char* name, const Cvar& v, long long value) {
       saved_.push_back({v.index, read_cvar(v, name)});
       write_cvar(v, name, value);
       const long long back = read_cvar(v, name);
@@ -190,7 +190,6 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
         throw UsageError(fmt::format("--alg native:force: {} reads back {} after setting it to {}",
                                      name, back, value));
       }
-      settings_.push_back(fmt::format("{}={}", name, shown));
     };
     auto algorithm_value = [&](const char* name, const Cvar& v) {
       std::vector<std::string> names;
@@ -210,14 +209,12 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
             "be set through MPI_T: unset OMPI_MCA_{} (papbench then sets it to 1) or set it to 1",
             kOmpiDynamic, kOmpiDynamic));
       }
-      settings_.push_back(fmt::format("{}=true", kOmpiDynamic));
       const int id = algorithm_value(kOmpiAlgorithm, *ompi);
-      set(kOmpiAlgorithm, *ompi, id, fmt::format("{}({})", want.algorithm, id));
+      set(kOmpiAlgorithm, *ompi, id);
       const std::size_t segsize = want.segsize.value_or(8192);
-      set(kOmpiSegsize, require_cvar(kOmpiSegsize), static_cast<long long>(segsize),
-          std::to_string(segsize));
+      set(kOmpiSegsize, require_cvar(kOmpiSegsize), static_cast<long long>(segsize));
       const int fanout = want.fanout.value_or(4);
-      set(kOmpiFanout, require_cvar(kOmpiFanout), fanout, std::to_string(fanout));
+      set(kOmpiFanout, require_cvar(kOmpiFanout), fanout);
       per_communicator_ = true;
     } else if (const auto mpich = find_cvar(kMpichAlgorithm)) {
       if (want.segsize || want.fanout) {
@@ -227,7 +224,7 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
             kMpichAlgorithm));
       }
       const int id = algorithm_value(kMpichAlgorithm, *mpich);
-      set(kMpichAlgorithm, *mpich, id, want.algorithm);
+      set(kMpichAlgorithm, *mpich, id);
       per_communicator_ = false;
     } else {
       throw UsageError(fmt::format(

@@ -60,8 +60,6 @@ class BcastForcing {
   // as the case's communicator exists; MPICH reads them at every call.
   bool per_communicator() const { return per_communicator_; }
   void restore();
-  // "coll_tuned_bcast_algorithm=binomial(6)" ... for the record.
-  const std::vector<std::string>& settings() const { return settings_; }
 
  private:
   struct Saved {
@@ -69,7 +67,6 @@ class BcastForcing {
     long long value;
   };
   std::vector<Saved> saved_;
-  std::vector<std::string> settings_;
   bool per_communicator_ = true;
 };
 

@@ -14,6 +14,7 @@
 #include "collectives/barrier/barrier.hpp"
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/bcast/forced_bcast.hpp"
+#include "collectives/bcast/ompi_trees.hpp"
 #include "collectives/gather/gather.hpp"
 #include "collectives/pingpong/pingpong.hpp"
 #include "collectives/reduce/clairvoyant_options.hpp"
@@ -142,7 +143,7 @@ constexpr AlgOptionSpec kBcastNativeOptions[] = {
      .type = OptionType::kInteger,
      .help = "with force: coll_tuned_bcast_algorithm_chain_fanout (Open MPI; default 4)",
      .min = 1,
-     .max = 32,
+     .max = bcast::kMaxTreeFanout,
      .needs_option = "force",
      .samples = kNativeFanoutSamples,
      .effective = native_fanout_effective},
@@ -157,7 +158,7 @@ constexpr AlgOptionSpec kBcastKchainOptions[] = {
          "number K of chains under the root (Open MPI's coll_tuned_bcast_algorithm_chain_fanout; "
          "K = P-1 when P-1 < K)",
      .min = 1,
-     .max = 32,
+     .max = bcast::kMaxTreeFanout,
      .flag = "--kchain-fanout",
      .samples = kKchainFanoutSamples},
     kBcastSegsizeOption,
