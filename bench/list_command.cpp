@@ -56,6 +56,12 @@ nlohmann::json option_json(const AlgOptionSpec& o) {
       {"samples", std::vector<std::string_view>(o.samples.begin(), o.samples.end())}};
   if (!o.flag.empty()) j["flag"] = o.flag;
   if (!o.excludes.empty()) j["excludes"] = o.excludes;
+  if (!o.needs_option.empty()) j["needs_option"] = o.needs_option;
+  if (o.supported != nullptr) {
+    const SupportedValues s = o.supported();
+    j["supported"] = s.values;
+    j["supported_via"] = s.via;
+  }
   return j;
 }
 
@@ -102,6 +108,15 @@ std::string list_text(std::string_view only) {
       }
       if (const auto r = restriction_texts(a); !r.empty()) {
         out += fmt::format("    {:<14}   needs: {}\n", "", fmt::join(r, ", "));
+      }
+      for (const AlgOptionSpec& o : a.options) {
+        if (o.supported == nullptr) continue;
+        const SupportedValues s = o.supported();
+        out += s.values.empty()
+                   ? fmt::format("    {:<14}   {}: this MPI library offers no such variable\n", "",
+                                 o.name)
+                   : fmt::format("    {:<14}   {} names of this library ({}): {}\n", "", o.name,
+                                 s.via, fmt::join(s.values, ", "));
       }
     }
   }
@@ -152,11 +167,13 @@ std::string options_markdown() {
   out += "|-----------|--------|-----------|--------|---------|--------------|\n";
   for (const AlgorithmInfo& a : algorithm_registry()) {
     for (const AlgOptionSpec& o : a.options) {
-      out += fmt::format("| {} | `{}` | {} | {} | {} | {} |\n", a.full_name(), o.name,
-                         o.flag.empty() ? "" : fmt::format("`{}`", o.flag),
-                         cell(accepted_values(o)) +
-                             (o.excludes.empty() ? "" : fmt::format("; excludes `{}`", o.excludes)),
-                         default_text(o), cell(o.help));
+      out += fmt::format(
+          "| {} | `{}` | {} | {} | {} | {} |\n", a.full_name(), o.name,
+          o.flag.empty() ? "" : fmt::format("`{}`", o.flag),
+          cell(accepted_values(o)) +
+              (o.excludes.empty() ? "" : fmt::format("; excludes `{}`", o.excludes)) +
+              (o.needs_option.empty() ? "" : fmt::format("; needs `{}`", o.needs_option)),
+          default_text(o), cell(o.help));
     }
   }
   return out + std::string(kMarkdownEndMarker) + "\n";

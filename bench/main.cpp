@@ -2,8 +2,8 @@
 // synchronized global clock and writes every raw timestamp to an HDF5 result set.
 //
 // The command line is parsed before MPI starts, and only the commands that communicate start it:
-// --help, --version, `list`, `clv-schedule` and `schedgen` never pay MPI's start-up. A message
-// printed before MPI starts (a command-line error) comes from launcher rank 0 only
+// --help, --version, `list`, `clv-schedule`, `schedgen` and `tree` never pay MPI's start-up. A
+// message printed before MPI starts (a command-line error) comes from launcher rank 0 only
 // (launcher_rank(): OMPI_COMM_WORLD_RANK, PMI_RANK, ... from the environment), so that
 // `mpiexec -n 4 papbench --bad` prints it once, as it did when every rank had MPI up.
 
@@ -29,6 +29,8 @@
 #include "bench/schedgen_command.hpp"
 #include "bench/sync_check_command.hpp"
 #include "bench/topology_command.hpp"
+#include "bench/tree_command.hpp"
+#include "collectives/bcast/forced_bcast.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "papbench/version.hpp"
@@ -59,6 +61,7 @@ struct Cli {
   papbench::RawSchedgenOptions schedgen_raw;
   papbench::RawFftOptions fft_raw;
   papbench::RawTopologyOptions topology_raw;
+  papbench::RawTreeOptions tree_raw;
   std::string command_line;
   std::vector<Subcommand> subcommands;
 
@@ -88,6 +91,7 @@ struct Cli {
          [this] { return clv_schedule_command(clv_raw); }},
         {add_schedgen_command(app, schedgen_raw), kNoMpi,
          [this] { return schedgen_command(schedgen_raw, command_line); }},
+        {add_tree_command(app, tree_raw), kNoMpi, [this] { return tree_command(tree_raw); }},
         {add_app_command(app, fft_raw), MPI_THREAD_MULTIPLE,
          [this] { return app_fft_command(fft_raw, command_line); }},
     };
@@ -105,6 +109,8 @@ struct Cli {
               [this, fft] { return papbench::app_fft_command(*fft, command_line); }};
     }
     papbench::apply_experiment_options(app, experiment, raw);
+    // Open MPI reads coll_tuned_use_dynamic_rules only from the environment at MPI_Init.
+    if (raw.alg.find("force=") != std::string::npos) papbench::bcast::request_forcing_environment();
     return {nullptr, papbench::run_thread_level(raw),
             [this] { return papbench::run_command(raw, command_line); }};
   }

@@ -14,6 +14,7 @@
 #include "bench/run_info.hpp"
 #include "bench/run_summary.hpp"
 #include "clocksync/sync_check.hpp"
+#include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "counters/counter_set.hpp"
@@ -22,6 +23,17 @@
 
 namespace papbench {
 namespace {
+
+// Each algorithm's own check that it can run here (AlgorithmInfo::preflight, e.g. a library that
+// cannot be forced), before clock sync and before the result file exists. Every rank asks its
+// own library, so all refuse alike.
+void preflight_algorithms(const std::vector<Case>& cases) {
+  std::set<std::pair<const AlgorithmInfo*, AlgOptions>> seen;
+  for (const Case& c : cases) {
+    if (!c.algorithm->preflight || !seen.insert({c.algorithm, c.alg_options}).second) continue;
+    c.algorithm->preflight(resolve_options(*c.algorithm, c.alg_options));
+  }
+}
 
 // Rank 0 decides; everyone learns the verdict, so a usage error exits 2 on every rank alike.
 void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
@@ -97,6 +109,7 @@ std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
         "collective (see 'papbench list')");
   }
   check_counts_fit(cases, opts, world);
+  preflight_algorithms(cases);
   return cases;
 }
 

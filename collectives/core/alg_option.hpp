@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "collectives/core/algorithm.hpp"
 
@@ -22,6 +23,12 @@ enum class OptionType {
   kBytes,     // a byte count in [min, max], with K/Ki/M/Mi suffixes; canonical form: decimal
   kDuration,  // a duration with a unit, at least min ns; canonical form: the shortest exact unit
   kChoice,    // one of `words`
+};
+
+// The values of an option that the installed MPI library supports, known only at run time.
+struct SupportedValues {
+  std::string via;  // where they come from (e.g. an MPI_T variable); "" when the library has none
+  std::vector<std::string> values;
 };
 
 struct AlgOptionSpec {
@@ -38,12 +45,16 @@ struct AlgOptionSpec {
   // Command-line shorthand (e.g. "--radix") that sets this option for every listed algorithm
   // declaring it; its experiment-file key is the same name without the dashes. "" for none.
   std::string_view flag = {};
-  std::string_view excludes = {};  // another option of the same algorithm that may not come too
+  std::string_view excludes = {};      // another option of the same algorithm that may not come too
+  std::string_view needs_option = {};  // another option of the same algorithm that must come too
   // Values the tests try (besides the default), as MPICH's CVAR tests list theirs.
   std::span<const std::string_view> samples = {};
   // The value params record when neither given nor defaulted; nullptr: the option is omitted.
   std::string (*effective)(const AlgOptions& resolved, std::uint64_t count, std::size_t extent,
                            int ranks) = nullptr;
+  // A subset of `words` that only this MPI library supports (e.g. the algorithm names a `force`
+  // option can force), for `papbench list`; nullptr: every accepted value works everywhere.
+  SupportedValues (*supported)() = nullptr;
 };
 
 // What the option accepts, for messages and docs: "an integer >= 2", "auto or a byte count >= 1

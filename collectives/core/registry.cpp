@@ -13,6 +13,8 @@
 #include "collectives/alltoallv/alltoallv.hpp"
 #include "collectives/barrier/barrier.hpp"
 #include "collectives/bcast/bcast.hpp"
+#include "collectives/bcast/forced_bcast.hpp"
+#include "collectives/bcast/ompi_trees.hpp"
 #include "collectives/gather/gather.hpp"
 #include "collectives/pingpong/pingpong.hpp"
 #include "collectives/reduce/clairvoyant_options.hpp"
@@ -91,6 +93,80 @@ constexpr AlgOptionSpec kClairvoyantOptions[] = {
      .samples = kClvRoundTimeSamples},
 };
 
+// Open MPI 3.1's segmented broadcasts ([OpenMPI] coll_base_bcast.c; [Nuriyev2022] §6.1: 8 KiB).
+constexpr std::string_view kBcastSegsizeSamples[] = {"0", "100", "1Ki"};
+constexpr AlgOptionSpec kBcastSegsizeOption = {
+    .name = "segsize",
+    .type = OptionType::kBytes,
+    .default_value = "8192",
+    .help =
+        "segment size in bytes; elements per segment = segsize / type size, plus one when the "
+        "rest exceeds half an element (Open MPI's rule); 0: one segment",
+    .min = 0,
+    .max = std::numeric_limits<int>::max(),
+    .flag = "--bcast-segsize",
+    .samples = kBcastSegsizeSamples};
+constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption};
+
+std::string native_segsize_effective(const AlgOptions& resolved, std::uint64_t, std::size_t, int) {
+  if (!resolved.contains("force")) return "";
+  const auto it = resolved.find("segsize");
+  return it == resolved.end() ? "8192" : it->second;
+}
+std::string native_fanout_effective(const AlgOptions& resolved, std::uint64_t, std::size_t, int) {
+  if (!resolved.contains("force")) return "";
+  const auto it = resolved.find("fanout");
+  return it == resolved.end() ? "4" : it->second;
+}
+
+// The library's own algorithm forced through MPI_T (collectives/bcast/forced_bcast.hpp).
+constexpr std::string_view kForceSamples[] = {"binomial"};
+SupportedValues forceable_bcast() {
+  return {bcast::forcing_variable(), bcast::forceable_bcast_names()};
+}
+constexpr std::string_view kNativeSegsizeSamples[] = {"1Ki"};
+constexpr std::string_view kNativeFanoutSamples[] = {"2"};
+constexpr AlgOptionSpec kBcastNativeOptions[] = {
+    {.name = "force",
+     .type = OptionType::kChoice,
+     .help = "force the library's bcast algorithm NAME through MPI_T (Open MPI: "
+             "coll_tuned_bcast_algorithm; MPICH: MPIR_CVAR_BCAST_INTRA_ALGORITHM); `papbench list` "
+             "shows the names this library has",
+     .words = bcast::kKnownForcedNames,
+     .samples = kForceSamples,
+     .supported = forceable_bcast},
+    {.name = "segsize",
+     .type = OptionType::kBytes,
+     .help = "with force: coll_tuned_bcast_algorithm_segmentsize (Open MPI; default 8192)",
+     .min = 0,
+     .max = std::numeric_limits<int>::max(),
+     .needs_option = "force",
+     .samples = kNativeSegsizeSamples,
+     .effective = native_segsize_effective},
+    {.name = "fanout",
+     .type = OptionType::kInteger,
+     .help = "with force: coll_tuned_bcast_algorithm_chain_fanout (Open MPI; default 4)",
+     .min = 1,
+     .max = bcast::kMaxTreeFanout,
+     .needs_option = "force",
+     .samples = kNativeFanoutSamples,
+     .effective = native_fanout_effective},
+};
+
+constexpr std::string_view kKchainFanoutSamples[] = {"1", "2", "32"};
+constexpr AlgOptionSpec kBcastKchainOptions[] = {
+    {.name = "fanout",
+     .type = OptionType::kInteger,
+     .default_value = "4",
+     .help =
+         "number K of chains under the root (Open MPI's coll_tuned_bcast_algorithm_chain_fanout; "
+         "K = P-1 when P-1 < K)",
+     .min = 1,
+     .max = bcast::kMaxTreeFanout,
+     .flag = "--kchain-fanout",
+     .samples = kKchainFanoutSamples},
+    kBcastSegsizeOption,
+};
 }  // namespace
 
 std::span<const AlgorithmInfo> algorithm_registry() {
@@ -138,7 +214,47 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .make = make_reduce_ring,
        .restrictions = {.commutative_only = true}},
       {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
-      {"bcast", "native", "the MPI library's MPI_Bcast", kLibrary, make_bcast_native},
+      {.collective = "bcast",
+       .name = "native",
+       .summary = "the MPI library's MPI_Bcast, or its algorithm force=NAME",
+       .source = kLibrary,
+       .make = make_bcast_native,
+       .options = kBcastNativeOptions,
+       .preflight = check_bcast_native_forcing},
+      {"bcast", "flat",
+       "root isends the whole message to each rank in rank order (Open MPI basic_linear)",
+       "[Nuriyev2022] §3, §4.1 flat tree; [OpenMPI] basic_linear", make_bcast_flat},
+      {.collective = "bcast",
+       .name = "chain",
+       .summary = "segments pipelined along one chain of shifted ranks (Open MPI pipeline)",
+       .source = "[Nuriyev2022] §3, §4.3 chain tree; [OpenMPI] pipeline",
+       .make = make_bcast_chain,
+       .options = kBcastSegmentedOptions},
+      {.collective = "bcast",
+       .name = "kchain",
+       .summary = "segments pipelined along K chains under the root (Open MPI chain)",
+       .source = "[Nuriyev2022] §3, §4.5 K-chain tree; [OpenMPI] chain",
+       .make = make_bcast_kchain,
+       .options = kBcastKchainOptions},
+      {.collective = "bcast",
+       .name = "binary",
+       .summary = "segments down the level-order binary tree (Open MPI binary_tree)",
+       .source = "[Nuriyev2022] §3, §4.4 binary tree; [OpenMPI] bintree",
+       .make = make_bcast_binary,
+       .options = kBcastSegmentedOptions},
+      {.collective = "bcast",
+       .name = "split_binary",
+       .summary = "halves down the binary tree's two subtrees, then swapped in pairs (Open MPI "
+                  "split_binary_tree)",
+       .source = "[Nuriyev2022] §3, §4.6 split-binary tree; [OpenMPI] split_bintree",
+       .make = make_bcast_split_binary,
+       .options = kBcastSegmentedOptions},
+      {.collective = "bcast",
+       .name = "binomial",
+       .summary = "segments down the binomial tree, largest subtree first (Open MPI binomial)",
+       .source = "[Nuriyev2022] §3, §4.2 binomial tree; [OpenMPI] binomial",
+       .make = make_bcast_binomial,
+       .options = kBcastSegmentedOptions},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_scatter_lin},
@@ -269,6 +385,10 @@ AlgOptions resolve_options(const AlgorithmInfo& alg, const AlgOptions& given) {
       out[key] = canonical_value(*spec, text);
     } catch (const UsageError& e) {
       throw UsageError(fmt::format("--alg: {} option {}: {}", alg.full_name(), key, e.what()));
+    }
+    if (!spec->needs_option.empty() && !given.contains(std::string(spec->needs_option))) {
+      throw UsageError(fmt::format("--alg: {} option {} needs option {} too", alg.full_name(), key,
+                                   spec->needs_option));
     }
   }
   for (const AlgOptionSpec& spec : alg.options) {

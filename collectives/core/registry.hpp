@@ -40,6 +40,10 @@ struct AlgorithmInfo {
   // leader chosen at run time); such algorithms, like the needs_pat ones, are validated in every
   // timed iteration by default, since each iteration may take a different path.
   bool arrival_dependent = false;
+  // Called collectively on every rank before clock sync, once per distinct resolved option set
+  // of a run: throws UsageError when the case cannot run here (e.g. the MPI library cannot be
+  // forced to the algorithm asked for), so that nothing is measured or written.
+  std::function<void(const AlgOptions&)> preflight = {};
 
   bool depends_on_arrivals() const { return needs_pat || arrival_dependent; }
 

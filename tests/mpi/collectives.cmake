@@ -14,3 +14,10 @@ papbench_mpi_test(collectives_workload RANKS 1 2 3 4 7 8
 add_executable(reduce_radixk_mpi ${CMAKE_CURRENT_LIST_DIR}/reduce_radixk.cpp)
 target_link_libraries(reduce_radixk_mpi PRIVATE papbench_collectives papbench_warnings)
 papbench_mpi_test(reduce_radixk RANKS 1 4 6 7 8 COMMAND $<TARGET_FILE:reduce_radixk_mpi>)
+
+# Open MPI 3.1's six bcast trees on point-to-point: every root, datatype and option value, counts
+# that end in a partial segment (tests/mpi/bcast_algorithms.cpp).
+add_executable(bcast_algorithms_mpi ${CMAKE_CURRENT_LIST_DIR}/bcast_algorithms.cpp)
+target_link_libraries(bcast_algorithms_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(bcast_algorithms RANKS 1 2 3 5 8 13 16 TIMEOUT 300
+                  COMMAND $<TARGET_FILE:bcast_algorithms_mpi>)

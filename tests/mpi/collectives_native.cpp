@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "collectives/bcast/forced_bcast.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
@@ -164,7 +165,11 @@ int run_all(const Matrix& m, const std::string& only) {
         // (the option changes the algorithm's structure, not how it treats datatypes).
         for (const AlgOptionSpec& option : info.options) {
           for (const std::string_view sample : option.samples) {
-            const AlgOptions given = {{std::string(option.name), std::string(sample)}};
+            AlgOptions given = {{std::string(option.name), std::string(sample)}};
+            // An option that needs another comes with that one's first sample.
+            if (const AlgOptionSpec* needed = info.find_option(option.needs_option)) {
+              given.emplace(std::string(needed->name), std::string(needed->samples.front()));
+            }
             run_matrix(sample_matrix(), coll, info, given, MPI_COMM_WORLD,
                        fmt::format(" {}={}", option.name, sample), tally);
           }
@@ -200,6 +205,9 @@ int run_all(const Matrix& m, const std::string& only) {
 }  // namespace papbench
 
 int main(int argc, char** argv) {
+  // bcast/native:force=binomial (a declared sample) needs Open MPI's dynamic rules, which it
+  // reads only from the environment at MPI_Init.
+  papbench::bcast::request_forcing_environment();
   papbench::MpiSession session(&argc, &argv);
   try {
     bool full = false;

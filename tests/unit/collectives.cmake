@@ -17,3 +17,9 @@ papbench_unit_test(pat_order_test
 papbench_unit_test(clv_schedule_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/clv_schedule_test.cpp
   LIBS papbench_collectives)
+
+# Open MPI 3.1's bcast trees, segment rules and fixed decision function (pure).
+papbench_unit_test(bcast_trees_test
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/bcast_trees_test.cpp
+          ${CMAKE_CURRENT_LIST_DIR}/bcast_decision_test.cpp
+  LIBS papbench_collectives)

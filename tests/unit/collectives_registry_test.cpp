@@ -97,7 +97,13 @@ TEST(Registry, EveryOptionsDefaultAndSamplesWork) {
       }
       EXPECT_TRUE(o.excludes.empty() || a.find_option(o.excludes) != nullptr);
       for (const std::string_view sample : o.samples) {
-        const AlgOptions given = {{std::string(o.name), std::string(sample)}};
+        AlgOptions given = {{std::string(o.name), std::string(sample)}};
+        if (!o.needs_option.empty()) {
+          const AlgOptionSpec* needed = a.find_option(o.needs_option);
+          EXPECT_NE(needed, nullptr);
+          if (needed == nullptr || needed->samples.empty()) continue;
+          given.emplace(std::string(o.needs_option), std::string(needed->samples.front()));
+        }
         const AlgOptions resolved = resolve_options(a, given);
         EXPECT_EQ(resolved.at(std::string(o.name)), canonical_value(o, sample));
         EXPECT_NE(make_algorithm(a, given), nullptr) << sample;

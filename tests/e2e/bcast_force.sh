@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# bcast/native:force=NAME end to end: with Open MPI the forced cases run, validate and record
+# their variables' values in params; a library that cannot be forced (dynamic rules switched off,
+# a name it does not have) is refused with exit 2 naming the variable, before any file is
+# written. Without a forcing variable (another library) the refusal says so.
+source "$(dirname "$0")/lib.sh"
+: "${PAPBENCH_REPORT:?}"
+expect_exit 0 "$PAPBENCH" list --collective bcast
+if ! grep -q "force names of this library (coll_tuned_bcast_algorithm)" out.txt; then
+  expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective bcast --alg native:force=binomial --out no.h5
+  expect_contains err.txt "native:force"
+  [[ ! -e no.h5 ]] || fail "a refused run wrote no.h5"
+  echo "bcast_force: not Open MPI; refusal checked"
+  exit 0
+fi
+
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective bcast \
+  --alg native:force=binomial,native:force=chain,fanout=2,segsize=1Ki,native:force=split_binary_tree \
+  --count 7,64Ki --dtype uint8,double --iters 2 --warmup 1 --validate-every 1 --out f.h5 \
+  --progress never
+expect_contains out.txt "bcast/native(force=binomial,segsize=8192,fanout=4) count=64Ki double"
+expect_contains out.txt "bcast/native(force=chain,segsize=1024,fanout=2) count=7 uint8"
+expect_contains out.txt "bcast/native(force=split_binary_tree,segsize=8192,fanout=4) count=64Ki"
+if grep -q "FAIL" out.txt; then fail "a forced case failed validation"; fi
+
+# Forcing takes effect, not only reads back: in the forced pipeline rank 3 receives from rank 2, so
+# with rank 2 arriving 20 ms late rank 3 cannot leave before rank 2 arrives (causality; on one host
+# all ranks share the clock). The library's own choice for 4 ranks does not route rank 3 through
+# rank 2, so a forcing that silently failed would see rank 3 leave about 20 ms early.
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective bcast --alg native:force=pipeline --count 64Ki \
+  --dtype uint8 --pattern late:2:20ms --iters 4 --warmup 1 --out late.h5 --progress never
+expect_exit 0 "$PAPBENCH_REPORT" export csv late.h5
+awk -F, 'NR > 1 { sub(/"[^"]*"/, "P"); split($0, f, ","); key = f[18]; if (f[19] == 2) arrive[key] = f[23];
+  if (f[19] == 3) leave[key] = f[24] } END { n = 0; for (k in leave) { n++; if (leave[k] < arrive[k]) {
+  printf "iteration %s: rank 3 left %.3f ms before rank 2 arrived\n", k, (arrive[k] - leave[k]) / 1e6;
+  bad = 1 } } if (n == 0 || bad) exit 1 }' out.txt || fail "forced pipeline: rank 3 did not wait for rank 2"
+
+OMPI_MCA_coll_tuned_use_dynamic_rules=0 expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective bcast \
+  --alg native:force=binomial --out refused.h5
+expect_contains err.txt "coll_tuned_use_dynamic_rules is false"
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective bcast --alg native:force=nb --out refused.h5
+expect_contains err.txt "'nb' is not an algorithm of coll_tuned_bcast_algorithm in this MPI library"
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective bcast --alg native:fanout=2 --out refused.h5
+expect_contains err.txt "bcast/native option fanout needs option force too"
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective bcast --alg native:force=fastest --out refused.h5
+expect_contains err.txt "bcast/native option force: 'fastest' is not accepted"
+[[ ! -e refused.h5 ]] || fail "a refused run wrote refused.h5"
+echo "bcast_force: ok"
