@@ -207,3 +207,11 @@ report_test(help_compare --contains "--alpha" --contains "--seed" -- ${_report} 
 report_test(help_export_csv --contains "--out" --contains "--force" -- ${_report} export csv --help)
 report_test(table_list --contains "proficz-table3" --contains "clv-fig10" --lacks "no paper tables"
   -- ${_report} table --list)
+
+# --- plot: the counters view from recorded counter values --------------------------------------
+# PAPI counts nothing in this project's VMs (libpfm4 finds no PMU for the CPU), so no real run
+# here records counters; the fixture's PAPI_TOT_CYC values exercise the view's data path.
+report_test(plot_parsons_counters_fixture
+  --contains "normalized arrival" --contains "PAPI_TOT_CYC" --contains "Spearman rho"
+  -- sh -c [["$0" plot parsons-counters a.h5 --out counters.svg >/dev/null && cat counters.svg]]
+     ${_report})
