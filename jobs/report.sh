@@ -73,6 +73,12 @@ for f in "${files[@]}"; do
     tables=$(sed -n 's/^[[:space:]]*tables[[:space:]]*=[[:space:]]*//p' "$dir/experiment.exp")
     for t in ${tables//,/ }; do table_files[$t]+="$f "; done
   fi
+  # PAPBENCH_LAUNCHES > 1: the other launches' result sets, named for compare's comma lists.
+  mapfile -t more < <(find "$dir" -maxdepth 1 -name 'result-*.h5' -type f | LC_ALL=C sort -V)
+  if ((${#more[@]} > 0)); then
+    launch_list=$(IFS=,; echo "$f,${more[*]}")
+    echo "  launches: $((${#more[@]} + 1)) (compare them against another job's as one side: $launch_list)"
+  fi
   # An interrupted job keeps its completed cases; the summary shows what is there.
   "$report" summary "$f" --format "$format" || status=1
   if ((plots == 1)) && [[ -f $dir/exit-code.txt ]]; then

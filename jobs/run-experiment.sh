@@ -22,6 +22,10 @@
 #   PAPBENCH_SRUN_MPI    srun --mpi= value (default: pmix)
 #   PAPBENCH_RESULTS     where job directories go (default: ./results of the submit directory)
 #   PAPBENCH_ARGS        extra papbench options (they override the experiment file's)
+#   PAPBENCH_LAUNCHES    N launches of the experiment, one after another (default 1): launch 1
+#                        writes result.h5, launch k result-k.h5; launches, not iterations, are the
+#                        unit of replication ([HunoldCarpenAmarie2016]), and
+#                        `papbench-report compare A.h5,A-2.h5 B.h5,B-2.h5` resamples them
 #   PAPBENCH             the program (default: $PAPBENCH_HOME/build/bench/papbench, else PATH)
 set -euo pipefail
 
@@ -59,6 +63,8 @@ ppn=${PAPBENCH_PPN:-${PAPBENCH_SLOTS_PER_NODE:-1}}
 [[ $ppn =~ ^[1-9][0-9]*$ ]] || die "PAPBENCH_PPN: '$ppn' is not a positive integer"
 np=${PAPBENCH_NP:-$((${#nodes[@]} * ppn))}
 [[ $np =~ ^[1-9][0-9]*$ ]] || die "PAPBENCH_NP: '$np' is not a positive integer"
+launches=${PAPBENCH_LAUNCHES:-1}
+[[ $launches =~ ^[1-9][0-9]*$ ]] || die "PAPBENCH_LAUNCHES: '$launches' is not accepted; accepted: a positive integer"
 bind=${PAPBENCH_BIND:-core}
 case $bind in core | socket | none) ;; *) die "PAPBENCH_BIND: '$bind' is not accepted; accepted: core, socket, none" ;; esac
 
@@ -101,19 +107,32 @@ case $launcher in
   *) die "PAPBENCH_LAUNCHER: '$launcher' is not accepted; accepted: mpiexec, srun" ;;
 esac
 cmd+=("${extra_launcher[@]}" "$papbench" --experiment "$experiment" "${quick_args[@]}"
-  --out "$dir/result.h5" --progress never "${extra_papbench[@]}")
+  --progress never "${extra_papbench[@]}")
+result_of() {  # LAUNCH -> its result set
+  if (($1 == 1)); then echo "$dir/result.h5"; else echo "$dir/result-$1.h5"; fi
+}
 
-# One line a shell can run again as is.
-printf '%q ' "${cmd[@]}" | sed 's/ $//' >"$dir/command.txt"
-echo >>"$dir/command.txt"
+# One line per launch that a shell can run again as is.
+: >"$dir/command.txt"
+for ((k = 1; k <= launches; k++)); do
+  printf '%q ' "${cmd[@]}" --out "$(result_of "$k")" | sed 's/ $//' >>"$dir/command.txt"
+  echo >>"$dir/command.txt"
+done
 # --version needs no launcher: papbench prints it as a singleton MPI process.
 "$papbench" --version >"$dir/version.txt" 2>&1 || echo "papbench --version failed" >>"$dir/version.txt"
 
-echo "papbench job $PAPBENCH_JOB_ID: $name on ${#nodes[@]} node(s) x $ppn = $np processes -> $dir"
-set +e
-"${cmd[@]}" 2>&1 | tee "$dir/papbench.out"
-rc=${PIPESTATUS[0]}
-set -e
+echo "papbench job $PAPBENCH_JOB_ID: $name on ${#nodes[@]} node(s) x $ppn = $np processes, $launches launch(es) -> $dir"
+: >"$dir/papbench.out"
+rc=0
+for ((k = 1; k <= launches; k++)); do
+  ((launches == 1)) || echo "== launch $k of $launches -> $(result_of "$k")" | tee -a "$dir/papbench.out"
+  set +e
+  "${cmd[@]}" --out "$(result_of "$k")" 2>&1 | tee -a "$dir/papbench.out"
+  launch_rc=${PIPESTATUS[0]}
+  set -e
+  # The first failure is the job's exit code; later launches still run (each is one replicate).
+  ((rc != 0)) || rc=$launch_rc
+done
 echo "$rc" >"$dir/exit-code.txt"
 echo "papbench job $PAPBENCH_JOB_ID: exit $rc; summary: jobs/report.sh $dir"
 exit "$rc"

@@ -43,6 +43,35 @@ expect_contains "$dir/command.txt" "ppr:4:node"
 expect_exit 0 "$PAPBENCH_REPORT" summary "$dir/result.h5"
 expect_contains out.txt "allreduce/native"
 
+# PAPBENCH_LAUNCHES=2: two launches, one result set each, both listed by jobs/report.sh; a bad
+# count is refused before anything runs.
+(
+  cd home
+  env PBS_JOBID=4244 PBS_O_WORKDIR="$WORK" PBS_NODEFILE="$WORK/nodefile" PBS_NCPUS=4 \
+    PAPBENCH_EXPERIMENT=smoke.exp PAPBENCH_QUICK=1 PAPBENCH_BIND=none PAPBENCH_LAUNCHES=2 \
+    PAPBENCH_HOME="$SOURCE_DIR" PAPBENCH_MPIEXEC="$mpiexec_prog" \
+    PAPBENCH_MPIEXEC_FLAGS="${mpiexec_flags:-}" bash "$script" >"$WORK/job2.out" 2>&1
+) || { cat job2.out >&2; fail "the PBS script with PAPBENCH_LAUNCHES=2 failed"; }
+dir2=$WORK/results/core-smoke-quick-4244
+"$CHECK_RESULT" "$dir2/result.h5" --cases 4 --validated pass
+"$CHECK_RESULT" "$dir2/result-2.h5" --cases 4 --validated pass
+[[ $(wc -l <"$dir2/command.txt") == 2 ]] || fail "command.txt should hold one line per launch"
+expect_contains "$dir2/papbench.out" "== launch 2 of 2"
+expect_exit 0 env PAPBENCH_REPORT="$PAPBENCH_REPORT" PAPBENCH_PLOTS=0 \
+  bash "$SOURCE_DIR/jobs/report.sh" "$dir2"
+expect_contains out.txt "launches: 2 (compare them against another job's as one side: $dir2/result.h5,$dir2/result-2.h5)"
+expect_exit 0 "$PAPBENCH_REPORT" compare "$dir2/result.h5,$dir2/result-2.h5" "$dir/result.h5" \
+  --format json
+expect_contains out.txt '"launches_a": 2'
+set +e
+(cd home && env PBS_JOBID=4245 PBS_O_WORKDIR="$WORK" PBS_NODEFILE="$WORK/nodefile" \
+  PAPBENCH_HOME="$SOURCE_DIR" PAPBENCH_EXPERIMENT=smoke.exp PAPBENCH_LAUNCHES=two \
+  bash "$script") >bad.out 2>&1
+rc=$?
+set -e
+[[ $rc == 2 ]] || { cat bad.out >&2; fail "PAPBENCH_LAUNCHES=two exited $rc, expected 2"; }
+expect_contains bad.out "PAPBENCH_LAUNCHES: 'two' is not accepted; accepted: a positive integer"
+
 # A missing experiment is refused before anything runs, naming the variable.
 set +e
 (cd home && env PBS_JOBID=4243 PBS_O_WORKDIR="$WORK" PBS_NODEFILE="$WORK/nodefile" \
