@@ -31,6 +31,12 @@ expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay
   --iters 12 --warmup 1 --validate-every 5 --out every5.h5 --progress never
 checked every5.h5
 expect_line q.txt '/sections/0/rows/0/validated_iterations = 3'
+# Re-filled (checked) iterations and the others, each with its own median.
+"$PAPBENCH_REPORT" summary every5.h5 --format json --metric run_time |
+  "$JSON_QUERY" /sections/0/rows/0/median_refilled_ns /sections/0/rows/0/median_not_refilled_ns \
+    >q.txt || fail "summary JSON of every5.h5"
+grep -qE '^/sections/0/rows/0/median_refilled_ns = [0-9.]+$' q.txt || fail "$(cat q.txt)"
+grep -qE '^/sections/0/rows/0/median_not_refilled_ns = [0-9.]+$' q.txt || fail "$(cat q.txt)"
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg clairvoyant --maxdelay 2ms \
   --iters 12 --warmup 1 --validate-every 0 --out first.h5 --progress never
 checked first.h5

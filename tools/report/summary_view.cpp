@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+#include <vector>
+
 #include "common/errors.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
@@ -13,6 +16,24 @@ namespace {
 
 // Marks a CI that is really [min, max] of too few iterations to reach 95%.
 constexpr std::string_view kShortMark = "†";
+
+// Medians of the kept iterations whose buffers were re-filled for validation (their cache state
+// differs) and of the others; NaN where a side is empty or the file predates the record.
+struct RefillSplit {
+  double refilled = std::numeric_limits<double>::quiet_NaN();
+  double not_refilled = std::numeric_limits<double>::quiet_NaN();
+};
+
+RefillSplit split_by_refill(const results::CaseRecord& rec, const results::IterationSelection& kept,
+                            const std::vector<double>& series) {
+  if (rec.validation.empty() || series.size() != kept.kept.size()) return {};
+  std::vector<double> refilled, other;
+  for (std::size_t k = 0; k < series.size(); ++k) {
+    const std::size_t it = kept.kept[k];
+    (it < rec.validation.size() && rec.validation[it] != 0 ? refilled : other).push_back(series[k]);
+  }
+  return {stats::median(refilled), stats::median(other)};
+}
 
 // A count, or "n/a" / null where the file does not record it.
 Cell iteration_count(int n) {
@@ -68,6 +89,8 @@ std::vector<Column> summary_columns() {
       {"sd_ns", "sd", Audience::kBoth},
       {"min_ns", "min", Audience::kBoth},
       {"max_ns", "max", Audience::kBoth},
+      {"median_refilled_ns", "median re-filled", M},
+      {"median_not_refilled_ns", "median not re-filled", M},
   };
 }
 
@@ -129,6 +152,9 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
                            Cell::duration(sum.min),
                            Cell::duration(sum.max),
                        });
+      const RefillSplit split = split_by_refill(rec, kept, series);
+      row.cells.push_back(Cell::duration(split.refilled));
+      row.cells.push_back(Cell::duration(split.not_refilled));
       s.table.rows.push_back(std::move(row));
     }
     // Counter values (counts, not durations) over every (iteration, rank) of the case; their
@@ -154,6 +180,8 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
                                             count_cell(sum.sd),
                                             count_cell(sum.min),
                                             count_cell(sum.max),
+                                            {"-", nullptr},
+                                            {"-", nullptr},
                                         });
       s.table.rows.push_back(std::move(row));
     }
