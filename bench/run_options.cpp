@@ -7,6 +7,7 @@
 #include <charconv>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
@@ -36,26 +37,30 @@ std::string names_of(const Table& table) {
   return fmt::format("{}", fmt::join(names, ", "));
 }
 
-int parse_int(std::string_view text, std::string_view option) {
+// The whole of `text` as an int >= 0; nullopt otherwise (each caller says what it accepts).
+std::optional<int> nonnegative_int(std::string_view text) {
   int v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || v < 0) {
-    throw UsageError(fmt::format("{}: '{}' is not a non-negative integer", option, text));
-  }
+  if (ec != std::errc() || p != text.data() + text.size() || v < 0) return std::nullopt;
   return v;
+}
+
+int parse_int(std::string_view text, std::string_view option) {
+  const std::optional<int> v = nonnegative_int(text);
+  if (!v) throw UsageError(fmt::format("{}: '{}' is not a non-negative integer", option, text));
+  return *v;
 }
 
 int parse_validate_every(std::string_view text) {
   if (text == "auto") return kValidateAuto;
-  int v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || v < 0) {
+  const std::optional<int> v = nonnegative_int(text);
+  if (!v) {
     throw UsageError(fmt::format(
         "--validate-every: '{}' is not accepted; accepted: auto, or an integer N >= 0 (every Nth "
         "timed iteration; 0: only the first)",
         text));
   }
-  return v;
+  return *v;
 }
 
 // Whether some rank calls MPI from the PAT thread: a listed PAT algorithm of a listed collective,
@@ -368,15 +373,14 @@ std::int64_t parse_duration_option(std::string_view option, std::string_view tex
 }
 
 int parse_virtual_ppn(std::string_view option, std::string_view text) {
-  int k = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), k);
-  if (ec != std::errc() || p != text.data() + text.size() || k < 0) {
+  const std::optional<int> k = nonnegative_int(text);
+  if (!k) {
     throw UsageError(fmt::format(
         "{}: '{}' is not accepted; accepted: an integer K >= 1 (virtual nodes of K consecutive "
         "ranks) or 0 (the real nodes)",
         option, text));
   }
-  return k;
+  return *k;
 }
 
 double check_drift_ppm(std::string_view option, double ppm) {

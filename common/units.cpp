@@ -153,6 +153,13 @@ std::vector<std::int64_t> parse_duration_list(std::string_view text) {
   return parse_list<std::int64_t>(text, [](std::string_view s) { return parse_duration_ns(s); });
 }
 
+std::string format_duration_compact(std::int64_t ns) {
+  if (ns == 0) return "0";
+  std::string s = format_duration(static_cast<double>(ns));
+  std::erase(s, ' ');
+  return s;
+}
+
 std::string format_duration(double ns) {
   double a = std::fabs(ns);
   if (a < 1e3) return fmt::format("{:.0f} ns", ns);

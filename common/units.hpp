@@ -29,6 +29,8 @@ std::vector<std::string> split_list(std::string_view text);
 
 // 1234567 ns -> "1.235 ms"; picks the unit that keeps 1..999 before the point.
 std::string format_duration(double ns);
+// format_duration without the space ("50ms"; "0" for zero), for labels.
+std::string format_duration_compact(std::int64_t ns);
 // Shortest exact suffix form: 131072 -> "128Ki", 1000 -> "1K", 1000 -> "1000" when asked plain.
 std::string format_count(std::uint64_t n);
 

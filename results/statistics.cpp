@@ -259,6 +259,25 @@ double welch_p(std::span<const double> a, std::span<const double> b) {
   return welch_test(a, b).p;
 }
 
+namespace {
+
+// The percentile CI of the bootstrap ratios, and the verdict: both tests and the CI must agree.
+Comparison with_ratio_ci(Comparison c, std::vector<double>& ratios, double alpha) {
+  if (ratios.empty()) {
+    c.ratio_ci_low = c.ratio_ci_high = kNaN;
+  } else {
+    std::sort(ratios.begin(), ratios.end());
+    c.ratio_ci_low = sorted_quantile(ratios, (1 - kCiLevel) / 2);
+    c.ratio_ci_high = sorted_quantile(ratios, 1 - (1 - kCiLevel) / 2);
+  }
+  // NaN compares false everywhere, so an undefined p-value or CI never reads as significant.
+  const bool ci_excludes_one = c.ratio_ci_low > 1 || c.ratio_ci_high < 1;
+  c.significant = c.mann_whitney_p < alpha && c.welch_p < alpha && ci_excludes_one;
+  return c;
+}
+
+}  // namespace
+
 Comparison compare(std::span<const double> a, std::span<const double> b, std::uint64_t seed,
                    int resamples, double alpha) {
   Comparison c;
@@ -282,17 +301,7 @@ Comparison compare(std::span<const double> a, std::span<const double> b, std::ui
     // 0/0 (zero medians) has no order; dropping it keeps the sort well defined.
     if (!std::isnan(ratio)) ratios.push_back(ratio);
   }
-  if (ratios.empty()) {
-    c.ratio_ci_low = c.ratio_ci_high = kNaN;
-  } else {
-    std::sort(ratios.begin(), ratios.end());
-    c.ratio_ci_low = sorted_quantile(ratios, (1 - kCiLevel) / 2);
-    c.ratio_ci_high = sorted_quantile(ratios, 1 - (1 - kCiLevel) / 2);
-  }
-  // NaN compares false everywhere, so an undefined p-value or CI never reads as significant.
-  const bool ci_excludes_one = c.ratio_ci_low > 1 || c.ratio_ci_high < 1;
-  c.significant = c.mann_whitney_p < alpha && c.welch_p < alpha && ci_excludes_one;
-  return c;
+  return with_ratio_ci(c, ratios, alpha);
 }
 
 namespace {
@@ -337,16 +346,7 @@ Comparison compare_launches(std::span<const std::vector<double>> a,
     const double ratio = resampled_median(b, rng, sb) / resampled_median(a, rng, sa);
     if (!std::isnan(ratio)) ratios.push_back(ratio);
   }
-  if (ratios.empty()) {
-    c.ratio_ci_low = c.ratio_ci_high = kNaN;
-  } else {
-    std::sort(ratios.begin(), ratios.end());
-    c.ratio_ci_low = sorted_quantile(ratios, (1 - kCiLevel) / 2);
-    c.ratio_ci_high = sorted_quantile(ratios, 1 - (1 - kCiLevel) / 2);
-  }
-  const bool ci_excludes_one = c.ratio_ci_low > 1 || c.ratio_ci_high < 1;
-  c.significant = c.mann_whitney_p < alpha && c.welch_p < alpha && ci_excludes_one;
-  return c;
+  return with_ratio_ci(c, ratios, alpha);
 }
 
 }  // namespace papbench::stats

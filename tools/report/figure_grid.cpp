@@ -16,13 +16,6 @@
 namespace papbench::report {
 namespace {
 
-std::string compact(std::int64_t ns) {
-  if (ns == 0) return "0";
-  std::string s = format_duration(static_cast<double>(ns));
-  std::erase(s, ' ');
-  return s;
-}
-
 // "65.0 ± 3.10 ms": mean and sd in the mean's unit, so a column of cells reads evenly.
 std::string mean_sd_text(double mean, double sd) {
   const bool ms = std::fabs(mean) >= 1e6;
@@ -60,7 +53,7 @@ std::vector<double> pooled(const Pool& cell, results::Metric m, const std::strin
 std::string x_text(FigureAxis axis, std::int64_t x) {
   switch (axis) {
     case FigureAxis::kMaxDelay:
-      return compact(x);
+      return format_duration_compact(x);
     case FigureAxis::kSize:
       return total_label(static_cast<std::uint64_t>(x));
     case FigureAxis::kProcesses:
@@ -117,8 +110,10 @@ std::string condition_label(const results::CaseRecord& r, int processes, SizeMea
   if (!r.op.empty()) parts.push_back(r.op);
   parts.push_back(fmt::format("root {}", r.root));
   parts.push_back(r.pattern);
-  if (!axes.maxdelay) parts.push_back(fmt::format("maxdelay {}", compact(r.maxdelay_ns)));
-  if (r.compute_ns != 0) parts.push_back(fmt::format("compute {}", compact(r.compute_ns)));
+  if (!axes.maxdelay)
+    parts.push_back(fmt::format("maxdelay {}", format_duration_compact(r.maxdelay_ns)));
+  if (r.compute_ns != 0)
+    parts.push_back(fmt::format("compute {}", format_duration_compact(r.compute_ns)));
   if (!r.sync_mode.empty() && r.sync_mode != "window") {
     parts.push_back(fmt::format("sync {}", r.sync_mode));
   }

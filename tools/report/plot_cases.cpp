@@ -9,17 +9,6 @@
 #include "tools/report/plot_views.hpp"
 
 namespace papbench::report::plot {
-namespace {
-
-std::string compact(std::int64_t ns) {
-  if (ns == 0) return "0";
-  std::string s = format_duration(static_cast<double>(ns));
-  std::erase(s, ' ');
-  return s;
-}
-
-}  // namespace
-
 const results::CaseRecord& chosen_case(const std::vector<ResultFile>& files,
                                        const PlotOptions& options, std::string_view view) {
   if (files.size() != 1) {
@@ -46,8 +35,10 @@ std::string conditions_text(const results::CaseRecord& r, int processes, std::op
   if (!r.op.empty()) parts.push_back(r.op);
   parts.push_back(fmt::format("root {}", r.root));
   if (x != XAxis::kPattern) parts.push_back(r.pattern);
-  if (x != XAxis::kMaxDelay) parts.push_back(fmt::format("maxdelay {}", compact(r.maxdelay_ns)));
-  if (r.compute_ns != 0) parts.push_back(fmt::format("compute {}", compact(r.compute_ns)));
+  if (x != XAxis::kMaxDelay)
+    parts.push_back(fmt::format("maxdelay {}", format_duration_compact(r.maxdelay_ns)));
+  if (r.compute_ns != 0)
+    parts.push_back(fmt::format("compute {}", format_duration_compact(r.compute_ns)));
   if (!r.sync_mode.empty() && r.sync_mode != "window") {
     parts.push_back(fmt::format("sync {}", r.sync_mode));
   }
