@@ -1,7 +1,7 @@
-# Sourced: sets PAPBENCH_MPIEXEC_FLAGS for this machine's mpiexec (or $MPIEXEC when set, e.g.
-# mpiexec.mpich). Open MPI needs permission to oversubscribe (more ranks than cores) and to run as
-# root; MPICH allows both and rejects the flags.
-_papbench_mpiexec=${MPIEXEC:-mpiexec}
+# Sourced: sets PAPBENCH_MPIEXEC_FLAGS for this machine's mpiexec (or $PAPBENCH_MPIEXEC when
+# set, e.g. mpiexec.mpich). Open MPI needs permission to oversubscribe (more ranks than cores)
+# and to run as root; MPICH allows both and rejects the flags.
+_papbench_mpiexec=${PAPBENCH_MPIEXEC:-mpiexec}
 PAPBENCH_MPIEXEC_FLAGS=""
 if "$_papbench_mpiexec" --version 2>&1 | grep -q "Open MPI\|OpenRTE"; then
   PAPBENCH_MPIEXEC_FLAGS="--oversubscribe"

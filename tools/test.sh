@@ -31,7 +31,14 @@ ctest --preset ci -j2 --repeat until-pass:2
 # ranks (every algorithm, every option sample), the library's own collectives at 4, 7 and 8
 # ranks (collectives_native_library) and the end-to-end runs that remain (native_collectives,
 # run_and_report, the job scripts, sync_check, ...).
-mpich_skip='^(collectives_native\.np[3478]|reduce_clairvoyant_options\.np8|e2e\.pap_scatter_gather|e2e\.reduce_algorithms)$'
+# Also left out: the option matrix of Clairvoyant at 3 and 5 ranks (70 s at 5) and the report
+# model/table tests (they test papbench-report, which does not link MPI); and the two timing
+# known-answer tests that start from an MPI barrier (late_rank_spread --sync barrier,
+# replay_pap): oversubscribed, MPICH's barrier releases the ranks up to a scheduler tick (4 ms)
+# apart, so the measured spread is off by that much; they run under Open MPI above.
+mpich_skip='^(collectives_native\.np[3478]|reduce_clairvoyant_options\.np[358]|e2e\.pap_scatter_gather'
+mpich_skip+='|e2e\.reduce_algorithms|e2e\.model_ordering|e2e\.paper_tables|e2e\.late_rank_spread'
+mpich_skip+='|e2e\.replay_pap)$'
 ctest --preset ci-mpich -j2 --repeat until-pass:2 -L 'mpi|e2e' -E "$mpich_skip"
 
 # One result set from each library: papbench-report compares them and says that they differ.

@@ -8,6 +8,7 @@ set -euo pipefail
 ompi=$(cd "$PAPBENCH_OMPI_BUILD" && pwd) mpich=$(cd "$PAPBENCH_MPICH_BUILD" && pwd)
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export PAPBENCH="$ompi/bench/papbench" MPIEXEC="mpiexec"
+unset PAPBENCH_MPIEXEC  # the flags below are those of Open MPI's mpiexec
 source "$root/tools/mpiexec-flags.sh"
 source "$(dirname "$0")/lib.sh"
 run="--collective bcast,reduce,allreduce --alg native --count 8,1Ki --maxdelay 0,1ms --iters 5
