@@ -24,7 +24,14 @@ constexpr int kTagGo = 0x5c10;
 constexpr int kTagPing = 0x5c11;
 constexpr int kTagPong = 0x5c12;
 
-constexpr std::chrono::microseconds kPollInterval{20};
+// Polite waits test often at first (most waits are short) and back off to a millisecond: a rank
+// that waits for its turn while another pair ping-pongs must not wake every few microseconds,
+// because each wake-up reschedules the core. On an oversubscribed node where the pair shares a
+// core and MPI busy-polls (MPICH), such wake-ups were what paced their round trips (~150 us
+// apart at a 20 us poll instead of ~1 us), and frequent sleepers also keep the scheduler from
+// moving the pair onto separate cores.
+constexpr std::chrono::microseconds kFirstPollInterval{20};
+constexpr std::chrono::microseconds kMaxPollInterval{1000};
 
 // Offsets kept for the drift fit. Oscillator drift wanders with temperature over minutes, so the
 // fit covers the last ~16 s at the default 1 s resync: long enough to average the sync noise
@@ -35,7 +42,15 @@ constexpr std::size_t kDriftHistory = 16;
 // exchanges are stretched by preemption, and one clean exchange is what bounds the error.
 constexpr std::int64_t kCleanRttFactor = 2;
 constexpr int kMaxExtraFactor = 8;
+// A leader that has no clean exchange of its own yet accepts one within this factor of the best any
+// leader achieved.
+constexpr std::int64_t kPeerRttFactor = 10;
+// Sleep between bursts of `pingpongs` exchanges that found no clean one: a few scheduler ticks.
+constexpr std::int64_t kBurstPauseNs = 5'000'000;
+// Kinds of the client's messages to rank 0.
+constexpr std::int64_t kPing = 0;
 constexpr std::int64_t kStop = 1;
+constexpr std::int64_t kPause = 2;
 constexpr int kMaxBootstrapRounds = 4;
 
 // Resync continuity: see GlobalClock::adopt().
@@ -65,11 +80,13 @@ std::array<std::int64_t, 7> pack(const Mapping& m, const Slew& s, std::int64_t r
 namespace detail {
 
 void wait_politely(MPI_Request& request) {
+  auto interval = kFirstPollInterval;
   for (;;) {
     int done = 0;
     mpi_check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
     if (done) return;
-    std::this_thread::sleep_for(kPollInterval);
+    std::this_thread::sleep_for(interval);
+    interval = std::min(2 * interval, kMaxPollInterval);
   }
 }
 
@@ -155,23 +172,42 @@ std::int64_t GlobalClock::to_global(std::int64_t local) const {
 void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
   const MPI_Comm c = leader_comm_.get();
   const int me = leader_comm_.rank();
-  std::int64_t token = 0;
+  std::array<std::int64_t, 2> msg{0, 0};  // {kind, value}
   if (me == 0) {
     // One rank at a time: a second rank's pings would queue behind the first one's and turn
     // waiting into apparent (asymmetric) latency.
     for (int j = 1; j < leader_comm_.size(); ++j) {
-      mpi_check(MPI_Send(&token, 1, MPI_INT64_T, j, kTagGo, c), "MPI_Send");
+      std::int64_t reference = peer_best_rtt_ns_;
+      mpi_check(MPI_Send(&reference, 1, MPI_INT64_T, j, kTagGo, c), "MPI_Send");
+      bool paused = false;
       while (true) {
-        mpi_check(MPI_Recv(&token, 1, MPI_INT64_T, j, kTagPing, c, MPI_STATUS_IGNORE), "MPI_Recv");
-        if (token == kStop) break;  // the client decides how many exchanges it needs
+        if (paused) {
+          // The client sleeps between bursts: wait without taking the core it may need.
+          MPI_Request req = MPI_REQUEST_NULL;
+          mpi_check(MPI_Irecv(msg.data(), 2, MPI_INT64_T, j, kTagPing, c, &req), "MPI_Irecv");
+          detail::wait_politely(req);
+        } else {
+          mpi_check(MPI_Recv(msg.data(), 2, MPI_INT64_T, j, kTagPing, c, MPI_STATUS_IGNORE),
+                    "MPI_Recv");
+        }
+        if (msg[0] == kStop) {  // the client decides how many exchanges it needs
+          if (msg[1] > 0) {
+            peer_best_rtt_ns_ =
+                peer_best_rtt_ns_ == 0 ? msg[1] : std::min(peer_best_rtt_ns_, msg[1]);
+          }
+          break;
+        }
+        paused = msg[0] == kPause;
+        if (paused) continue;
         const std::int64_t t = local_.now();
         mpi_check(MPI_Send(&t, 1, MPI_INT64_T, j, kTagPong, c), "MPI_Send");
       }
     }
     return;
   }
+  std::int64_t reference = 0;  // the best round trip of any leader so far (0: none yet)
   MPI_Request go = MPI_REQUEST_NULL;
-  mpi_check(MPI_Irecv(&token, 1, MPI_INT64_T, 0, kTagGo, c, &go), "MPI_Irecv");
+  mpi_check(MPI_Irecv(&reference, 1, MPI_INT64_T, 0, kTagGo, c, &go), "MPI_Irecv");
   detail::wait_politely(go);
   // The client side timestamps both ends, so it computes its own offset and nothing has to be
   // sent back ([Parsons2015] Listing 3.1 computes on rank 0 and never returns the offsets).
@@ -181,22 +217,40 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
   int since_improvement = 0;
   while (true) {
     PingPong s;
-    token = 0;
+    msg = {kPing, 0};
     s.local_send = local_.now();
-    mpi_check(MPI_Send(&token, 1, MPI_INT64_T, 0, kTagPing, c), "MPI_Send");
+    mpi_check(MPI_Send(msg.data(), 2, MPI_INT64_T, 0, kTagPing, c), "MPI_Send");
     mpi_check(MPI_Recv(&s.ref, 1, MPI_INT64_T, 0, kTagPong, c, MPI_STATUS_IGNORE), "MPI_Recv");
     s.local_recv = local_.now();
     samples.push_back(s);
     since_improvement = s.rtt() < min_rtt ? 0 : since_improvement + 1;
     min_rtt = std::min(min_rtt, s.rtt());
     const auto n = static_cast<int>(samples.size());
-    // With no history yet, "clean" means the minimum has stopped improving for a full round.
-    const bool clean = best_rtt_ns_ == 0 ? since_improvement >= options_.pingpongs
-                                         : min_rtt <= kCleanRttFactor * best_rtt_ns_;
+    // Clean: within a factor of this rank's best ever or, before it has one, when the minimum
+    // stopped improving for a full burst that came after a pause (below). In the first sync both
+    // can be met by a burst that the scheduler stretched throughout (every round trip a tick long),
+    // so there the exchange must also come within a wider factor of the best any leader achieved: a
+    // round trip from another node may be slower than one within rank 0's, but not by orders of
+    // magnitude.
+    const bool clean_own = best_rtt_ns_ == 0
+                               ? n > options_.pingpongs && since_improvement >= options_.pingpongs
+                               : min_rtt <= kCleanRttFactor * best_rtt_ns_;
+    const bool clean_peer = syncs_ > 0 || reference == 0 || min_rtt <= kPeerRttFactor * reference;
+    const bool clean = clean_own && clean_peer;
     if ((n >= options_.pingpongs && clean) || n >= max_samples) break;
+    if (n % options_.pingpongs == 0) {
+      // A whole burst without a clean exchange (in the first sync always, so that its verdict
+      // rests on two bursts): on an oversubscribed node the pair is usually
+      // stuck sharing one core, each round trip waiting for a scheduler tick or another rank's
+      // wake-up, and more exchanges in a row stay stuck. Stepping away lets the scheduler place
+      // both ranks afresh; the first exchange afterwards is slow, later ones are not.
+      msg = {kPause, 0};
+      mpi_check(MPI_Send(msg.data(), 2, MPI_INT64_T, 0, kTagPing, c), "MPI_Send");
+      detail::sleep_ns(kBurstPauseNs);
+    }
   }
-  token = kStop;
-  mpi_check(MPI_Send(&token, 1, MPI_INT64_T, 0, kTagPing, c), "MPI_Send");
+  msg = {kStop, min_rtt};
+  mpi_check(MPI_Send(msg.data(), 2, MPI_INT64_T, 0, kTagPing, c), "MPI_Send");
   best_rtt_ns_ = best_rtt_ns_ == 0 ? min_rtt : std::min(best_rtt_ns_, min_rtt);
   points.push_back(estimate_offset(samples, options_.estimator));
 }
@@ -232,6 +286,15 @@ void GlobalClock::synchronize() {
     if (options_.fit_drift) {
       const LineFit fit = fit_offset_line(history_);
       next = {fit.ref_local, fit.offset_at_ref, fit.slope};
+      if (options_.estimator == Estimator::kMinRtt) {
+        // The latest exchange proves the offset lies within rtt/2 of its estimate (the reference
+        // read its clock between our send and receive); a line that older, noisier syncs pulled
+        // outside that interval is moved back into it, so the error bound stored with the sync
+        // holds at the sync itself.
+        const SyncPoint& last = points.back();
+        next.offset_ns = std::clamp(next.offset_ns, last.offset_ns - last.rtt_ns / 2,
+                                    last.offset_ns + last.rtt_ns / 2);
+      }
     }
     const auto fastest = std::min_element(
         points.begin(), points.end(),

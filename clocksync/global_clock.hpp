@@ -108,10 +108,11 @@ class GlobalClock {
   Comm leader_comm_;  // ranks that ping-pong with rank 0 (all of them unless hierarchical)
   LocalClock local_;
   SyncOptions options_;
-  Mapping mapping_;                 // the estimate from the latest sync
-  Slew slew_;                       // fades the previous mapping into mapping_ (see adopt())
-  std::vector<SyncPoint> history_;  // recent measured offsets, for the drift fit
-  std::int64_t best_rtt_ns_ = 0;    // shortest round trip seen so far (0: none yet)
+  Mapping mapping_;                    // the estimate from the latest sync
+  Slew slew_;                          // fades the previous mapping into mapping_ (see adopt())
+  std::vector<SyncPoint> history_;     // recent measured offsets, for the drift fit
+  std::int64_t best_rtt_ns_ = 0;       // shortest round trip seen so far (0: none yet)
+  std::int64_t peer_best_rtt_ns_ = 0;  // rank 0: shortest round trip any leader reported
   std::int64_t rtt_min_ns_ = 0;
   std::int64_t last_sync_global_ = 0;
   int syncs_ = 0;

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git clang-format
   openmpi-bin libopenmpi-dev
+  mpich libmpich-dev # second MPI library: tools/test.sh runs the MPI and end-to-end tests with it
   libhdf5-dev hdf5-tools
   libpapi-dev papi-tools
   libbenchmark-dev libgtest-dev libgmock-dev

@@ -15,7 +15,7 @@ fi
 source "$root/tools/mpiexec-flags.sh"
 out_dir=${PAPBENCH_OUT_DIR:-$PWD}
 out="$out_dir/papbench-$(date -u +%Y%m%d-%H%M%S)-quickstart.h5"
-mpiexec $PAPBENCH_MPIEXEC_FLAGS -n 4 "$build/bench/papbench" \
+"${PAPBENCH_MPIEXEC:-mpiexec}" $PAPBENCH_MPIEXEC_FLAGS -n 4 "$build/bench/papbench" \
   --collective reduce,allreduce --alg native --count 16Ki --maxdelay 0,50ms --iters 30 \
   --out "$out"
 echo

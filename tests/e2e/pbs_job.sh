@@ -37,8 +37,14 @@ expect_contains "$dir/exit-code.txt" "0"
 expect_contains "$dir/version.txt" "papbench "
 expect_contains "$dir/env.txt" "PBS_JOBID=4242.pbs-server"
 [[ $(wc -l <"$dir/nodes.txt") == 1 ]] || fail "nodes.txt should name the one node once"
-expect_contains "$dir/command.txt" "--hostfile"
-expect_contains "$dir/command.txt" "ppr:4:node"
+# The job script speaks each launcher's dialect: node file and ranks per node.
+if "$mpiexec_prog" --version 2>&1 | grep -q "Open MPI\|OpenRTE"; then
+  expect_contains "$dir/command.txt" "--hostfile"
+  expect_contains "$dir/command.txt" "ppr:4:node"
+else  # MPICH (Hydra)
+  expect_contains "$dir/command.txt" " -f "
+  expect_contains "$dir/command.txt" "-ppn 4"
+fi
 "$CHECK_RESULT" "$dir/result.h5" --cases 4 --validated pass
 expect_exit 0 "$PAPBENCH_REPORT" summary "$dir/result.h5"
 expect_contains out.txt "allreduce/native"

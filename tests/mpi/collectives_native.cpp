@@ -3,8 +3,10 @@
 // registry row. Every rank prints its own failures; the verdict is agreed over all ranks, so the
 // exit status is the same everywhere.
 //
-// Usage: collectives_native_mpi [--full] [COLLECTIVE]
+// Usage: collectives_native_mpi [--full] [--alg NAME] [COLLECTIVE]
 //   COLLECTIVE  run only that collective
+//   --alg NAME  run only the algorithms of that name (e.g. native: the MPI library's own)
+//   --sample    the int/sum slice of the matrix only (every root and count; for slow MPI setups)
 //   --full      every datatype and every op of the tables instead of the ctest subset (slow;
 //               for changes to the input or expected-value rules)
 
@@ -151,13 +153,14 @@ void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo
   }
 }
 
-int run_all(const Matrix& m, const std::string& only) {
+int run_all(const Matrix& m, const std::string& only, const std::string& only_alg) {
   const int rank = world_rank(), size = world_size();
   Tally tally;
   const auto start = std::chrono::steady_clock::now();
   for (const CollectiveInfo& coll : collective_table()) {
     if (!only.empty() && coll.name != only) continue;
     for (const std::string_view name : algorithms_of(coll.name)) {
+      if (!only_alg.empty() && name != only_alg) continue;
       const AlgorithmInfo& info = *find_algorithm(coll.name, name);
       if (!coll.intergroup) {
         run_matrix(m, coll, info, {}, MPI_COMM_WORLD, "", tally);
@@ -210,12 +213,16 @@ int main(int argc, char** argv) {
   papbench::bcast::request_forcing_environment();
   papbench::MpiSession session(&argc, &argv);
   try {
-    bool full = false;
-    std::string only;
+    bool full = false, sample = false;
+    std::string only, only_alg;
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--full") {
         full = true;
+      } else if (arg == "--sample") {
+        sample = true;
+      } else if (arg == "--alg" && i + 1 < argc) {
+        only_alg = argv[++i];
       } else {
         only = arg;
       }
@@ -223,7 +230,10 @@ int main(int argc, char** argv) {
     if (!only.empty() && papbench::find_collective(only) == nullptr) {
       throw std::invalid_argument("unknown collective " + only);
     }
-    return papbench::run_all(full ? papbench::full_matrix() : papbench::ctest_matrix(), only);
+    const papbench::Matrix m = full     ? papbench::full_matrix()
+                               : sample ? papbench::sample_matrix()
+                                        : papbench::ctest_matrix();
+    return papbench::run_all(m, only, only_alg);
   } catch (const std::exception& e) {
     // Another rank may be waiting inside a collective: only an abort ends the job reliably.
     fmt::print(stderr, "rank {}: {}\n", papbench::world_rank(), e.what());
