@@ -2,7 +2,9 @@
 // keys reach `papbench app fft`, quick.app.* replaces them, and mistakes name the file and line.
 #include "bench/fft/fft_experiment.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -51,9 +53,11 @@ TEST(FftExperiment, MistakesNameTheLine) {
 class FftExperimentFile : public ::testing::Test {
  protected:
   void SetUp() override {
+    // One file per test process: ctest runs these tests in parallel processes, which can start
+    // within the same millisecond (gtest's time-based random seed then repeats).
     path_ = std::filesystem::temp_directory_path() /
-            ("papbench-fft-exp-" +
-             std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".exp");
+            fmt::format("papbench-fft-exp-{}-{}.exp", ::getpid(),
+                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
   }
   void TearDown() override { std::filesystem::remove(path_); }
   void write(std::string_view text) {
