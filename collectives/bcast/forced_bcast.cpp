@@ -4,9 +4,11 @@
 #include <fmt/ranges.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <span>
 
 #include "common/errors.hpp"
 
@@ -18,6 +20,8 @@ constexpr const char* kOmpiSegsize = "coll_tuned_bcast_algorithm_segmentsize";
 constexpr const char* kOmpiFanout = "coll_tuned_bcast_algorithm_chain_fanout";
 constexpr const char* kOmpiDynamic = "coll_tuned_use_dynamic_rules";
 constexpr const char* kMpichAlgorithm = "MPIR_CVAR_BCAST_INTRA_ALGORITHM";
+constexpr const char* kMpichDeviceCollective = "MPIR_CVAR_BCAST_DEVICE_COLLECTIVE";
+constexpr const char* kMpichFallback = "MPIR_CVAR_COLLECTIVE_FALLBACK";
 
 // The thread level to ask MPI_T for: MPI's own once it is up (Open MPI lowers the process's
 // recorded level to whatever MPI_T_init_thread asks for, which would make MPI_Query_thread lie to
@@ -30,42 +34,38 @@ int mpit_thread_level() {
   return level;
 }
 
-// MPI_T's own reference count lets this nest inside other users.
-class MpitSession {
- public:
-  MpitSession() {
+// One MPI_T session for the whole process, never finalized: MPICH 4.0 cannot initialize MPI_T
+// again after finalizing it (its variable lookups then fail or crash), and Open MPI rebuilds its
+// variable tables at every first MPI_T_init_thread, a quarter of a second each time.
+bool mpit_ready() {
+  static const bool ready = [] {
     int provided = 0;
-    ok_ = MPI_T_init_thread(mpit_thread_level(), &provided) == MPI_SUCCESS;
-  }
-  ~MpitSession() {
-    if (ok_) MPI_T_finalize();
-  }
-  MpitSession(const MpitSession&) = delete;
-  MpitSession& operator=(const MpitSession&) = delete;
-  bool ok() const { return ok_; }
-
- private:
-  bool ok_ = false;
-};
+    return MPI_T_init_thread(mpit_thread_level(), &provided) == MPI_SUCCESS;
+  }();
+  return ready;
+}
 
 struct Cvar {
   int index = -1;
   MPI_Datatype type = MPI_DATATYPE_NULL;
   MPI_T_enum enumtype = MPI_T_ENUM_NULL;
   int scope = 0;
+  std::string description;
 };
 
 std::optional<Cvar> find_cvar(const char* name) {
   Cvar v;
   if (MPI_T_cvar_get_index(name, &v.index) != MPI_SUCCESS) return std::nullopt;
   std::array<char, 256> got{};
+  std::array<char, 4096> desc{};
   int len = static_cast<int>(got.size()), verbosity = 0, bind = 0;
-  int dlen = 0;
-  if (MPI_T_cvar_get_info(v.index, got.data(), &len, &verbosity, &v.type, &v.enumtype, nullptr,
+  int dlen = static_cast<int>(desc.size());
+  if (MPI_T_cvar_get_info(v.index, got.data(), &len, &verbosity, &v.type, &v.enumtype, desc.data(),
                           &dlen, &bind, &v.scope) != MPI_SUCCESS ||
       bind != MPI_T_BIND_NO_OBJECT) {
     return std::nullopt;
   }
+  v.description = desc.data();
   return v;
 }
 
@@ -127,6 +127,47 @@ void write_cvar(const Cvar& v, const char* name, long long value) {
   }
 }
 
+// MPICH (4.0 at least) exposes its choice variables as plain ints with no MPI_T enum. Their
+// values are the positions of the choices in the variable's description ("auto - Internal ...
+// binomial - Force Binomial Tree ..."), which MPICH generates from the same list as the C enum, so
+// the choices are read from there: each candidate name that the description lists as "NAME  - ",
+// ordered by where it appears (of two names ending at one place, such as tree and pipelined_tree,
+// the longer).
+std::vector<std::pair<std::string, int>> described_items(
+    const std::string& description, std::span<const std::string_view> candidates) {
+  struct Found {
+    std::size_t begin, end;
+    std::string_view name;
+  };
+  std::vector<Found> found;
+  for (const auto name : candidates) {
+    for (auto at = description.find(name); at != std::string::npos;
+         at = description.find(name, at + 1)) {
+      auto after = at + name.size();
+      while (after < description.size() && description[after] == ' ') ++after;
+      if (description.compare(after, 2, "- ") == 0) {
+        found.push_back({at, at + name.size(), name});
+        break;
+      }
+    }
+  }
+  std::ranges::sort(found, [](const Found& a, const Found& b) {
+    return a.end != b.end ? a.end < b.end : a.begin < b.begin;
+  });
+  const auto [first, last] = std::ranges::unique(found, {}, &Found::end);
+  found.erase(first, last);
+  std::vector<std::pair<std::string, int>> out;
+  for (const auto& f : found) out.emplace_back(std::string(f.name), static_cast<int>(out.size()));
+  return out;
+}
+
+// The choice names a described MPICH variable may list; "auto" (value 0) first.
+std::vector<std::string_view> mpich_algorithm_candidates() {
+  std::vector<std::string_view> names{"auto"};
+  names.insert(names.end(), std::begin(kKnownForcedNames), std::end(kKnownForcedNames));
+  return names;
+}
+
 std::vector<std::pair<std::string, int>> enum_items(MPI_T_enum e) {
   std::vector<std::pair<std::string, int>> out;
   if (e == MPI_T_ENUM_NULL) return out;
@@ -144,42 +185,61 @@ std::vector<std::pair<std::string, int>> enum_items(MPI_T_enum e) {
   return out;
 }
 
+// A variable's choices: its MPI_T enum, else what its description lists.
+std::vector<std::pair<std::string, int>> choices(const Cvar& v,
+                                                 std::span<const std::string_view> candidates) {
+  if (v.enumtype != MPI_T_ENUM_NULL) return enum_items(v.enumtype);
+  return described_items(v.description, candidates);
+}
+
+std::vector<std::pair<std::string, int>> algorithm_choices(const Cvar& v) {
+  const auto candidates = mpich_algorithm_candidates();
+  return choices(v, candidates);
+}
+
 // Choices that are not algorithms: Open MPI's "ignore" (the fixed decision), MPICH's "auto".
 bool is_algorithm(const std::string& name) {
   return name != "ignore" && name != "auto";
 }
 
+// What the linked library lets papbench force, asked once: it cannot change while the process
+// runs, and every case label asks.
+struct Forceable {
+  std::string variable;
+  std::vector<std::string> names;
+};
+const Forceable& forceable() {
+  static const Forceable f = [] {
+    Forceable out;
+    if (!mpit_ready()) return out;
+    auto v = find_cvar(kOmpiAlgorithm);
+    out.variable = kOmpiAlgorithm;
+    if (!v) {
+      v = find_cvar(kMpichAlgorithm);
+      out.variable = kMpichAlgorithm;
+    }
+    if (!v) return Forceable{};
+    for (const auto& [name, value] : algorithm_choices(*v)) {
+      if (is_algorithm(name)) out.names.push_back(name);
+    }
+    return out;
+  }();
+  return f;
+}
+
 }  // namespace
 
 std::string forcing_variable() {
-  const MpitSession mpit;
-  if (!mpit.ok()) return "";
-  if (find_cvar(kOmpiAlgorithm)) return kOmpiAlgorithm;
-  if (find_cvar(kMpichAlgorithm)) return kMpichAlgorithm;
-  return "";
+  return forceable().variable;
 }
 
 std::vector<std::string> forceable_bcast_names() {
-  const MpitSession mpit;
-  std::vector<std::string> out;
-  if (!mpit.ok()) return out;
-  auto v = find_cvar(kOmpiAlgorithm);
-  if (!v) v = find_cvar(kMpichAlgorithm);
-  if (!v) return out;
-  for (const auto& [name, value] : enum_items(v->enumtype)) {
-    if (is_algorithm(name)) out.push_back(name);
-  }
-  return out;
+  return forceable().names;
 }
 
 BcastForcing::BcastForcing(const ForcedBcast& want) {
-  // MPI_T stays initialized from the first forcing to the end of the process: Open MPI rebuilds
-  // its variable tables at every first MPI_T_init_thread, a quarter of a second per case.
-  static const bool mpit = [] {
-    int provided = 0;
-    return MPI_T_init_thread(mpit_thread_level(), &provided) == MPI_SUCCESS;
-  }();
-  if (!mpit) throw UsageError("--alg native:force: MPI_T is not available in this MPI library");
+  if (!mpit_ready())
+    throw UsageError("--alg native:force: MPI_T is not available in this MPI library");
   try {
     // Each variable: remember, write, read back.
     auto set = [&](const char* name, const Cvar& v, long long value) {
@@ -193,7 +253,7 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
     };
     auto algorithm_value = [&](const char* name, const Cvar& v) {
       std::vector<std::string> names;
-      for (const auto& [n, value] : enum_items(v.enumtype)) {
+      for (const auto& [n, value] : algorithm_choices(v)) {
         if (n == want.algorithm) return value;
         if (is_algorithm(n)) names.push_back(n);
       }
@@ -224,6 +284,24 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
             kMpichAlgorithm));
       }
       const int id = algorithm_value(kMpichAlgorithm, *mpich);
+      // The device (ch4) may otherwise run its own bcast instead of the one selected here.
+      if (const auto device = find_cvar(kMpichDeviceCollective)) {
+        set(kMpichDeviceCollective, *device, 0);
+      }
+      // A forced algorithm that cannot run on these arguments (smp without nodes) must fail, not
+      // silently become the library's own choice: the case would measure something else.
+      if (const auto fallback = find_cvar(kMpichFallback)) {
+        constexpr std::string_view kFallbacks[] = {"error", "print", "silent"};
+        const auto items = choices(*fallback, kFallbacks);
+        const auto error =
+            std::ranges::find(items, std::string("error"), &std::pair<std::string, int>::first);
+        if (error == items.end()) {
+          throw UsageError(fmt::format(
+              "--alg native:force: cannot find the value 'error' of {} in this MPI library",
+              kMpichFallback));
+        }
+        set(kMpichFallback, *fallback, error->second);
+      }
       set(kMpichAlgorithm, *mpich, id);
       per_communicator_ = false;
     } else {
@@ -254,7 +332,7 @@ void BcastForcing::restore() {
       continue;
     }
     try {
-      write_cvar(Cvar{it->index, type, e, scope}, name, it->value);
+      write_cvar(Cvar{it->index, type, e, scope, ""}, name, it->value);
     } catch (const UsageError&) {
       // Left as forced: the next case's own forcing (or none) rewrites what it needs.
     }
