@@ -112,11 +112,15 @@ std::string list_text(std::string_view only) {
       for (const AlgOptionSpec& o : a.options) {
         if (o.supported == nullptr) continue;
         const SupportedValues s = o.supported();
-        out += s.values.empty()
-                   ? fmt::format("    {:<14}   {}: this MPI library offers no such variable\n", "",
-                                 o.name)
-                   : fmt::format("    {:<14}   {} names of this library ({}): {}\n", "", o.name,
-                                 s.via, fmt::join(s.values, ", "));
+        if (s.via.empty()) {
+          out += fmt::format("    {:<14}   {}: this MPI library offers no such variable\n", "",
+                             o.name);
+        } else if (s.values.empty()) {
+          out += fmt::format("    {:<14}   {}: this library's {}\n", "", o.name, s.via);
+        } else {
+          out += fmt::format("    {:<14}   {} names of this library ({}): {}\n", "", o.name, s.via,
+                             fmt::join(s.values, ", "));
+        }
       }
     }
   }

@@ -28,7 +28,7 @@ enum class OptionType {
 // The values of an option that the installed MPI library supports, known only at run time.
 struct SupportedValues {
   std::string via;  // where they come from (e.g. an MPI_T variable); "" when the library has none
-  std::vector<std::string> values;
+  std::vector<std::string> values;  // for choice options; empty otherwise
 };
 
 struct AlgOptionSpec {
@@ -52,8 +52,10 @@ struct AlgOptionSpec {
   // The value params record when neither given nor defaulted; nullptr: the option is omitted.
   std::string (*effective)(const AlgOptions& resolved, std::uint64_t count, std::size_t extent,
                            int ranks) = nullptr;
-  // A subset of `words` that only this MPI library supports (e.g. the algorithm names a `force`
-  // option can force), for `papbench list`; nullptr: every accepted value works everywhere.
+  // What this MPI library supports of an option that only some libraries have: `via` names the
+  // library's variable ("" when it has none, so the option is refused here), `values` the subset
+  // of `words` it offers (e.g. the algorithm names a `force` option can force). For `papbench
+  // list` and the tests; nullptr: the option and every accepted value work everywhere.
   SupportedValues (*supported)() = nullptr;
 };
 

@@ -108,13 +108,17 @@ constexpr AlgOptionSpec kBcastSegsizeOption = {
     .samples = kBcastSegsizeSamples};
 constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption};
 
+// Segment size and fanout are Open MPI's variables; MPICH forces the algorithm alone.
+bool forces_open_mpi_variables(const AlgOptions& resolved) {
+  return resolved.contains("force") && bcast::forcing_variable() == "coll_tuned_bcast_algorithm";
+}
 std::string native_segsize_effective(const AlgOptions& resolved, std::uint64_t, std::size_t, int) {
-  if (!resolved.contains("force")) return "";
+  if (!forces_open_mpi_variables(resolved)) return "";
   const auto it = resolved.find("segsize");
   return it == resolved.end() ? "8192" : it->second;
 }
 std::string native_fanout_effective(const AlgOptions& resolved, std::uint64_t, std::size_t, int) {
-  if (!resolved.contains("force")) return "";
+  if (!forces_open_mpi_variables(resolved)) return "";
   const auto it = resolved.find("fanout");
   return it == resolved.end() ? "4" : it->second;
 }
@@ -123,6 +127,18 @@ std::string native_fanout_effective(const AlgOptions& resolved, std::uint64_t, s
 constexpr std::string_view kForceSamples[] = {"binomial"};
 SupportedValues forceable_bcast() {
   return {bcast::forcing_variable(), bcast::forceable_bcast_names()};
+}
+SupportedValues open_mpi_segsize() {
+  return {bcast::forcing_variable() == "coll_tuned_bcast_algorithm"
+              ? "coll_tuned_bcast_algorithm_segmentsize"
+              : "",
+          {}};
+}
+SupportedValues open_mpi_fanout() {
+  return {bcast::forcing_variable() == "coll_tuned_bcast_algorithm"
+              ? "coll_tuned_bcast_algorithm_chain_fanout"
+              : "",
+          {}};
 }
 constexpr std::string_view kNativeSegsizeSamples[] = {"1Ki"};
 constexpr std::string_view kNativeFanoutSamples[] = {"2"};
@@ -142,7 +158,8 @@ constexpr AlgOptionSpec kBcastNativeOptions[] = {
      .max = std::numeric_limits<int>::max(),
      .needs_option = "force",
      .samples = kNativeSegsizeSamples,
-     .effective = native_segsize_effective},
+     .effective = native_segsize_effective,
+     .supported = open_mpi_segsize},
     {.name = "fanout",
      .type = OptionType::kInteger,
      .help = "with force: coll_tuned_bcast_algorithm_chain_fanout (Open MPI; default 4)",
@@ -150,7 +167,8 @@ constexpr AlgOptionSpec kBcastNativeOptions[] = {
      .max = bcast::kMaxTreeFanout,
      .needs_option = "force",
      .samples = kNativeFanoutSamples,
-     .effective = native_fanout_effective},
+     .effective = native_fanout_effective,
+     .supported = open_mpi_fanout},
 };
 
 constexpr std::string_view kKchainFanoutSamples[] = {"1", "2", "32"};

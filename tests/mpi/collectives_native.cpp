@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -153,6 +154,21 @@ void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo
   }
 }
 
+// Why this MPI library cannot run the given options, for options that only some libraries have
+// (their `supported`); nullopt when it can.
+std::optional<std::string> unsupported_here(const AlgorithmInfo& info, const AlgOptions& given) {
+  for (const auto& [key, value] : given) {
+    const AlgOptionSpec* spec = info.find_option(key);
+    if (spec == nullptr || spec->supported == nullptr) continue;
+    const SupportedValues s = spec->supported();
+    if (s.via.empty()) return fmt::format("this MPI library has no variable for {}", key);
+    if (!s.values.empty() && std::ranges::find(s.values, value) == s.values.end()) {
+      return fmt::format("{} of this MPI library has no {}", s.via, value);
+    }
+  }
+  return std::nullopt;
+}
+
 int run_all(const Matrix& m, const std::string& only, const std::string& only_alg) {
   const int rank = world_rank(), size = world_size();
   Tally tally;
@@ -172,6 +188,13 @@ int run_all(const Matrix& m, const std::string& only, const std::string& only_al
             // An option that needs another comes with that one's first sample.
             if (const AlgOptionSpec* needed = info.find_option(option.needs_option)) {
               given.emplace(std::string(needed->name), std::string(needed->samples.front()));
+            }
+            if (const auto missing = unsupported_here(info, given)) {
+              if (rank == 0) {
+                fmt::print("skip {}/{} {}={}: {}\n", coll.name, name, option.name, sample,
+                           *missing);
+              }
+              continue;
             }
             run_matrix(sample_matrix(), coll, info, given, MPI_COMM_WORLD,
                        fmt::format(" {}={}", option.name, sample), tally);
