@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdio>
 
 #include "bench/run_options.hpp"
@@ -20,6 +21,23 @@ CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw) {
   sub->add_option("--inject-clock-drift", raw.inject_drift_ppm,
                   "Each rank's clock drifts by a random rate up to this many ppm")
       ->capture_default_str();
+  sub->add_option("--inject-clock-wander", raw.inject_wander,
+                  "Each clock also oscillates by a random amplitude up to this (a drift that is "
+                  "not linear, e.g. 2us)")
+      ->capture_default_str();
+  sub->add_option("--inject-wander-period", raw.wander_period, "Period of that oscillation")
+      ->capture_default_str();
+  sub->add_option("--inject-drift-step", raw.inject_step_ppm,
+                  "Each clock's drift changes by a random rate up to this many ppm at "
+                  "--inject-drift-step-at")
+      ->capture_default_str();
+  sub->add_option("--inject-drift-step-at", raw.step_at,
+                  "When the drift step happens, after the first sync")
+      ->capture_default_str();
+  sub->add_flag("--inject-per-node", raw.inject_per_node,
+                "One distortion per (virtual) node, shared by its ranks (default: per rank)");
+  sub->add_option("--fail-above", raw.fail_above,
+                  "Also exit 1 when any measured error exceeds this (e.g. 1us)");
   sub->add_option("--duration", raw.duration, "How long to keep measuring")->capture_default_str();
   sub->add_option("--resync", raw.resync, "Resynchronize when the last sync is older (0: never)")
       ->capture_default_str();
@@ -39,8 +57,16 @@ CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw) {
 
 int sync_check_command(const RawSyncCheckOptions& raw) {
   clocksync::SyncCheckOptions o;
-  o.inject_offset_max_ns = parse_duration_option("--inject-clock-offset", raw.inject_offset);
-  o.inject_drift_max_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_drift_ppm);
+  o.inject.offset_ns = parse_duration_option("--inject-clock-offset", raw.inject_offset);
+  o.inject.drift_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_drift_ppm);
+  o.inject.wander_ns = parse_duration_option("--inject-clock-wander", raw.inject_wander);
+  o.inject.wander_period_ns = parse_duration_option("--inject-wander-period", raw.wander_period);
+  if (o.inject.wander_period_ns <= 0) throw UsageError("--inject-wander-period: must be positive");
+  o.inject.step_ppm = check_drift_ppm("--inject-drift-step", raw.inject_step_ppm);
+  o.inject.step_at_ns = parse_duration_option("--inject-drift-step-at", raw.step_at);
+  o.inject_per_node = raw.inject_per_node;
+  const std::int64_t fail_above =
+      raw.fail_above.empty() ? -1 : parse_duration_option("--fail-above", raw.fail_above);
   o.duration_ns = parse_duration_option("--duration", raw.duration);
   o.sample_interval_ns = parse_duration_option("--interval", raw.interval);
   if (o.sample_interval_ns <= 0) throw UsageError("--interval: must be positive");
@@ -54,22 +80,38 @@ int sync_check_command(const RawSyncCheckOptions& raw) {
   o.virtual_ppn = parse_virtual_ppn("--virtual-ppn", raw.virtual_ppn);
 
   const nlohmann::json report = clocksync::run_sync_check(MPI_COMM_WORLD, o);
+  // Rank 0 holds the verdict; mpiexec passes its exit code on.
   if (world_rank() != 0) return 0;
+  const auto max_abs = report.at("max_abs_error_ns").get<std::int64_t>();
+  const auto violations = report.at("bound_violations").get<std::int64_t>();
+  const bool above = fail_above >= 0 && max_abs > fail_above;
   if (raw.json) {
     fmt::print("{}\n", report.dump(2));
   } else {
     fmt::print(
-        "sync-check on {} ranks over {}: max |error| {}  median |error| {}  resyncs {}\n"
+        "sync-check on {} ranks over {}: max |error| {}  median |error| {}  claimed bound up to "
+        "{}  resyncs {}\n"
         "(injected offsets up to {}, drift up to {} ppm; {} estimator)\n",
         report.at("ranks").get<int>(), format_duration(report.at("duration_ns").get<double>()),
         format_duration(report.at("max_abs_error_ns").get<double>()),
         format_duration(report.at("median_abs_error_ns").get<double>()),
-        report.at("resyncs").get<int>(),
+        format_duration(report.at("error_bound_ns").get<double>()), report.at("resyncs").get<int>(),
         format_duration(report.at("inject_offset_max_ns").get<double>()),
         report.at("inject_drift_max_ppm").get<double>(), raw.estimator);
   }
+  if (violations > 0) {
+    fmt::print(stderr,
+               "sync-check: FAIL: {} samples had an error above the bound the clock claimed at "
+               "that moment\n",
+               violations);
+  }
+  if (above) {
+    fmt::print(stderr, "sync-check: FAIL: max |error| {} is above --fail-above {}\n",
+               format_duration(static_cast<double>(max_abs)),
+               format_duration(static_cast<double>(fail_above)));
+  }
   std::fflush(stdout);
-  return 0;
+  return violations > 0 || above ? 1 : 0;
 }
 
 }  // namespace papbench

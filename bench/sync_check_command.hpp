@@ -11,6 +11,12 @@ namespace papbench {
 struct RawSyncCheckOptions {
   std::string inject_offset = "0";
   double inject_drift_ppm = 0;
+  std::string inject_wander = "0";
+  std::string wander_period = "10s";
+  double inject_step_ppm = 0;
+  std::string step_at = "2s";
+  bool inject_per_node = false;
+  std::string fail_above;  // "": only the claimed bound decides
   std::string duration = "10s";
   std::string resync = "1s";
   std::string interval = "10ms";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -15,7 +16,7 @@ SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator
   const auto by_rtt = [](const PingPong& a, const PingPong& b) { return a.rtt() < b.rtt(); };
   const PingPong& fastest = *std::min_element(samples.begin(), samples.end(), by_rtt);
   if (estimator == Estimator::kMinRtt) {
-    return {fastest.local_mid(), fastest.offset(), fastest.rtt()};
+    return {fastest.local_mid(), fastest.offset(), fastest.rtt(), fastest.rtt()};
   }
   // Listing 3.1 sorts the offsets and takes element [n/2]; the instant that offset belongs to
   // is kept so that the drift fit places the point correctly in time.
@@ -23,7 +24,7 @@ SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator
   const auto middle = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2);
   std::nth_element(sorted.begin(), middle, sorted.end(),
                    [](const PingPong& a, const PingPong& b) { return a.offset() < b.offset(); });
-  return {middle->local_mid(), middle->offset(), fastest.rtt()};
+  return {middle->local_mid(), middle->offset(), middle->rtt(), fastest.rtt()};
 }
 
 LineFit fit_offset_line(std::span<const SyncPoint> points) {
@@ -59,6 +60,63 @@ LineFit fit_offset_line(std::span<const SyncPoint> points) {
   // The fitted line at the last instant (x = 0) averages the noise of every point.
   const double at_last = mean_y - slope * mean_x;
   return {last.local, last.offset_ns + std::llround(at_last), slope};
+}
+
+namespace {
+
+// Half a round trip, rounded up: the offset's error lies within it.
+double half(std::int64_t rtt) {
+  return static_cast<double>(std::max<std::int64_t>(rtt, 0)) / 2.0;
+}
+
+}  // namespace
+
+SlopeRange slope_range(std::span<const SyncPoint> points, double prior) {
+  SlopeRange r{-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  bool any = false;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    for (std::size_t j = i + 1; j < points.size(); ++j) {
+      const auto dx = static_cast<double>(points[j].local - points[i].local);
+      if (dx == 0) continue;
+      const double slope = static_cast<double>(points[j].offset_ns - points[i].offset_ns) / dx;
+      const double width = (half(points[i].rtt_ns) + half(points[j].rtt_ns)) / std::abs(dx);
+      r.lo = std::max(r.lo, slope - width);
+      r.hi = std::min(r.hi, slope + width);
+      any = true;
+    }
+  }
+  if (!any) return {-prior, prior};
+  return r;
+}
+
+std::span<const SyncPoint> linear_suffix(std::span<const SyncPoint> history) {
+  const std::size_t keep_at_least = std::min<std::size_t>(history.size(), 2);
+  for (std::size_t first = 0; first + keep_at_least < history.size(); ++first) {
+    const SlopeRange r = slope_range(history.subspan(first), kPriorMaxDrift);
+    if (r.lo <= r.hi) return history.subspan(first);
+  }
+  return history.last(keep_at_least);
+}
+
+std::int64_t ErrorBound::at(std::int64_t local) const {
+  const auto away = static_cast<double>(local > ref_local ? local - ref_local : ref_local - local);
+  return at_sync_ns + std::llround(std::ceil(growth * away));
+}
+
+ErrorBound bound_mapping(std::span<const SyncPoint> points, const Mapping& used) {
+  if (points.empty()) return {};
+  const SyncPoint& last = points.back();
+  // The newest exchange proves the true offset at its instant within rtt/2 of its estimate.
+  const std::int64_t used_at_last = used.apply(last.local) - last.local;
+  const double at_sync =
+      std::abs(static_cast<double>(used_at_last - last.offset_ns)) + half(last.rtt_ns);
+  // A linear drift lies in the range every pair allows; when the pairs disagree (the drift is
+  // not linear over these points) the range is empty and only the newest pair is trusted.
+  SlopeRange r = slope_range(points, kPriorMaxDrift);
+  if (r.lo > r.hi)
+    r = slope_range(points.last(std::min<std::size_t>(points.size(), 2)), kPriorMaxDrift);
+  const double growth = std::max(std::abs(used.drift - r.lo), std::abs(r.hi - used.drift));
+  return {last.local, std::llround(std::ceil(at_sync)), growth};
 }
 
 std::int64_t Mapping::apply(std::int64_t local) const {

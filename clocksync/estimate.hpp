@@ -29,11 +29,12 @@ struct PingPong {
 struct SyncPoint {
   std::int64_t local = 0;
   std::int64_t offset_ns = 0;
-  std::int64_t rtt_ns = 0;  // of the exchange(s) behind it; its error is within rtt / 2
+  std::int64_t rtt_ns = 0;      // of the exchange the offset comes from: its error is within rtt/2
+  std::int64_t rtt_min_ns = 0;  // the fastest exchange of the sync (how clean the sync was)
 };
 
 // kMinRtt: the sample with the smallest round trip (least queueing, so the tightest bound);
-// kMedian: [Parsons2015] Listing 3.1, the median offset. rtt_ns is the minimum RTT in both cases.
+// kMedian: [Parsons2015] Listing 3.1, the median offset, whose own round trip bounds it.
 // Throws std::invalid_argument on an empty span.
 SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator);
 
@@ -47,6 +48,24 @@ struct LineFit {
 };
 LineFit fit_offset_line(std::span<const SyncPoint> points);
 
+// The newest points of `history` (oldest first) that a single drift can explain: the longest
+// suffix, of at least two points when there are two, in which the slope intervals of all pairs
+// intersect (each offset is within rtt/2 of the truth, so a linear drift lies in every pair's
+// interval). A drift that changed (a step, a slow wander) leaves the older points out of the fit.
+std::span<const SyncPoint> linear_suffix(std::span<const SyncPoint> history);
+
+// The drifts that every pair of `points` allows, [lo, hi]; lo > hi when none does. With fewer
+// than two distinct instants: [-prior, prior].
+struct SlopeRange {
+  double lo = 0;
+  double hi = 0;
+};
+SlopeRange slope_range(std::span<const SyncPoint> points, double prior);
+
+// The largest drift between two clocks assumed before two syncs measured one: two oscillators
+// within the usual +-100 ppm crystal specification.
+inline constexpr double kPriorMaxDrift = 200e-6;
+
 // global = local + offset_ns + drift * (local - ref_local).
 struct Mapping {
   std::int64_t ref_local = 0;
@@ -55,6 +74,22 @@ struct Mapping {
 
   std::int64_t apply(std::int64_t local) const;
 };
+
+// How far a rank's global clock may be from the reference's: at_sync_ns at the sync instant
+// ref_local, growing by `growth` ns per ns of local time away from it. It holds as long as the
+// drift stayed linear over the points it was computed from; sync-check measures whether it does.
+struct ErrorBound {
+  std::int64_t ref_local = 0;
+  std::int64_t at_sync_ns = 0;
+  double growth = 0;
+
+  std::int64_t at(std::int64_t local) const;
+};
+
+// The bound of a mapping `used` computed from `points` (oldest first, the newest at the sync):
+// the newest offset's rtt/2 plus how far `used` sits from it at that instant, and the largest
+// distance from `used.drift` to a drift that the points allow.
+ErrorBound bound_mapping(std::span<const SyncPoint> points, const Mapping& used);
 
 // A correction delta_ns that fades out linearly over [start_local, start_local + length_ns):
 // added to a new mapping it reproduces the old global time at start_local, so a resync bends the

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <numbers>
+#include <span>
 #include <stdexcept>
 #include <thread>
 #include <utility>
@@ -70,9 +72,36 @@ std::int64_t bootstrap_gap_ns(std::int64_t resync_ns) {
 }
 
 // The state a node leader hands to its node (hierarchical sync), as one MPI message.
-std::array<std::int64_t, 7> pack(const Mapping& m, const Slew& s, std::int64_t rtt) {
-  const auto drift_bits = std::bit_cast<std::int64_t>(m.drift);
-  return {m.ref_local, m.offset_ns, drift_bits, s.start_local, s.length_ns, s.delta_ns, rtt};
+using NodeState = std::array<std::int64_t, 10>;
+NodeState pack(const Mapping& m, const Slew& s, const ErrorBound& b, std::int64_t rtt) {
+  return {m.ref_local,
+          m.offset_ns,
+          std::bit_cast<std::int64_t>(m.drift),
+          s.start_local,
+          s.length_ns,
+          s.delta_ns,
+          b.ref_local,
+          b.at_sync_ns,
+          std::bit_cast<std::int64_t>(b.growth),
+          rtt};
+}
+
+// Whether this rank reads the same clock as its node's leader: the raw clock is the node's, so the
+// local clocks agree when the distortions and their epochs do (distortions are a test hook; in
+// real runs none is active and this is true).
+bool same_clock_as_leader(const LocalClock& local, MPI_Comm node) {
+  const Distortion& d = local.distortion();
+  std::array<std::int64_t, 7> mine{d.offset_ns,
+                                   std::bit_cast<std::int64_t>(d.drift_ppm),
+                                   d.wander_ns,
+                                   d.wander_period_ns,
+                                   std::bit_cast<std::int64_t>(d.step_ppm),
+                                   d.step_at_ns,
+                                   d.active() ? local.epoch_raw() : 0};
+  std::array<std::int64_t, 7> leader = mine;
+  mpi_check(MPI_Bcast(leader.data(), static_cast<int>(leader.size()), MPI_INT64_T, 0, node),
+            "MPI_Bcast");
+  return mine == leader;
 }
 
 }  // namespace
@@ -113,8 +142,17 @@ std::int64_t LocalClock::now() const {
 
 std::int64_t LocalClock::from_raw(std::int64_t raw) const {
   if (!distortion_.active()) return raw;
-  const double drift = distortion_.drift_ppm * 1e-6 * static_cast<double>(raw - epoch_raw_);
-  return raw + distortion_.offset_ns + std::llround(drift);
+  const Distortion& d = distortion_;
+  const auto dt = static_cast<double>(raw - epoch_raw_);
+  double shift = d.drift_ppm * 1e-6 * dt;
+  if (d.wander_ns != 0 && d.wander_period_ns > 0) {
+    shift += static_cast<double>(d.wander_ns) *
+             std::sin(2 * std::numbers::pi * dt / static_cast<double>(d.wander_period_ns));
+  }
+  if (d.step_ppm != 0 && dt > static_cast<double>(d.step_at_ns)) {
+    shift += d.step_ppm * 1e-6 * (dt - static_cast<double>(d.step_at_ns));
+  }
+  return raw + d.offset_ns + std::llround(shift);
 }
 
 std::string_view to_string(Estimator e) {
@@ -135,14 +173,6 @@ GlobalClock::GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
   if (nodes != nullptr && nodes->size() != comm_.size()) {
     throw std::invalid_argument("clock sync: the node topology is of another communicator");
   }
-  // Ranks of a node share the raw clock only while nobody distorts it; the decision must be the
-  // same everywhere because it selects who takes part in the exchanges.
-  int distorted = local_.distortion().active() ? 1 : 0;
-  int any_distorted = 0;
-  mpi_check(MPI_Allreduce(&distorted, &any_distorted, 1, MPI_INT, MPI_MAX, comm_.get()),
-            "MPI_Allreduce");
-  options_.hierarchical = options_.hierarchical && any_distorted == 0;
-
   const int rank = comm_.rank();
   if (options_.hierarchical) {
     // A virtual node lies inside one real node, so its members share the raw clock as well.
@@ -153,12 +183,21 @@ GlobalClock::GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
       const topology::NodeTopology real(comm_.get());
       node_comm_ = Comm::dup(real.node_comm());
     }
+    // The decision must be the same everywhere because it selects who takes part in the
+    // exchanges.
+    int shared = same_clock_as_leader(local_, node_comm_.get()) ? 1 : 0;
+    mpi_check(MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_MIN, comm_.get()),
+              "MPI_Allreduce");
+    options_.hierarchical = shared == 1;
+  }
+  if (options_.hierarchical) {
     // Keys by rank make rank 0 the leader of its node and rank 0 among the leaders.
     MPI_Comm leaders = MPI_COMM_NULL;
     const int color = node_comm_.rank() == 0 ? 0 : MPI_UNDEFINED;
     mpi_check(MPI_Comm_split(comm_.get(), color, rank, &leaders), "MPI_Comm_split");
     leader_comm_ = Comm(leaders);
   } else {
+    node_comm_ = Comm();
     leader_comm_ = Comm::dup(comm_.get());
   }
 }
@@ -267,7 +306,7 @@ void GlobalClock::synchronize() {
         if (leader_comm_.rank() == 0) detail::sleep_ns(bootstrap_gap_ns(options_.resync_ns));
         exchange_round(points);
         const auto clean = std::count_if(points.begin(), points.end(), [&](const SyncPoint& p) {
-          return p.rtt_ns <= kCleanRttFactor * best_rtt_ns_;
+          return p.rtt_min_ns <= kCleanRttFactor * best_rtt_ns_;
         });
         int more = leader_comm_.rank() != 0 && clean < 2 ? 1 : 0;
         mpi_check(MPI_Allreduce(MPI_IN_PLACE, &more, 1, MPI_INT, MPI_MAX, leader_comm_.get()),
@@ -276,30 +315,33 @@ void GlobalClock::synchronize() {
       }
     }
   }
-  // Rank 0 is the reference: its mapping stays the identity. Other leaders fit theirs.
+  // Rank 0 is the reference: its mapping stays the identity (and its bound zero). Other leaders
+  // fit theirs.
   if (!points.empty()) {
     history_.insert(history_.end(), points.begin(), points.end());
     if (history_.size() > kDriftHistory) {
       history_.erase(history_.begin(), history_.end() - static_cast<std::ptrdiff_t>(kDriftHistory));
     }
-    Mapping next{points.back().local, points.back().offset_ns, 0.0};
+    // Only the points one linear drift explains: after a drift change the older ones would pull
+    // the line (and make the bound claim a precision the clock no longer has).
+    const std::span<const SyncPoint> linear = linear_suffix(history_);
+    const SyncPoint& last = points.back();
+    Mapping next{last.local, last.offset_ns, 0.0};
     if (options_.fit_drift) {
-      const LineFit fit = fit_offset_line(history_);
-      next = {fit.ref_local, fit.offset_at_ref, fit.slope};
-      if (options_.estimator == Estimator::kMinRtt) {
-        // The latest exchange proves the offset lies within rtt/2 of its estimate (the reference
-        // read its clock between our send and receive); a line that older, noisier syncs pulled
-        // outside that interval is moved back into it, so the error bound stored with the sync
-        // holds at the sync itself.
-        const SyncPoint& last = points.back();
-        next.offset_ns = std::clamp(next.offset_ns, last.offset_ns - last.rtt_ns / 2,
-                                    last.offset_ns + last.rtt_ns / 2);
-      }
+      const LineFit fit = fit_offset_line(linear);
+      const SlopeRange allowed = slope_range(linear, kPriorMaxDrift);
+      next = {fit.ref_local, fit.offset_at_ref, std::clamp(fit.slope, allowed.lo, allowed.hi)};
+      // The latest exchange proves the offset lies within rtt/2 of its estimate (the reference
+      // read its clock between our send and receive); a line that older, noisier syncs pulled
+      // outside that interval is moved back into it, so the error bound stored with the sync
+      // holds at the sync itself.
+      next.offset_ns = std::clamp(next.offset_ns, last.offset_ns - last.rtt_ns / 2,
+                                  last.offset_ns + last.rtt_ns / 2);
     }
     const auto fastest = std::min_element(
         points.begin(), points.end(),
-        [](const SyncPoint& a, const SyncPoint& b) { return a.rtt_ns < b.rtt_ns; });
-    adopt(next, fastest->rtt_ns, local_.now());
+        [](const SyncPoint& a, const SyncPoint& b) { return a.rtt_min_ns < b.rtt_min_ns; });
+    adopt(next, bound_mapping(linear, next), fastest->rtt_min_ns, local_.now());
   }
   share_within_node();
   finish_sync();
@@ -313,19 +355,30 @@ void GlobalClock::synchronize() {
 // and intervals measured meanwhile are off by at most 0.1%. Accuracy is unaffected: during the
 // slew the error lies between the old and the new mapping's. Only a step beyond 1 ms is taken at
 // once, because a mapping that wrong is worse than a jump.
-void GlobalClock::adopt(const Mapping& next, std::int64_t rtt_min_ns, std::int64_t at_local) {
+void GlobalClock::adopt(const Mapping& next, const ErrorBound& bound, std::int64_t rtt_min_ns,
+                        std::int64_t at_local) {
   slew_ = syncs_ > 0 ? make_slew(to_global(at_local), at_local, next, kMaxSlewRate, kMinSlewNs,
                                  kMaxSlewDeltaNs)
                      : Slew{};
   mapping_ = next;
+  bound_ = bound;
   rtt_min_ns_ = rtt_min_ns;
+}
+
+std::int64_t GlobalClock::error_bound_at(std::int64_t local) const {
+  // During a slew the clock reads the new mapping plus the part of the correction still to go.
+  return bound_.at(local) + std::llabs(slew_.residual(local));
+}
+
+std::int64_t GlobalClock::slew_at(std::int64_t local) const {
+  return slew_.residual(local);
 }
 
 // Hierarchical sync: node members share their leader's raw clock (no distortion is active, or
 // the constructor would have disabled hierarchy), so the leader's correction is theirs exactly.
 void GlobalClock::share_within_node() {
   if (!node_comm_ || node_comm_.size() == 1) return;
-  std::array<std::int64_t, 7> state = pack(mapping_, slew_, rtt_min_ns_);
+  NodeState state = pack(mapping_, slew_, bound_, rtt_min_ns_);
   MPI_Request req = MPI_REQUEST_NULL;
   mpi_check(MPI_Ibcast(state.data(), static_cast<int>(state.size()), MPI_INT64_T, 0,
                        node_comm_.get(), &req),
@@ -334,7 +387,8 @@ void GlobalClock::share_within_node() {
   if (node_comm_.rank() != 0) {
     mapping_ = {state[0], state[1], std::bit_cast<double>(state[2])};
     slew_ = {state[3], state[4], state[5]};
-    rtt_min_ns_ = state[6];
+    bound_ = {state[6], state[7], std::bit_cast<double>(state[8])};
+    rtt_min_ns_ = state[9];
   }
 }
 
@@ -347,9 +401,13 @@ void GlobalClock::finish_sync() {
   last_sync_global_ = t_sync;
   ++syncs_;
 
-  const std::array<std::int64_t, 5> mine{t_sync, comm_.rank(), mapping_.offset_ns,
+  const std::array<std::int64_t, 7> mine{t_sync,
+                                         comm_.rank(),
+                                         mapping_.offset_ns,
                                          std::bit_cast<std::int64_t>(mapping_.drift * 1e9),
-                                         rtt_min_ns_};
+                                         rtt_min_ns_,
+                                         bound_.at_sync_ns,
+                                         std::bit_cast<std::int64_t>(bound_.growth * 1e9)};
   const bool root = comm_.rank() == 0;
   std::vector<std::int64_t> all(root ? mine.size() * static_cast<std::size_t>(comm_.size()) : 0);
   mpi_check(MPI_Igather(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, all.data(),
@@ -358,7 +416,8 @@ void GlobalClock::finish_sync() {
   detail::wait_politely(req);
   for (std::size_t i = 0; i < all.size(); i += mine.size()) {
     pending_.push_back({all[i], static_cast<int>(all[i + 1]), all[i + 2],
-                        std::bit_cast<double>(all[i + 3]), all[i + 4]});
+                        std::bit_cast<double>(all[i + 3]), all[i + 4], all[i + 5],
+                        std::bit_cast<double>(all[i + 6])});
   }
 }
 

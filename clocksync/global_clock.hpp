@@ -17,13 +17,24 @@ namespace papbench::clocksync {
 // CLOCK_MONOTONIC_RAW in nanoseconds: not slewed by NTP, so drift is the hardware's alone.
 std::int64_t raw_now_ns();
 
-// Test hook: a known distortion of this rank's raw clock
-// (local = raw + offset + drift * (raw - epoch), epoch = the LocalClock's construction), so tests
-// can check that synchronization recovers the truth.
+// Test hook: a known distortion of this rank's raw clock, so tests can check that synchronization
+// recovers the truth. With dt = raw - epoch (epoch = the LocalClock's construction):
+//   local = raw + offset + drift * dt + wander * sin(2 pi dt / wander_period)
+//           + step_drift * max(0, dt - step_at)
+// The wander (a slow oscillation) and the step (a drift that changes at one instant) are drifts
+// that a line does not fit: the sync's drift fit and its error bound are tested where they are
+// wrong.
 struct Distortion {
   std::int64_t offset_ns = 0;
   double drift_ppm = 0;
-  bool active() const { return offset_ns != 0 || drift_ppm != 0; }
+  std::int64_t wander_ns = 0;
+  std::int64_t wander_period_ns = 0;  // <= 0: no wander
+  double step_ppm = 0;
+  std::int64_t step_at_ns = 0;
+  bool active() const {
+    return offset_ns != 0 || drift_ppm != 0 || wander_ns != 0 || step_ppm != 0;
+  }
+  bool operator==(const Distortion&) const = default;
 };
 
 class LocalClock {
@@ -62,13 +73,16 @@ struct SyncEvent {
   int rank;
   std::int64_t offset_ns;
   double drift_ppb;
-  std::int64_t rtt_min_ns;  // error bound of the offset is rtt_min / 2
+  std::int64_t rtt_min_ns;      // the fastest exchange of the sync
+  std::int64_t error_bound_ns;  // at the sync (ErrorBound::at_sync_ns)
+  double bound_growth_ppb;      // the bound grows by this much per second away from the sync
 };
 
 class GlobalClock {
  public:
   // Collective over `comm`. Hierarchical sync is used only when options.hierarchical is set and
-  // no rank has an active Distortion (distorted ranks no longer share their node's clock);
+  // every rank's local clock is its node leader's (same Distortion and epoch: a node whose ranks
+  // were distorted differently no longer shares one clock);
   // options() reports the setting in effect. The node leaders are those of `nodes` (virtual
   // nodes included; built over the same communicator) or, when it is null, of the real nodes.
   GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
@@ -91,7 +105,13 @@ class GlobalClock {
   // Rank 0's global time at the end of the last sync, identical on every rank.
   std::int64_t last_sync_global() const { return last_sync_global_; }
   int syncs() const { return syncs_; }
-  std::int64_t error_bound_ns() const { return rtt_min_ns_ / 2; }
+  // How far this rank's global clock may be from rank 0's at the sync (0 on rank 0).
+  std::int64_t error_bound_ns() const { return bound_.at_sync_ns; }
+  // ... and at a local instant: the sync's bound, its growth with the time since, and the part of
+  // a resync's correction still being slewed in.
+  std::int64_t error_bound_at(std::int64_t local) const;
+  // The correction still being slewed in at a local instant (0: no slew in progress).
+  std::int64_t slew_at(std::int64_t local) const;
   const SyncOptions& options() const { return options_; }
   const LocalClock& local() const { return local_; }
   // Rank 0: the events of every rank since the last call; other ranks: empty.
@@ -99,7 +119,8 @@ class GlobalClock {
 
  private:
   void exchange_round(std::vector<SyncPoint>& points);
-  void adopt(const Mapping& next, std::int64_t rtt_min_ns, std::int64_t at_local);
+  void adopt(const Mapping& next, const ErrorBound& bound, std::int64_t rtt_min_ns,
+             std::int64_t at_local);
   void share_within_node();
   void finish_sync();
 
@@ -110,6 +131,7 @@ class GlobalClock {
   SyncOptions options_;
   Mapping mapping_;                    // the estimate from the latest sync
   Slew slew_;                          // fades the previous mapping into mapping_ (see adopt())
+  ErrorBound bound_;                   // of mapping_
   std::vector<SyncPoint> history_;     // recent measured offsets, for the drift fit
   std::int64_t best_rtt_ns_ = 0;       // shortest round trip seen so far (0: none yet)
   std::int64_t peer_best_rtt_ns_ = 0;  // rank 0: shortest round trip any leader reported

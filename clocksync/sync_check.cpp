@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -43,13 +44,22 @@ void bcast_politely(void* data, int count, MPI_Datatype type, MPI_Comm comm) {
 }
 
 void check_options(const SyncCheckOptions& o) {
-  if (o.inject_offset_max_ns < 0)
-    throw std::invalid_argument("sync check: offset max must be >= 0");
-  if (!(o.inject_drift_max_ppm >= 0) || !std::isfinite(o.inject_drift_max_ppm)) {
+  if (o.inject.offset_ns < 0) throw std::invalid_argument("sync check: offset max must be >= 0");
+  if (!(o.inject.drift_ppm >= 0) || !std::isfinite(o.inject.drift_ppm)) {
     throw std::invalid_argument("sync check: drift max must be finite and >= 0");
   }
+  if (!(o.inject.step_ppm >= 0) || !std::isfinite(o.inject.step_ppm)) {
+    throw std::invalid_argument("sync check: drift step max must be finite and >= 0");
+  }
   // Beyond this the distorted clock would run backwards, which no real clock does.
-  if (o.inject_drift_max_ppm >= 1e5) throw std::invalid_argument("sync check: drift max >= 10%");
+  if (o.inject.drift_ppm + o.inject.step_ppm >= 1e5) {
+    throw std::invalid_argument("sync check: drift max (with its step) >= 10%");
+  }
+  if (o.inject.wander_ns < 0) throw std::invalid_argument("sync check: wander max must be >= 0");
+  if (o.inject.wander_ns > 0 && o.inject.wander_period_ns <= 0) {
+    throw std::invalid_argument("sync check: a wander needs a period > 0");
+  }
+  if (o.inject.step_at_ns < 0) throw std::invalid_argument("sync check: step instant must be >= 0");
   if (o.duration_ns <= 0) throw std::invalid_argument("sync check: duration must be > 0");
   if (o.sample_interval_ns <= 0) {
     throw std::invalid_argument("sync check: sample interval must be > 0");
@@ -69,12 +79,16 @@ enum Field {
   kRttMin,
   kRttMinWorst,
   kDriftPpb,
+  kMaxBound,
+  kViolations,
+  kWorstExcess,
   kFields
 };
 
 // Every rank's sync error, sampled until rank 0 says stop.
 struct Samples {
   std::vector<std::int64_t> errors;  // this rank's global clock minus rank 0's true clock
+  std::vector<std::int64_t> bounds;  // the error bound the clock claimed at that moment
   std::vector<std::int64_t> times;   // of each sample, since sampling began
   int resyncs = 0;
 };
@@ -90,6 +104,7 @@ Samples sample_errors(GlobalClock& clock, const LocalClock& local, const LocalCl
   Samples s;
   s.errors.reserve(static_cast<std::size_t>(o.duration_ns / o.sample_interval_ns) + 2);
   s.times.reserve(s.errors.capacity());
+  s.bounds.reserve(s.errors.capacity());
   for (;;) {
     if (clock.resync_if_due(tick[0])) {
       ++s.resyncs;
@@ -99,7 +114,9 @@ Samples sample_errors(GlobalClock& clock, const LocalClock& local, const LocalCl
     // One raw reading, converted by this rank's global clock and by rank 0's true clock: the
     // difference is the sync error alone, whatever the scheduler did around the reading.
     const std::int64_t raw = raw_now_ns();
-    s.errors.push_back(clock.to_global(local.from_raw(raw)) - truth.from_raw(raw));
+    const std::int64_t at = local.from_raw(raw);
+    s.errors.push_back(clock.to_global(at) - truth.from_raw(raw));
+    s.bounds.push_back(clock.error_bound_at(at));
     s.times.push_back(tick[0] - start);
 
     if (pacer) {
@@ -131,6 +148,13 @@ std::array<double, kFields> own_figures(const Samples& s, const Distortion& mine
   f[kMedianAbs] = static_cast<double>(median_of(abs_errors));
   f[kMeanError] = sum / static_cast<double>(s.errors.size());
   f[kSamples] = static_cast<double>(s.errors.size());
+  f[kWorstExcess] = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < s.errors.size(); ++i) {
+    f[kMaxBound] = std::max(f[kMaxBound], static_cast<double>(s.bounds[i]));
+    const auto excess = static_cast<double>(abs_errors[i] - s.bounds[i]);
+    f[kWorstExcess] = std::max(f[kWorstExcess], excess);
+    if (excess > 0) f[kViolations] += 1;
+  }
   return f;
 }
 
@@ -191,6 +215,10 @@ nlohmann::json per_rank_json(const std::vector<double>& all, int size, double re
         {"rtt_min_ns", as_int(f[kRttMin])},
         {"rtt_min_worst_ns", as_int(f[kRttMinWorst])},
         {"estimated_drift_ppb", f[kDriftPpb]},
+        {"error_bound_ns", as_int(f[kMaxBound])},  // the largest bound claimed while sampling
+        {"bound_violations", as_int(f[kViolations])},
+        // max(|error| - bound claimed at that moment): negative while the bound holds.
+        {"worst_excess_ns", as_int(f[kWorstExcess])},
         // The slope of (rank 0's clock - this rank's clock) in this rank's time.
         {"true_drift_ppb", (ref_drift - own_drift) / (1.0 + own_drift) * 1e9},
     });
@@ -204,8 +232,18 @@ Distortion draw_distortion(const Distortion& max, std::uint64_t seed, int rank) 
   std::uint64_t state = seed ^ (0xD1B54A32D192ED03ULL * (static_cast<std::uint64_t>(rank) + 1));
   const double u_offset = symmetric_unit(splitmix64(state));
   const double u_drift = symmetric_unit(splitmix64(state));
+  // Drawn after offset and drift, so a seed gives the same offsets and drifts as before these
+  // existed.
+  const double u_wander = symmetric_unit(splitmix64(state));
+  const double u_step = symmetric_unit(splitmix64(state));
   const auto offset_max = static_cast<double>(std::llabs(max.offset_ns));
-  return {std::llround(u_offset * offset_max), u_drift * std::abs(max.drift_ppm)};
+  const auto wander_max = static_cast<double>(std::llabs(max.wander_ns));
+  return {.offset_ns = std::llround(u_offset * offset_max),
+          .drift_ppm = u_drift * std::abs(max.drift_ppm),
+          .wander_ns = std::llround(u_wander * wander_max),
+          .wander_period_ns = max.wander_period_ns,
+          .step_ppm = u_step * std::abs(max.step_ppm),
+          .step_at_ns = max.step_at_ns};
 }
 
 nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
@@ -230,11 +268,11 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
   // build rank 0's clock exactly.
   std::int64_t epoch = rank == 0 ? raw_now_ns() : 0;
   mpi_check(MPI_Bcast(&epoch, 1, MPI_INT64_T, 0, comm.get()), "MPI_Bcast");
-  const Distortion mine =
-      draw_distortion({o.inject_offset_max_ns, o.inject_drift_max_ppm}, o.seed, rank);
-  std::array<std::int64_t, 2> ref_bits{mine.offset_ns, std::bit_cast<std::int64_t>(mine.drift_ppm)};
-  mpi_check(MPI_Bcast(ref_bits.data(), 2, MPI_INT64_T, 0, comm.get()), "MPI_Bcast");
-  const Distortion ref{ref_bits[0], std::bit_cast<double>(ref_bits[1])};
+  // Per node, the ranks of a node share one distorted clock, as the ranks of a real node share
+  // its oscillator; rank 0 draws index 0 either way, so every rank knows the truth.
+  const int index = o.inject_per_node ? nodes.node() : rank;
+  const Distortion mine = draw_distortion(o.inject, o.seed, index);
+  const Distortion ref = draw_distortion(o.inject, o.seed, 0);
   const LocalClock local(mine, epoch);
 
   GlobalClock clock(comm.get(), local, o.sync, &nodes);
@@ -247,6 +285,11 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
   const std::vector<std::int64_t> pooled = gather_samples(absolute(samples.errors), comm.get());
   if (rank != 0) return nlohmann::json::object();
   const std::int64_t max_abs = pooled.empty() ? 0 : *std::max_element(pooled.begin(), pooled.end());
+  double max_bound = 0, violations = 0;
+  for (int r = 0; r < size; ++r) {
+    max_bound = std::max(max_bound, all[static_cast<std::size_t>(r) * kFields + kMaxBound]);
+    violations += all[static_cast<std::size_t>(r) * kFields + kViolations];
+  }
 
   const SyncOptions& used = clock.options();
   return {
@@ -258,8 +301,13 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
       {"duration_ns", o.duration_ns},
       {"sample_interval_ns", o.sample_interval_ns},
       {"seed", o.seed},
-      {"inject_offset_max_ns", o.inject_offset_max_ns},
-      {"inject_drift_max_ppm", o.inject_drift_max_ppm},
+      {"inject_offset_max_ns", o.inject.offset_ns},
+      {"inject_drift_max_ppm", o.inject.drift_ppm},
+      {"inject_wander_max_ns", o.inject.wander_ns},
+      {"inject_wander_period_ns", o.inject.wander_period_ns},
+      {"inject_drift_step_max_ppm", o.inject.step_ppm},
+      {"inject_drift_step_at_ns", o.inject.step_at_ns},
+      {"inject_per_node", o.inject_per_node},
       {"estimator", std::string(to_string(used.estimator))},
       {"pingpongs", used.pingpongs},
       {"fit_drift", used.fit_drift},
@@ -271,6 +319,8 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
       {"resyncs", samples.resyncs},
       {"samples", pooled.size()},
       {"max_abs_error_ns", max_abs},
+      {"error_bound_ns", std::llround(max_bound)},
+      {"bound_violations", std::llround(violations)},
       {"median_abs_error_ns", median_of(pooled)},
       {"per_rank", per_rank_json(all, size, ref.drift_ppm)},
   };

@@ -13,8 +13,10 @@
 namespace papbench::clocksync {
 
 struct SyncCheckOptions {
-  std::int64_t inject_offset_max_ns = 0;  // each rank: offset drawn in [-max, max]
-  double inject_drift_max_ppm = 0;        // each rank: drift drawn in [-max, max]
+  // Each rank's (or node's) distortion: offset, drift, wander amplitude and drift step are drawn
+  // in [-max, max]; the wander period and the step's instant are these.
+  Distortion inject;
+  bool inject_per_node = false;  // one distortion per (virtual) node, shared by its ranks
   std::int64_t duration_ns = 10'000'000'000;
   SyncOptions sync;
   std::uint64_t seed = 1;
@@ -22,9 +24,9 @@ struct SyncCheckOptions {
   int virtual_ppn = 0;  // > 0: node leaders of virtual nodes of this many ranks sync for them
 };
 
-// The distortion of `rank` for a run: offset in [-max.offset_ns, max.offset_ns] and drift in
-// [-max.drift_ppm, max.drift_ppm], uniform, from (seed, rank) alone, identical on every platform.
-Distortion draw_distortion(const Distortion& max, std::uint64_t seed, int rank);
+// The distortion of rank (or node) `index` for a run: offset, drift, wander amplitude and drift
+// step uniform in [-max, max] of each, from (seed, index) alone, identical on every platform.
+Distortion draw_distortion(const Distortion& max, std::uint64_t seed, int index);
 
 // Collective over `comm`; the result is meaningful on rank 0 (other ranks get an empty object).
 // The truth at a raw instant is rank 0's distorted clock at that instant, which every rank can
