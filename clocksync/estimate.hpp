@@ -77,7 +77,8 @@ struct Mapping {
 
 // How far a rank's global clock may be from the reference's: at_sync_ns at the sync instant
 // ref_local, growing by `growth` ns per ns of local time away from it. It holds as long as the
-// drift stayed linear over the points it was computed from; sync-check measures whether it does.
+// drift changes between two syncs by less than the newest pair of syncs can resolve; sync-check
+// measures whether it does.
 struct ErrorBound {
   std::int64_t ref_local = 0;
   std::int64_t at_sync_ns = 0;
@@ -88,7 +89,7 @@ struct ErrorBound {
 
 // The bound of a mapping `used` computed from `points` (oldest first, the newest at the sync):
 // the newest offset's rtt/2 plus how far `used` sits from it at that instant, and the largest
-// distance from `used.drift` to a drift that the points allow.
+// distance from `used.drift` to a drift that the newest two points allow.
 ErrorBound bound_mapping(std::span<const SyncPoint> points, const Mapping& used);
 
 // A correction delta_ns that fades out linearly over [start_local, start_local + length_ns):

@@ -91,11 +91,13 @@ NodeState pack(const Mapping& m, const Slew& s, const ErrorBound& b, std::int64_
 // real runs none is active and this is true).
 bool same_clock_as_leader(const LocalClock& local, MPI_Comm node) {
   const Distortion& d = local.distortion();
+  // Adding 0.0 turns -0.0 into 0.0: a zero drift drawn with a negative sign is still no drift.
+  const auto bits = [](double x) { return std::bit_cast<std::int64_t>(x + 0.0); };
   std::array<std::int64_t, 7> mine{d.offset_ns,
-                                   std::bit_cast<std::int64_t>(d.drift_ppm),
+                                   bits(d.drift_ppm),
                                    d.wander_ns,
                                    d.wander_period_ns,
-                                   std::bit_cast<std::int64_t>(d.step_ppm),
+                                   bits(d.step_ppm),
                                    d.step_at_ns,
                                    d.active() ? local.epoch_raw() : 0};
   std::array<std::int64_t, 7> leader = mine;

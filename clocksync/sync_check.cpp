@@ -82,6 +82,7 @@ enum Field {
   kMaxBound,
   kViolations,
   kWorstExcess,
+  kLastViolationAt,
   kFields
 };
 
@@ -149,11 +150,15 @@ std::array<double, kFields> own_figures(const Samples& s, const Distortion& mine
   f[kMeanError] = sum / static_cast<double>(s.errors.size());
   f[kSamples] = static_cast<double>(s.errors.size());
   f[kWorstExcess] = -std::numeric_limits<double>::infinity();
+  f[kLastViolationAt] = -1;
   for (std::size_t i = 0; i < s.errors.size(); ++i) {
     f[kMaxBound] = std::max(f[kMaxBound], static_cast<double>(s.bounds[i]));
     const auto excess = static_cast<double>(abs_errors[i] - s.bounds[i]);
     f[kWorstExcess] = std::max(f[kWorstExcess], excess);
-    if (excess > 0) f[kViolations] += 1;
+    if (excess > 0) {
+      f[kViolations] += 1;
+      f[kLastViolationAt] = static_cast<double>(s.times[i]);
+    }
   }
   return f;
 }
@@ -219,6 +224,7 @@ nlohmann::json per_rank_json(const std::vector<double>& all, int size, double re
         {"bound_violations", as_int(f[kViolations])},
         // max(|error| - bound claimed at that moment): negative while the bound holds.
         {"worst_excess_ns", as_int(f[kWorstExcess])},
+        {"last_violation_at_ns", as_int(f[kLastViolationAt])},  // since sampling began; -1: none
         // The slope of (rank 0's clock - this rank's clock) in this rank's time.
         {"true_drift_ppb", (ref_drift - own_drift) / (1.0 + own_drift) * 1e9},
     });
@@ -285,10 +291,12 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
   const std::vector<std::int64_t> pooled = gather_samples(absolute(samples.errors), comm.get());
   if (rank != 0) return nlohmann::json::object();
   const std::int64_t max_abs = pooled.empty() ? 0 : *std::max_element(pooled.begin(), pooled.end());
-  double max_bound = 0, violations = 0;
+  double max_bound = 0, violations = 0, last_violation = -1;
   for (int r = 0; r < size; ++r) {
-    max_bound = std::max(max_bound, all[static_cast<std::size_t>(r) * kFields + kMaxBound]);
-    violations += all[static_cast<std::size_t>(r) * kFields + kViolations];
+    const double* f = &all[static_cast<std::size_t>(r) * kFields];
+    max_bound = std::max(max_bound, f[kMaxBound]);
+    violations += f[kViolations];
+    last_violation = std::max(last_violation, f[kLastViolationAt]);
   }
 
   const SyncOptions& used = clock.options();
@@ -321,6 +329,7 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
       {"max_abs_error_ns", max_abs},
       {"error_bound_ns", std::llround(max_bound)},
       {"bound_violations", std::llround(violations)},
+      {"last_violation_at_ns", std::llround(last_violation)},
       {"median_abs_error_ns", median_of(pooled)},
       {"per_rank", per_rank_json(all, size, ref.drift_ppm)},
   };

@@ -1,14 +1,36 @@
 #!/usr/bin/env bash
 # sync-check through the CLI: known offsets up to 10 ms and drifts up to 100 ppm are recovered to
-# within 5 us over 3 s with 1 s resync on 4 oversubscribed ranks.
+# within 5 us over 3 s with 1 s resync on 4 oversubscribed ranks, inside the error bound the clock
+# claims (exit 0); a --fail-above below the measured error exits 1.
 source "$(dirname "$0")/lib.sh"
+json_int() { grep -o "\"$1\": *-\?[0-9]*" "$2" | head -1 | sed 's/.*: *//'; }
+
 expect_exit 0 mpirun_n 4 "$PAPBENCH" sync-check --inject-clock-offset 10ms --inject-clock-drift 100 \
   --duration 3s --resync 1s --json
 cat out.txt
-err=$(grep -o '"max_abs_error_ns": *[0-9.e+-]*' out.txt | head -1 | sed 's/.*: *//')
-[[ -n "$err" ]] || fail "no max_abs_error_ns in the JSON"
-awk -v e="$err" 'BEGIN { exit !(e < 5000) }' || fail "max_abs_error_ns $err >= 5000"
+err=$(json_int max_abs_error_ns out.txt)
+bound=$(json_int error_bound_ns out.txt)
+violations=$(json_int bound_violations out.txt)
+[[ -n "$err" && -n "$bound" && -n "$violations" ]] || fail "max_abs_error_ns, error_bound_ns or bound_violations missing"
+((err < 5000)) || fail "max_abs_error_ns $err >= 5000"
+((err <= bound)) || fail "max_abs_error_ns $err above the claimed bound $bound"
+((violations == 0)) || fail "$violations samples above the bound, yet exit 0"
+((bound > 0)) || fail "a zero bound with injected distortions"
 expect_contains out.txt '"resyncs"'
+
+# The same distortions measured against a limit below anything achievable: exit 1, and it says why.
+expect_exit 1 mpirun_n 4 "$PAPBENCH" sync-check --inject-clock-offset 10ms --inject-clock-drift 100 \
+  --duration 1s --resync 1s --fail-above 1ns
+expect_contains err.txt "above --fail-above"
+
+# Text output names the bound.
 expect_exit 0 mpirun_n 2 "$PAPBENCH" sync-check --duration 1s
 expect_contains out.txt "max |error|"
+expect_contains out.txt "claimed bound"
+
+# Bad values are refused with the option's name.
+expect_exit 2 "$PAPBENCH" sync-check --fail-above soon
+expect_contains err.txt "--fail-above"
+expect_exit 2 "$PAPBENCH" sync-check --inject-wander-period 0
+expect_contains err.txt "--inject-wander-period"
 echo "sync_check: ok"

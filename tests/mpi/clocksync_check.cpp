@@ -1,9 +1,15 @@
-// Known-answer test of clock synchronization: runs run_sync_check with injected offsets and drifts
-// and fails (non-zero exit) when the worst error or the resync count misses the target.
+// Known-answer test of clock synchronization: runs run_sync_check with injected distortions and
+// fails (non-zero exit) when the worst error or the resync count misses the target, when the
+// clock's claimed error bound fails to cover the measured error (after --bound-holds-after-ms; a
+// drift step cannot be foreseen, only recovered from), or when the hierarchy in effect is not the
+// expected one.
 //
-//   clocksync_check [--offset-ns N] [--drift-ppm D] [--duration-ms M] [--resync-ms R]
-//                   [--pingpongs K] [--estimator min-rtt|median] [--no-drift] [--flat]
-//                   [--max-error-ns E] [--min-resyncs n] [--print]
+//   clocksync_check [--offset-ns N] [--drift-ppm D] [--wander-ns W --wander-period-ms T]
+//                   [--step-ppm S --step-at-ms A] [--per-node] [--virtual-ppn K]
+//                   [--duration-ms M] [--resync-ms R] [--pingpongs K]
+//                   [--estimator min-rtt|median] [--no-drift] [--flat]
+//                   [--max-error-ns E] [--min-resyncs n] [--bound-holds-after-ms B]
+//                   [--expect-hierarchical yes|no] [--print]
 
 #include <mpi.h>
 
@@ -25,6 +31,8 @@ using papbench::clocksync::SyncCheckOptions;
 struct Expectations {
   std::int64_t max_error_ns = 5000;
   int min_resyncs = 0;
+  std::int64_t bound_holds_after_ns = -1;  // < 0: the bound is not checked
+  std::string hierarchical;                // "yes", "no" or "" (not checked)
   bool print = false;
 };
 
@@ -37,9 +45,21 @@ SyncCheckOptions parse(int argc, char** argv, Expectations& expect) {
       return argv[++i];
     };
     if (arg == "--offset-ns") {
-      o.inject_offset_max_ns = std::stoll(value());
+      o.inject.offset_ns = std::stoll(value());
     } else if (arg == "--drift-ppm") {
-      o.inject_drift_max_ppm = std::stod(value());
+      o.inject.drift_ppm = std::stod(value());
+    } else if (arg == "--wander-ns") {
+      o.inject.wander_ns = std::stoll(value());
+    } else if (arg == "--wander-period-ms") {
+      o.inject.wander_period_ns = std::stoll(value()) * 1'000'000;
+    } else if (arg == "--step-ppm") {
+      o.inject.step_ppm = std::stod(value());
+    } else if (arg == "--step-at-ms") {
+      o.inject.step_at_ns = std::stoll(value()) * 1'000'000;
+    } else if (arg == "--per-node") {
+      o.inject_per_node = true;
+    } else if (arg == "--virtual-ppn") {
+      o.virtual_ppn = std::stoi(value());
     } else if (arg == "--duration-ms") {
       o.duration_ns = std::stoll(value()) * 1'000'000;
     } else if (arg == "--resync-ms") {
@@ -63,6 +83,10 @@ SyncCheckOptions parse(int argc, char** argv, Expectations& expect) {
       expect.max_error_ns = std::stoll(value());
     } else if (arg == "--min-resyncs") {
       expect.min_resyncs = std::stoi(value());
+    } else if (arg == "--bound-holds-after-ms") {
+      expect.bound_holds_after_ns = std::stoll(value()) * 1'000'000;
+    } else if (arg == "--expect-hierarchical") {
+      expect.hierarchical = value();
     } else if (arg == "--print") {
       expect.print = true;
     } else {
@@ -70,6 +94,37 @@ SyncCheckOptions parse(int argc, char** argv, Expectations& expect) {
     }
   }
   return o;
+}
+
+// The bound checks, on rank 0's result: 1 when one fails.
+int bound_failures(const nlohmann::json& result, const Expectations& expect) {
+  int failed = 0;
+  if (!expect.hierarchical.empty()) {
+    const bool want = expect.hierarchical == "yes";
+    const bool got = result.at("hierarchical").get<bool>();
+    std::printf("hierarchical %s over %d nodes (expected %s)\n", got ? "yes" : "no",
+                result.at("nodes").get<int>(), expect.hierarchical.c_str());
+    if (got != want) {
+      std::printf("FAIL: hierarchical sync %s\n", got ? "in effect" : "not in effect");
+      failed = 1;
+    }
+  }
+  if (expect.bound_holds_after_ns < 0) return failed;
+  const auto bound = result.at("error_bound_ns").get<std::int64_t>();
+  const auto violations = result.at("bound_violations").get<std::int64_t>();
+  const auto last = result.at("last_violation_at_ns").get<std::int64_t>();
+  std::printf("claimed bound up to %lld ns; %lld samples above the bound",
+              static_cast<long long>(bound), static_cast<long long>(violations));
+  if (violations > 0)
+    std::printf(", the last at %lld ms", static_cast<long long>(last / 1'000'000));
+  std::printf("\n");
+  if (violations > 0 && last >= expect.bound_holds_after_ns) {
+    std::printf("FAIL: the error exceeded the claimed bound at %lld ms (allowed until %lld ms)\n",
+                static_cast<long long>(last / 1'000'000),
+                static_cast<long long>(expect.bound_holds_after_ns / 1'000'000));
+    failed = 1;
+  }
+  return failed;
 }
 
 int run(int argc, char** argv) {
@@ -94,6 +149,7 @@ int run(int argc, char** argv) {
       std::printf("FAIL: %d resyncs < %d\n", resyncs, expect.min_resyncs);
       failed = 1;
     }
+    failed |= bound_failures(result, expect);
   }
   MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
   return failed;

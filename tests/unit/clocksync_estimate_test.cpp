@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "clocksync/estimate.hpp"
@@ -49,15 +51,27 @@ TEST(EstimateOffset, MinRttPicksTheFastestExchange) {
 }
 
 TEST(EstimateOffset, MedianIsListing31Element) {
-  // Offsets 500 + (there - back)/2: 2950, 500, -3450, 600, 400 -> sorted middle is 500.
+  // Offsets 500 + (there - back)/2: 2950, 500, -3450, 600, 450 -> sorted middle is 500.
   const std::vector<PingPong> samples{exchange(0, 500, 5000, 100), exchange(10'000, 500, 300, 300),
                                       exchange(20'000, 500, 100, 8000),
                                       exchange(30'000, 500, 400, 200),
-                                      exchange(40'000, 500, 200, 400)};
+                                      exchange(40'000, 500, 150, 250)};
   const SyncPoint s = estimate_offset(samples, Estimator::kMedian);
   EXPECT_EQ(s.offset_ns, 500);
   EXPECT_EQ(s.local, 10'300);  // the instant of the median sample
-  EXPECT_EQ(s.rtt_ns, 600);    // the error bound is still the minimum RTT
+  EXPECT_EQ(s.rtt_ns, 600);    // the median sample's own round trip bounds its offset
+  EXPECT_EQ(s.rtt_min_ns, 400);
+}
+
+TEST(EstimateOffset, MedianBoundIsItsOwnSamplesRtt) {
+  // The median offset (500) comes from a slow exchange: its bound is that exchange's rtt, not
+  // the fastest one's (which would claim 150 ns for an offset known to 2500 ns).
+  const std::vector<PingPong> samples{exchange(0, 500, 2500, 2500), exchange(10'000, 500, 1000, 0),
+                                      exchange(20'000, 500, 0, 300)};
+  const SyncPoint s = estimate_offset(samples, Estimator::kMedian);
+  EXPECT_EQ(s.offset_ns, 500);
+  EXPECT_EQ(s.rtt_ns, 5000);
+  EXPECT_EQ(s.rtt_min_ns, 300);
 }
 
 TEST(EstimateOffset, EmptyIsAnError) {
@@ -112,6 +126,119 @@ TEST(FitOffsetLine, DegenerateInputs) {
   EXPECT_EQ(f.slope, 0);
   const std::vector<SyncPoint> same_instant{{42, 7, 1}, {42, 9, 1}};
   EXPECT_EQ(fit_offset_line(same_instant).slope, 0);
+}
+
+// Sync points of a clock with offset 1000 + slope * local, each measured with error `err` (within
+// its rtt/2) at one-second intervals.
+std::vector<SyncPoint> line_points(double slope, std::int64_t rtt, std::vector<std::int64_t> errs) {
+  std::vector<SyncPoint> pts;
+  for (std::size_t i = 0; i < errs.size(); ++i) {
+    const auto local = static_cast<std::int64_t>(i) * 1'000'000'000;
+    const auto truth = 1000 + std::llround(slope * static_cast<double>(local));
+    pts.push_back({local, truth + errs[i], rtt, rtt});
+  }
+  return pts;
+}
+
+TEST(SlopeRange, HoldsTheTrueDriftWhenEveryOffsetIsWithinItsBound) {
+  const auto pts = line_points(3e-6, 1000, {500, -500, 200, -300, 499});
+  const SlopeRange r = slope_range(pts, kPriorMaxDrift);
+  EXPECT_LE(r.lo, 3e-6);
+  EXPECT_GE(r.hi, 3e-6);
+  // The widest pair (4 s apart, +-500 ns each) allows at most +-250 ns/s around its slope.
+  EXPECT_LE(r.hi - r.lo, 2 * 250e-9 + 1e-12);
+}
+
+TEST(SlopeRange, PriorWithoutTwoInstants) {
+  const std::vector<SyncPoint> one{{0, 5, 10, 10}};
+  const SlopeRange r = slope_range(one, 1e-4);
+  EXPECT_EQ(r.lo, -1e-4);
+  EXPECT_EQ(r.hi, 1e-4);
+}
+
+TEST(LinearSuffix, KeepsEverythingALineExplains) {
+  const auto pts = line_points(-7e-6, 2000, {0, 900, -900, 400, 0, -1000});
+  EXPECT_EQ(linear_suffix(pts).size(), pts.size());
+}
+
+TEST(LinearSuffix, DropsThePointsBeforeADriftStep) {
+  // 3 ppm for four seconds, then 13 ppm: no line fits both parts within +-50 ns.
+  auto pts = line_points(3e-6, 100, {0, 0, 0, 0});
+  const SyncPoint knee = pts.back();
+  for (int i = 1; i <= 3; ++i) {
+    pts.push_back({knee.local + i * 1'000'000'000LL, knee.offset_ns + i * 13'000LL, 100, 100});
+  }
+  const auto kept = linear_suffix(pts);
+  EXPECT_EQ(kept.size(), 4U);  // the knee and the three after it
+  EXPECT_EQ(kept.front().local, knee.local);
+}
+
+TEST(LinearSuffix, AtLeastTheNewestPair) {
+  // Every point contradicts its neighbours: only the newest pair is left to trust.
+  const std::vector<SyncPoint> zigzag{{0, 0, 10, 10}, {1000, 5000, 10, 10}, {2000, 0, 10, 10}};
+  EXPECT_EQ(linear_suffix(zigzag).size(), 2U);
+  EXPECT_EQ(linear_suffix(std::span<const SyncPoint>(zigzag).first(1)).size(), 1U);
+}
+
+TEST(BoundMapping, CoversTheTruthAlongTheExtrapolatedLine) {
+  const double slope = 25e-6;
+  const auto pts = line_points(slope, 1000, {400, -450, 100, 480});
+  const LineFit fit = fit_offset_line(pts);
+  const Mapping used{fit.ref_local, fit.offset_at_ref, fit.slope};
+  const ErrorBound b = bound_mapping(pts, used);
+  EXPECT_EQ(b.ref_local, pts.back().local);
+  // At the sync: the newest point's rtt/2 plus the line's distance from that point.
+  const std::int64_t from_point = std::llabs(used.offset_ns - pts.back().offset_ns);
+  EXPECT_EQ(b.at_sync_ns, from_point + 500);
+  for (std::int64_t after = 0; after <= 2'000'000'000; after += 100'000'000) {
+    const std::int64_t local = b.ref_local + after;
+    const auto truth = 1000 + std::llround(slope * static_cast<double>(local));
+    const std::int64_t error = used.apply(local) - local - truth;
+    EXPECT_LE(std::llabs(error), b.at(local)) << "at " << after << " ns after the sync";
+  }
+  EXPECT_GT(b.at(b.ref_local + 1'000'000'000), b.at_sync_ns);  // it grows away from the sync
+}
+
+TEST(BoundMapping, WithoutDriftFitTheBoundGrowsByTheAllowedDrift) {
+  // A mapping with drift 0 on a clock that drifts 40 ppm: the bound must grow at least that fast.
+  const auto pts = line_points(40e-6, 200, {0, 0});
+  const Mapping used{pts.back().local, pts.back().offset_ns, 0.0};
+  const ErrorBound b = bound_mapping(pts, used);
+  EXPECT_GE(b.growth, 40e-6);
+  EXPECT_EQ(b.at_sync_ns, 100);
+}
+
+TEST(BoundMapping, CoversADriftThatBendsBetweenSyncs) {
+  // The offset bends like a 3 us, 4 s sinusoidal wander at its turning point (7.4 ppm/s of
+  // curvature), synced every 200 ms with +-1 us round trips: the points fit one line within their
+  // bounds, so the fitted drift is a secant over more than a second while the true drift has
+  // moved on. (The intersection over all points claimed 2087 ns where the error reached 2089.)
+  constexpr double kCurvature = 7.4e-15;  // per ns: 7.4 ppm of drift change per second
+  constexpr std::int64_t kStep = 200'000'000;
+  const auto truth = [&](std::int64_t local) {
+    return std::llround(0.5 * kCurvature * static_cast<double>(local) * static_cast<double>(local));
+  };
+  std::vector<SyncPoint> pts;
+  for (std::int64_t i = 0; i < 8; ++i) {
+    const std::int64_t local = i * kStep;
+    pts.push_back({local, truth(local), 2000, 2000});
+  }
+  const auto kept = linear_suffix(pts);
+  const LineFit fit = fit_offset_line(kept);
+  const Mapping used{fit.ref_local, fit.offset_at_ref, fit.slope};
+  const ErrorBound b = bound_mapping(kept, used);
+  for (std::int64_t after = 0; after <= kStep; after += kStep / 10) {
+    const std::int64_t local = pts.back().local + after;
+    const std::int64_t error = used.apply(local) - local - truth(local);
+    EXPECT_LE(std::llabs(error), b.at(local)) << "at " << after << " ns after the sync";
+  }
+}
+
+TEST(BoundMapping, OnePointFallsBackToThePrior) {
+  const std::vector<SyncPoint> one{{0, 5, 300, 300}};
+  const ErrorBound b = bound_mapping(one, Mapping{0, 5, 0});
+  EXPECT_EQ(b.at_sync_ns, 150);
+  EXPECT_EQ(b.growth, kPriorMaxDrift);
 }
 
 TEST(Mapping, AppliesOffsetAndDriftAroundTheReference) {

@@ -72,6 +72,29 @@ TEST(LocalClock, TwoRanksClocksFromOneRawReading) {
   EXPECT_EQ(ref.from_raw(raw) - other.from_raw(raw), 5'000'000 + 80'000 + 120'000);
 }
 
+TEST(LocalClock, WanderIsASineAroundTheLine) {
+  Distortion d;
+  d.wander_ns = 2000;
+  d.wander_period_ns = 4'000'000'000;
+  const LocalClock c(d, 0);
+  EXPECT_TRUE(d.active());
+  EXPECT_EQ(c.from_raw(0), 0);
+  EXPECT_EQ(c.from_raw(1'000'000'000), 1'000'000'000 + 2000);  // a quarter period: the peak
+  EXPECT_EQ(c.from_raw(2'000'000'000), 2'000'000'000);
+  EXPECT_EQ(c.from_raw(3'000'000'000), 3'000'000'000 - 2000);
+}
+
+TEST(LocalClock, DriftStepChangesTheRateAtItsInstant) {
+  Distortion d;
+  d.drift_ppm = 10;
+  d.step_ppm = -30;
+  d.step_at_ns = 1'000'000'000;
+  const LocalClock c(d, 0);
+  EXPECT_EQ(c.from_raw(1'000'000'000), 1'000'000'000 + 10'000);
+  // After the step: 10 ppm - 30 ppm = -20 ppm for the second second.
+  EXPECT_EQ(c.from_raw(2'000'000'000), 2'000'000'000 + 20'000 - 30'000);
+}
+
 TEST(Estimator, Names) {
   EXPECT_EQ(to_string(Estimator::kMinRtt), "min-rtt");
   EXPECT_EQ(to_string(Estimator::kMedian), "median");
@@ -95,6 +118,28 @@ TEST(DrawDistortion, DeterministicAndWithinBounds) {
   EXPECT_NE(draw_distortion(max, 1, 3).offset_ns, draw_distortion(max, 2, 3).offset_ns);
   EXPECT_NE(draw_distortion(max, 1, 3).offset_ns, draw_distortion(max, 1, 4).offset_ns);
   EXPECT_FALSE(draw_distortion({}, 1, 3).active());
+}
+
+TEST(DrawDistortion, WanderAndStepWithinBoundsAndOffsetsUnchanged) {
+  const Distortion linear{10'000'000, 100};
+  Distortion max = linear;
+  max.wander_ns = 5000;
+  max.wander_period_ns = 20'000'000'000;
+  max.step_ppm = 30;
+  max.step_at_ns = 3'000'000'000;
+  bool any_negative_wander = false;
+  for (int rank = 0; rank < 64; ++rank) {
+    const Distortion d = draw_distortion(max, 42, rank);
+    // A seed draws the same offsets and drifts as before wander and step existed.
+    EXPECT_EQ(d.offset_ns, draw_distortion(linear, 42, rank).offset_ns);
+    EXPECT_EQ(d.drift_ppm, draw_distortion(linear, 42, rank).drift_ppm);
+    EXPECT_LE(std::llabs(d.wander_ns), max.wander_ns);
+    EXPECT_LE(std::abs(d.step_ppm), max.step_ppm);
+    EXPECT_EQ(d.wander_period_ns, max.wander_period_ns);
+    EXPECT_EQ(d.step_at_ns, max.step_at_ns);
+    any_negative_wander |= d.wander_ns < 0;
+  }
+  EXPECT_TRUE(any_negative_wander);
 }
 
 }  // namespace
