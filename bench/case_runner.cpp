@@ -143,10 +143,13 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   if (s.count_call) s.counters->stop(log.call_counts());
 
   const bool late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;
+  // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
+  // the clock it reads.
+  const PatRuntime::BusyTimes busy = s.pat ? s.pat->last_busy_times() : PatRuntime::BusyTimes{};
   if (validate) check_output(s, it, log);
   if (it >= 0) {
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;
-    log.record(it, {a, f, delay, planned, late, predicted}, s.alg->iteration_metrics());
+    log.record(it, {a, f, delay, planned, late, predicted, busy}, s.alg->iteration_metrics());
   }
   return late;
 }

@@ -29,6 +29,8 @@ IterationLog::IterationLog(int iters, std::size_t n_events, bool count_call, boo
       planned_arrival_(iters),
       late_(iters),
       predicted_(iters),
+      exchange_done_(iters),
+      work_done_(iters),
       call_scratch_(n_events),
       compute_scratch_(n_events),
       call_values_(n_events, std::vector<std::int64_t>(iters)),
@@ -40,7 +42,11 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   planned_delay_[it] = t.planned_delay_ns;
   planned_arrival_[it] = t.planned_arrival_ns;
   late_[it] = t.late ? 1 : 0;
-  if (predicts_) predicted_[it] = t.predicted_ns;
+  if (predicts_) {
+    predicted_[it] = t.predicted_ns;
+    exchange_done_[it] = t.pat.exchange_done_ns;
+    work_done_[it] = t.pat.work_done_ns;
+  }
   for (AlgMetric& m : metrics) {
     auto at = std::find(metric_names_.begin(), metric_names_.end(), m.name);
     if (at == metric_names_.end()) {
@@ -87,7 +93,11 @@ void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& count
   rec.planned_delay_ns = gather_matrix(planned_delay_, comm);
   rec.planned_arrival_ns = gather_matrix(planned_arrival_, comm);
   const results::Matrix late = gather_matrix(late_, comm);
-  if (predicts_) rec.predicted_arrival_ns = gather_matrix(predicted_, comm);
+  if (predicts_) {
+    rec.predicted_arrival_ns = gather_matrix(predicted_, comm);
+    rec.pat_exchange_done_ns = gather_matrix(exchange_done_, comm);
+    rec.pat_work_done_ns = gather_matrix(work_done_, comm);
+  }
   for (std::size_t i = 0; metrics_agree && i < metric_names_.size(); ++i) {
     results::Matrix m = gather_matrix(metric_values_[i], comm);
     if (root) rec.metrics.emplace(metric_names_[i], std::move(m));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "collectives/core/algorithm.hpp"
+#include "collectives/pat/pat_runtime.hpp"
 #include "counters/counter_set.hpp"
 #include "results/result_set.hpp"
 
@@ -32,6 +33,7 @@ struct IterationTimes {
   std::int64_t planned_arrival_ns;  // T0 + compute + delay
   bool late;                        // missed the agreed start
   std::int64_t predicted_ns;        // the PAT runtime's prediction of this rank's arrival
+  PatRuntime::BusyTimes pat;        // when the PAT thread finished its exchange and work
 };
 
 class IterationLog {
@@ -63,6 +65,7 @@ class IterationLog {
   int failures_ = 0;
   std::vector<std::uint8_t> validation_;  // results::IterationCheck per timed iteration
   std::vector<std::int64_t> arrival_, exit_, planned_delay_, planned_arrival_, late_, predicted_;
+  std::vector<std::int64_t> exchange_done_, work_done_;  // PAT runtimes only
   std::vector<std::int64_t> call_scratch_, compute_scratch_;
   std::vector<std::vector<std::int64_t>> call_values_, compute_values_;  // [event][iteration]
   // Algorithm-specific values (Algorithm::iteration_metrics), by name, per timed iteration.

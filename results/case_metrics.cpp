@@ -57,6 +57,8 @@ std::string_view metric_name(Metric m) {
       return "planned_imbalance";
     case Metric::kArrivalError:
       return "arrival_error";
+    case Metric::kPatOverlap:
+      return "pat_overlap";
   }
   return "unknown";
 }
@@ -81,6 +83,11 @@ std::vector<double> metric_series(const CaseRecord& record, Metric m) {
     case Metric::kArrivalError:
       if (absent(record.planned_arrival_ns)) return out;
       require_shape(record, record.planned_arrival_ns, "planned_arrival_ns");
+      break;
+    case Metric::kPatOverlap:
+      if (!record.pat_work_done_ns) return out;
+      require_shape(record, record.exit_ns, "exit_ns");
+      require_shape(record, *record.pat_work_done_ns, "pat_work_done_ns");
       break;
     case Metric::kImbalance:
       break;
@@ -115,6 +122,16 @@ std::vector<double> metric_series(const CaseRecord& record, Metric m) {
         for (std::size_t r = 0; r < a.size(); ++r)
           worst = std::max(worst, std::abs(a[r] - planned[r]));
         out.push_back(static_cast<double>(worst));
+        break;
+      }
+      case Metric::kPatOverlap: {
+        const Row f = record.exit_ns.row(it);
+        const Row w = record.pat_work_done_ns->row(it);
+        std::int64_t sum = 0;
+        for (std::size_t r = 0; r < a.size(); ++r) {
+          sum += std::max<std::int64_t>(0, std::min(f[r], w[r]) - a[r]);
+        }
+        out.push_back(static_cast<double>(sum) / static_cast<double>(a.size()));
         break;
       }
     }

@@ -15,11 +15,15 @@ enum class Metric {
   kImbalance,         // achieved: max a - min a
   kPlannedImbalance,  // max planned delay - min planned delay
   kArrivalError,      // max over ranks of |a_i - planned arrival_i|
+  // Mean over ranks of the part of [a_i, f_i) in which the rank's PAT thread had not finished its
+  // exchange and background work, max(0, min(f_i, w_i) - a_i): the call shared the rank's cores
+  // and MPI library with it. PAT runtimes only (format 1.4); otherwise no values.
+  kPatOverlap,
 };
 
-inline constexpr Metric kAllMetrics[] = {Metric::kRunTime,          Metric::kElapsed,
-                                         Metric::kAfterLastArrival, Metric::kImbalance,
-                                         Metric::kPlannedImbalance, Metric::kArrivalError};
+inline constexpr Metric kAllMetrics[] = {
+    Metric::kRunTime,          Metric::kElapsed,      Metric::kAfterLastArrival, Metric::kImbalance,
+    Metric::kPlannedImbalance, Metric::kArrivalError, Metric::kPatOverlap};
 
 std::string_view metric_name(Metric m);  // "run_time", "elapsed", ...
 // One value per timed iteration, in nanoseconds.

@@ -164,6 +164,10 @@ CaseRecord read_case(hid_t c) {
   if (h5::has_link(c, "predicted_arrival_ns")) {
     rec.predicted_arrival_ns = read_matrix(c, "predicted_arrival_ns");
   }
+  if (h5::has_link(c, "pat_exchange_done_ns")) {  // 1.4
+    rec.pat_exchange_done_ns = read_matrix(c, "pat_exchange_done_ns");
+    rec.pat_work_done_ns = read_matrix(c, "pat_work_done_ns");
+  }
   rec.late = h5::read_uint8_1d(c, "late");
   if (h5::has_link(c, "validation")) rec.validation = h5::read_uint8_1d(c, "validation");  // 1.3
   rec.counters = read_named_matrices(c, "counters", "event");

@@ -16,8 +16,9 @@ namespace papbench::results {
 
 inline constexpr int kFormatMajor = 1;
 // 1.1 added /cases/NNNN/metrics; 1.2 the root attributes nodes_virtual and virtual_ppn (a 1.0 or
-// 1.1 file reads as real nodes); 1.3 /cases/NNNN/validation (absent before: not recorded).
-inline constexpr int kFormatMinor = 3;
+// 1.1 file reads as real nodes); 1.3 /cases/NNNN/validation (absent before: not recorded); 1.4
+// /cases/NNNN/pat_exchange_done_ns and pat_work_done_ns.
+inline constexpr int kFormatMinor = 4;
 
 // Per timed iteration, whether its output was checked (CaseRecord::validation).
 enum class IterationCheck : std::uint8_t { kNotChecked = 0, kPassed = 1, kFailed = 2 };
@@ -80,7 +81,11 @@ struct CaseRecord {
   // Timed iterations only (warm-up excluded), global-clock nanoseconds.
   Matrix arrival_ns, exit_ns, planned_delay_ns, planned_arrival_ns;
   std::optional<Matrix> predicted_arrival_ns;  // PAT algorithms only
-  std::vector<std::uint8_t> late;              // per iteration: some rank missed the agreed start
+  // When each rank's PAT thread finished the exchange of arrivals and its background work (PAT
+  // runtimes only; absent before format 1.4): the thread's share of [arrival, exit) is the
+  // overlap that papbench-report summary reports.
+  std::optional<Matrix> pat_exchange_done_ns, pat_work_done_ns;
+  std::vector<std::uint8_t> late;  // per iteration: some rank missed the agreed start
   // Per iteration, an IterationCheck: kFailed when any rank's output was wrong. A checked
   // iteration's buffers were re-filled (poisoned) before the call, so its cache state differs.
   // Empty in files older than format 1.3.

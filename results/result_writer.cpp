@@ -89,6 +89,12 @@ void validate(const CaseRecord& r) {
   validate(r.planned_delay_ns, "planned_delay_ns");
   validate(r.planned_arrival_ns, "planned_arrival_ns");
   if (r.predicted_arrival_ns) validate(*r.predicted_arrival_ns, "predicted_arrival_ns");
+  if (r.pat_exchange_done_ns.has_value() != r.pat_work_done_ns.has_value()) {
+    throw std::invalid_argument(
+        "CaseRecord: pat_exchange_done_ns and pat_work_done_ns go together");
+  }
+  if (r.pat_exchange_done_ns) validate(*r.pat_exchange_done_ns, "pat_exchange_done_ns");
+  if (r.pat_work_done_ns) validate(*r.pat_work_done_ns, "pat_work_done_ns");
   for (const auto& [event, m] : r.counters) {
     if (event.empty()) throw std::invalid_argument("CaseRecord::counters: empty event name");
     validate(m, event);
@@ -225,6 +231,8 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   write_matrix(g, "planned_delay_ns", r.planned_delay_ns);
   write_matrix(g, "planned_arrival_ns", r.planned_arrival_ns);
   if (r.predicted_arrival_ns) write_matrix(g, "predicted_arrival_ns", *r.predicted_arrival_ns);
+  if (r.pat_exchange_done_ns) write_matrix(g, "pat_exchange_done_ns", *r.pat_exchange_done_ns);
+  if (r.pat_work_done_ns) write_matrix(g, "pat_work_done_ns", *r.pat_work_done_ns);
   h5::write_uint8_1d(g, "late", r.late);
   h5::write_uint8_1d(g, "validation", r.validation);
 

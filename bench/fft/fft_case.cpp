@@ -143,7 +143,13 @@ void FftCase::run_rep(int rep) {
     arrival_.push_back(a);
     exit_.push_back(f);
     local_ns_.push_back(a - c0);
-    if (pat_) predicted_.push_back(pat_->own_prediction());
+    if (pat_) {
+      predicted_.push_back(pat_->own_prediction());
+      // Waiting here keeps the thread's clock reads away from the next repetition's resync.
+      const PatRuntime::BusyTimes busy = pat_->last_busy_times();
+      exchange_done_.push_back(busy.exchange_done_ns);
+      work_done_.push_back(busy.work_done_ns);
+    }
 
     // Rank order of the gathered blocks is the global bit-reversed order (docs/FFT.md).
     if (master_) {
@@ -172,10 +178,17 @@ results::CaseRecord FftCase::take_record(int rep) {
   rec.validated = !opts_.validate ? "unchecked" : rep_failures == 0 ? "pass" : "fail";
   rec.arrival_ns = gather_matrix(arrival_, world_);
   rec.exit_ns = gather_matrix(exit_, world_);
-  if (pat_) rec.predicted_arrival_ns = gather_matrix(predicted_, world_);
+  if (pat_) {
+    rec.predicted_arrival_ns = gather_matrix(predicted_, world_);
+    rec.pat_exchange_done_ns = gather_matrix(exchange_done_, world_);
+    rec.pat_work_done_ns = gather_matrix(work_done_, world_);
+  }
   results::Matrix totals = gather_matrix(app_total_, world_);
   results::Matrix locals = gather_matrix(local_ns_, world_);
-  for (auto* v : {&arrival_, &exit_, &predicted_, &local_ns_, &app_total_}) v->clear();
+  for (auto* v :
+       {&arrival_, &exit_, &predicted_, &local_ns_, &app_total_, &exchange_done_, &work_done_}) {
+    v->clear();
+  }
   if (rank_ == 0) {
     rec.iterations = rec.arrival_ns.rows;
     rec.metrics.emplace(kAppTotalMetric, std::move(totals));

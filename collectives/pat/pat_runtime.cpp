@@ -156,6 +156,12 @@ void PatRuntime::wait_background() {
   wait_for([this] { return done_ || error_ != nullptr; });
 }
 
+PatRuntime::BusyTimes PatRuntime::last_busy_times() {
+  wait_for([this] { return !busy_ && !edge_pending_; });
+  std::lock_guard lock(mutex_);
+  return busy_times_;
+}
+
 void PatRuntime::thread_main(std::stop_token stop) {
   while (true) {
     std::int64_t mine = 0;
@@ -175,13 +181,20 @@ void PatRuntime::thread_main(std::stop_token stop) {
       // computes.
       mpi_check(MPI_Allgather(&mine, 1, MPI_INT64_T, arrivals_.data(), 1, MPI_INT64_T, comm_.get()),
                 "MPI_Allgather (PAT)");
+      // The clock is read here, in the thread, and not by the foreground: only the thread knows
+      // when its calls returned. No resync runs meanwhile: the harness resyncs between
+      // iterations, after last_busy_times() waited for this thread.
+      const std::int64_t exchanged = clock_();
       {
         std::lock_guard lock(mutex_);
+        busy_times_.exchange_done_ns = exchanged;
         published_ = true;
         cv_.notify_all();
       }
       if (work != nullptr) work->background(args, arrivals_);
+      const std::int64_t worked = work != nullptr ? clock_() : exchanged;
       std::lock_guard lock(mutex_);
+      busy_times_.work_done_ns = worked;
       done_ = true;
       busy_ = false;
       cv_.notify_all();

@@ -70,6 +70,16 @@ class PatRuntime {
 
   // What this rank contributed in the last iteration (recorded in the result set).
   std::int64_t own_prediction() const { return prediction_; }
+
+  // When the thread finished the last iteration's exchange and its background work (global
+  // clock): what it still did during the foreground's timed call shares the rank's cores and the
+  // MPI library with it. Waits for the thread to finish first (the next processing_start would
+  // wait for it anyway); call it after the timed call.
+  struct BusyTimes {
+    std::int64_t exchange_done_ns = 0;
+    std::int64_t work_done_ns = 0;
+  };
+  BusyTimes last_busy_times();
   PatSource source() const { return source_; }
   int size() const { return size_; }
 
@@ -85,6 +95,7 @@ class PatRuntime {
   PatBackground* work_ = nullptr;
   Args args_;
   std::int64_t start_ns_ = 0, end_ns_ = 0, oracle_ns_ = 0, prediction_ = 0;
+  BusyTimes busy_times_;  // written by the thread, under mutex_
   std::vector<std::int64_t> arrivals_;
 
   // State shared with the thread; one iteration at a time (processing_start waits for the last).

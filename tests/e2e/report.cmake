@@ -163,7 +163,7 @@ report_test(export_stdout
   --contains "case,collective,algorithm,params,count,dtype,op,root,pattern,sync_mode,"
   --contains ",counters/PAPI_TOT_CYC"
   --contains "1,reduce,binomial,\"k=2,segment=8Ki\",1024,int,sum,0,linear,window,"
-  --contains "0,reduce,native,,1024,int,sum,0,linear,window,0,300,7,2,11,4,pass,9,3,node-b,1,0,9000303,9018970,300,9000300,,9003"
+  --contains "0,reduce,native,,1024,int,sum,0,linear,window,0,300,7,2,11,4,pass,9,3,node-b,1,0,9000303,9018970,300,9000300,,,,9003"
   -- ${_report} export csv a.h5)
 report_test(export_out
   --file-lines exported.csv 69

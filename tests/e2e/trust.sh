@@ -69,3 +69,19 @@ expect_contains err.txt "--thread-level: single is too low for this run"
 expect_exit 2 mpirun_n 1 "$PAPBENCH" --thread-level serial --out low.h5
 expect_contains err.txt "--thread-level: 'serial' is not accepted; accepted: auto, single, funneled, multiple"
 [[ ! -e low.h5 ]] || fail "a refused run wrote low.h5"
+
+# The PAT thread's share of the timed call (format 1.4): stored per rank and iteration, summarized
+# as pat_overlap for the cases that have the thread. Per iteration it cannot exceed the time in
+# the call, so its median cannot exceed the median elapsed time.
+h5ls clv.h5/cases/0000/pat_work_done_ns >/dev/null 2>&1 || fail "clv.h5 lacks pat_work_done_ns"
+h5ls clv.h5/cases/0000/pat_exchange_done_ns >/dev/null 2>&1 || fail "clv.h5 lacks pat_exchange_done_ns"
+"$PAPBENCH_REPORT" summary clv.h5 --format json --metric elapsed,pat_overlap |
+  "$JSON_QUERY" /sections/0/rows/0/median_ns /sections/0/rows/1/metric /sections/0/rows/1/median_ns \
+    >q.txt || fail "summary JSON of clv.h5: $(cat q.txt)"
+expect_line q.txt '/sections/0/rows/1/metric = "pat_overlap"'
+awk '/rows\/0\/median_ns/ {e = $3} /rows\/1\/median_ns/ {o = $3}
+     END {exit !(o != "" && o >= 0 && o <= e)}' q.txt || fail "overlap not within [0, elapsed]: $(cat q.txt)"
+"$PAPBENCH_REPORT" summary native.h5 --format json --metric elapsed,pat_overlap |
+  "$JSON_QUERY" /sections/0/rows/1 >q.txt 2>&1 && fail "a case without a PAT thread has a second row"
+h5ls native.h5/cases/0000/pat_work_done_ns >/dev/null 2>&1 && fail "native.h5 has pat_work_done_ns"
+true

@@ -53,6 +53,16 @@ TEST(CaseMetrics, AfterLastArrival) {
   EXPECT_EQ(metric_series(tiny_case(), Metric::kAfterLastArrival), (std::vector<double>{80, 70}));
 }
 
+TEST(CaseMetrics, PatOverlapIsTheCallsShareOfTheThreadsBusyTime) {
+  CaseRecord rec = tiny_case();
+  EXPECT_TRUE(metric_series(rec, Metric::kPatOverlap).empty());  // no PAT thread, no values
+  // it 0: busy until 150 (50 of [100, 200)), done before arrival (0), after exit (80 of [110,
+  // 190)); it 1: 20 of [1000, 1100), 120 of [1000, 1120), done exactly at arrival (0).
+  rec.pat_exchange_done_ns = rows({{90, 90, 90}, {990, 990, 990}});
+  rec.pat_work_done_ns = rows({{150, 120, 400}, {1020, 1200, 1050}});
+  EXPECT_EQ(metric_series(rec, Metric::kPatOverlap), (std::vector<double>{130.0 / 3, 140.0 / 3}));
+}
+
 TEST(CaseMetrics, AchievedAndPlannedImbalance) {
   EXPECT_EQ(metric_series(tiny_case(), Metric::kImbalance), (std::vector<double>{30, 50}));
   EXPECT_EQ(metric_series(tiny_case(), Metric::kPlannedImbalance), (std::vector<double>{30, 40}));

@@ -109,6 +109,12 @@ void expect_equal(const CaseRecord& a, const CaseRecord& b) {
   if (a.predicted_arrival_ns) {
     expect_equal(*a.predicted_arrival_ns, *b.predicted_arrival_ns, "predicted_arrival_ns");
   }
+  ASSERT_EQ(a.pat_exchange_done_ns.has_value(), b.pat_exchange_done_ns.has_value());
+  ASSERT_EQ(a.pat_work_done_ns.has_value(), b.pat_work_done_ns.has_value());
+  if (a.pat_exchange_done_ns) {
+    expect_equal(*a.pat_exchange_done_ns, *b.pat_exchange_done_ns, "pat_exchange_done_ns");
+    expect_equal(*a.pat_work_done_ns, *b.pat_work_done_ns, "pat_work_done_ns");
+  }
   EXPECT_EQ(a.late, b.late);
   EXPECT_EQ(a.validation, b.validation);
   ASSERT_EQ(a.counters.size(), b.counters.size());
@@ -143,6 +149,8 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   cases.push_back(make_case(0, 5, ranks));
   cases.push_back(make_case(1, 3, ranks));
   cases[1].predicted_arrival_ns = make_matrix(3, ranks, 42);
+  cases[1].pat_exchange_done_ns = make_matrix(3, ranks, 43);
+  cases[1].pat_work_done_ns = make_matrix(3, ranks, 44);
   cases[1].counters["perf::TASK-CLOCK"] = make_matrix(3, ranks, 7);
   cases[1].counters["PAPI_TOT_CYC"] = make_matrix(3, ranks, 8);
   cases[1].counters["odd/name%with:all"] = make_matrix(3, ranks, 9);
@@ -240,9 +248,9 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   h5::File f(H5Fopen(path("layout.h5").c_str(), H5F_ACC_RDONLY, h5::default_plist()), "open");
   h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
   EXPECT_EQ(h5::read_string_attr(root.get(), "format"), "papbench-results");
-  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.3");
+  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.4");
   EXPECT_EQ(h5::read_int64_attr(root.get(), "format_major"), 1);
-  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 3);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 4);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "nodes_virtual"), 1);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "virtual_ppn"), 2);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);
@@ -255,7 +263,11 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
         "/cases/0000/metrics/clv_schedule_ns"}) {
     EXPECT_GT(H5Lexists(f.get(), name, h5::default_plist()), 0) << name;
   }
-  EXPECT_EQ(H5Lexists(f.get(), "/cases/0000/predicted_arrival_ns", h5::default_plist()), 0);
+  for (const char* pat_only :
+       {"/cases/0000/predicted_arrival_ns", "/cases/0000/pat_exchange_done_ns",
+        "/cases/0000/pat_work_done_ns"}) {
+    EXPECT_EQ(H5Lexists(f.get(), pat_only, h5::default_plist()), 0) << pat_only;
+  }
   h5::Group g(H5Gopen2(f.get(), "/cases/0000", h5::default_plist()), "case");
   EXPECT_EQ(h5::read_int64_attr(g.get(), "complete"), 1);
   EXPECT_EQ(h5::read_string_attr(g.get(), "collective"), "scatter");

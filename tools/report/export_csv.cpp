@@ -44,7 +44,9 @@ constexpr const char* kCaseColumns[] = {"case",
                                         "exit_ns",
                                         "planned_delay_ns",
                                         "planned_arrival_ns",
-                                        "predicted_arrival_ns"};
+                                        "predicted_arrival_ns",
+                                        "pat_exchange_done_ns",
+                                        "pat_work_done_ns"};
 
 // Planned arrays are absent (0x0) from records made without a plan; they export as empty fields.
 bool absent(const results::Matrix& m) {
@@ -90,6 +92,11 @@ std::size_t write_raw_csv(const ResultFile& file, std::ostream& out) {
     if (rec.predicted_arrival_ns) {
       require_shape(file, i, rec, *rec.predicted_arrival_ns, "predicted_arrival_ns");
     }
+    const bool has_busy = rec.pat_exchange_done_ns && rec.pat_work_done_ns;
+    if (has_busy) {
+      require_shape(file, i, rec, *rec.pat_exchange_done_ns, "pat_exchange_done_ns");
+      require_shape(file, i, rec, *rec.pat_work_done_ns, "pat_work_done_ns");
+    }
     for (const auto& [name, matrix] : rec.counters) {
       require_shape(file, i, rec, matrix, "counters/" + name);
     }
@@ -115,6 +122,10 @@ std::size_t write_raw_csv(const ResultFile& file, std::ostream& out) {
         if (has_planned) out << rec.planned_arrival_ns.at(it, r);
         out << ',';
         if (rec.predicted_arrival_ns) out << rec.predicted_arrival_ns->at(it, r);
+        out << ',';
+        if (has_busy) out << rec.pat_exchange_done_ns->at(it, r);
+        out << ',';
+        if (has_busy) out << rec.pat_work_done_ns->at(it, r);
         for (const std::string& e : events) {
           out << ',';
           if (auto found = rec.counters.find(e); found != rec.counters.end()) {

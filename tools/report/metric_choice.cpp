@@ -20,6 +20,8 @@ std::string_view metric_title(Metric m) {
       return "imbalance (planned)";
     case Metric::kArrivalError:
       return "arrival error";
+    case Metric::kPatOverlap:
+      return "PAT thread overlap";
   }
   return "?";
 }

@@ -118,6 +118,8 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
     dropped_invalid += kept.dropped_invalid;
     const std::string heading = fmt::format("{}  ({})", case_title(i, rec), case_facts(rec));
     for (results::Metric m : metrics) {
+      // A case without a PAT thread has nothing to overlap: no row rather than an empty one.
+      if (m == results::Metric::kPatOverlap && !rec.pat_work_done_ns) continue;
       std::vector<double> series;
       try {
         series = results::metric_series(rec, m, kept);
