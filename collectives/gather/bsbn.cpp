@@ -32,6 +32,12 @@ class GatherBsbn final : public Algorithm, public PatBackground {
     // The background thread is done with tree_ and staging_ (wait_background orders it).
     tree_gather_finish(tree_, a, comm_.get(), kTag, staging_);
   }
+  // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
+  // it (e2e.sbn_placement checks it against a known late rank).
+  std::vector<AlgMetric> iteration_metrics() const override {
+    return {{"sbn_slot", tree_.slot_of[static_cast<std::size_t>(comm_.rank())]}};
+  }
+
   void background(const Args& a, std::span<const std::int64_t> arrivals) override {
     tree_ = highbit_tree(sbn_gather_slots(arrivals, a.root));
     tree_gather_receive(tree_, a, comm_.get(), kTag, staging_);

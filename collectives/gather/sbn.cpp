@@ -30,13 +30,18 @@ class GatherSbn final : public Algorithm {
   void run(const Args& a) override {
     const BlockTree tree =
         highbit_tree(sbn_gather_slots(require_pat(a, "gather/sbn").arrivals(), a.root));
+    slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
     tree_gather_receive(tree, a, comm_.get(), kTag, staging_);
     tree_gather_finish(tree, a, comm_.get(), kTag, staging_);
   }
+  // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
+  // it (e2e.sbn_placement checks it against a known late rank).
+  std::vector<AlgMetric> iteration_metrics() const override { return {{"sbn_slot", slot_}}; }
 
  private:
   Comm comm_;
   std::vector<std::byte> staging_;
+  int slot_ = 0;
 };
 
 }  // namespace

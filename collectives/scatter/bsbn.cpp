@@ -31,21 +31,27 @@ class ScatterBsbn final : public Algorithm, public PatBackground {
     PatRuntime& pat = require_pat(a, "scatter/bsbn");
     if (comm_.rank() == a.root) {
       const BlockTree tree = lowbit_tree(sbn_scatter_slots(pat.arrivals(), a.root), true);
+      slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
       tree_scatter_root(tree, a, comm_.get(), kTag, staging_);
     } else {
-      pat.wait_background();
+      pat.wait_background();  // orders the thread's write of slot_ before the runner reads it
     }
   }
   void background(const Args& a, std::span<const std::int64_t> arrivals) override {
     if (comm_.rank() == a.root) return;
     // Its own scratch: the foreground never touches it.
     const BlockTree tree = lowbit_tree(sbn_scatter_slots(arrivals, a.root), true);
+    slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
     tree_scatter_nonroot(tree, a, comm_.get(), kTag, background_staging_);
   }
+  // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
+  // it (e2e.sbn_placement checks it against a known late rank).
+  std::vector<AlgMetric> iteration_metrics() const override { return {{"sbn_slot", slot_}}; }
 
  private:
   Comm comm_;
   std::vector<std::byte> staging_, background_staging_;
+  int slot_ = 0;
 };
 
 }  // namespace

@@ -30,16 +30,21 @@ class ScatterSbn final : public Algorithm {
   void run(const Args& a) override {
     const BlockTree tree =
         lowbit_tree(sbn_scatter_slots(require_pat(a, "scatter/sbn").arrivals(), a.root), true);
+    slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
     if (comm_.rank() == a.root) {
       tree_scatter_root(tree, a, comm_.get(), kTag, staging_);
     } else {
       tree_scatter_nonroot(tree, a, comm_.get(), kTag, staging_);
     }
   }
+  // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
+  // it (e2e.sbn_placement checks it against a known late rank).
+  std::vector<AlgMetric> iteration_metrics() const override { return {{"sbn_slot", slot_}}; }
 
  private:
   Comm comm_;
   std::vector<std::byte> staging_;
+  int slot_ = 0;
 };
 
 }  // namespace
