@@ -42,6 +42,12 @@ int counters_command(const RawCountersOptions& raw) {
   for (const auto& ev : cat.events) {
     if (ev.countable) fmt::print("  {:<44} {:<10} {}\n", ev.name, ev.component, ev.description);
   }
+  if (countable == 0 && !cat.disabled_components.empty()) {
+    // Without this the empty list looks like a papbench fault: PAPI's perf_event component turns
+    // itself off when libpfm4 knows no PMU of the CPU, software events (perf::TASK-CLOCK) included.
+    fmt::print("disabled PAPI components (papi_component_avail shows the same):\n");
+    for (const auto& why : cat.disabled_components) fmt::print("  {}\n", why);
+  }
   if (raw.all) {
     fmt::print("not countable here:\n");
     for (const auto& ev : cat.events) {

@@ -68,7 +68,11 @@ CounterCatalog list_counter_events(CounterDomain domain) {
   }
   for (int cid = 0; cid < PAPI_num_components(); ++cid) {
     const PAPI_component_info_t* comp = PAPI_get_component_info(cid);
-    if (comp == nullptr || comp->disabled) continue;
+    if (comp == nullptr) continue;
+    if (comp->disabled) {
+      cat.disabled_components.push_back(fmt::format("{}: {}", comp->name, comp->disabled_reason));
+      continue;
+    }
     code = PAPI_NATIVE_MASK;
     if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cid) != PAPI_OK) continue;
     do {

@@ -21,6 +21,9 @@ struct CounterCatalog {
   std::string papi_version;  // empty when built without PAPI
   std::string error;         // why nothing could be listed (no PAPI, init failed)
   std::vector<CounterEvent> events;
+  // "component: reason" for each PAPI component that disabled itself: why a machine whose kernel
+  // offers perf events may still list none (libpfm4 finds no PMU it knows in many VMs).
+  std::vector<std::string> disabled_components;
 };
 
 // Every preset and native event PAPI enumerates, probed with a start/stop in `domain`.
