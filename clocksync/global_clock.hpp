@@ -93,10 +93,13 @@ class GlobalClock {
 
   // Collective over the communicator. Rank 0 collects every rank's event.
   void synchronize();
-  // Collective; synchronizes when the last sync is older than options.resync_ns at `global_now`,
+  // Collective; synchronizes when the last sync is older than resync_interval() at `global_now`,
   // which every rank must pass identically (or when there has been none yet). Returns whether it
   // synchronized.
   bool resync_if_due(std::int64_t global_now);
+  // options.resync_ns, reached by doubling from the bootstrap gap over the first syncs (the same
+  // on every rank: it depends only on the number of syncs).
+  std::int64_t resync_interval() const;
 
   std::int64_t now() const { return to_global(local_.now()); }
   std::int64_t to_global(std::int64_t local) const;
