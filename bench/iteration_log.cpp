@@ -29,6 +29,8 @@ IterationLog::IterationLog(int iters, std::size_t n_events, bool count_call, boo
       planned_arrival_(iters),
       late_(iters),
       predicted_(iters),
+      clock_bound_(iters),
+      clock_slew_(iters),
       call_scratch_(n_events),
       compute_scratch_(n_events),
       call_values_(n_events, std::vector<std::int64_t>(iters)),
@@ -41,6 +43,8 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   planned_arrival_[it] = t.planned_arrival_ns;
   late_[it] = t.late ? 1 : 0;
   if (predicts_) predicted_[it] = t.predicted_ns;
+  clock_bound_[it] = t.clock_bound_ns;
+  clock_slew_[it] = t.clock_slew_ns;
   for (AlgMetric& m : metrics) {
     auto at = std::find(metric_names_.begin(), metric_names_.end(), m.name);
     if (at == metric_names_.end()) {
@@ -87,6 +91,8 @@ void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& count
   rec.planned_delay_ns = gather_matrix(planned_delay_, comm);
   rec.planned_arrival_ns = gather_matrix(planned_arrival_, comm);
   const results::Matrix late = gather_matrix(late_, comm);
+  rec.clock_bound_ns = gather_matrix(clock_bound_, comm);
+  rec.clock_slew_ns = gather_matrix(clock_slew_, comm);
   if (predicts_) rec.predicted_arrival_ns = gather_matrix(predicted_, comm);
   for (std::size_t i = 0; metrics_agree && i < metric_names_.size(); ++i) {
     results::Matrix m = gather_matrix(metric_values_[i], comm);
