@@ -82,6 +82,35 @@ report_test(compare_refuses_failed_validation
 report_test(compare_include_invalid
   --matches [=[run time +14\.5 us +14\.5 us +1\.00 ]=]
   -- ${_report} compare a.h5 c.h5 --include-invalid)
+# Clock bounds (format 1.4): d.h5's pairwise bounds are worked out in report_make_fixture.cpp.
+report_test(summary_clock_bound_json
+  --contains [[/sections/0/rows/0/run_time_clock_bound_ns = 489.0]]
+  --contains [[/sections/0/rows/0/after_last_clock_bound_ns = 390.0]]
+  --contains [[/sections/0/rows/0/imbalance_clock_bound_ns = 299.0]]
+  --contains [[/sections/0/rows/0/slewing_iterations = 2]]
+  --contains [[/sections/0/meta/sync_error_bound_ns = 300.0]]
+  -- sh -c [["$0" summary d.h5 --format json | "$1" /sections/0/rows/0/run_time_clock_bound_ns /sections/0/rows/0/after_last_clock_bound_ns /sections/0/rows/0/imbalance_clock_bound_ns /sections/0/rows/0/slewing_iterations /sections/0/meta/sync_error_bound_ns]]
+     ${_report} ${_json_query})
+report_test(summary_clock_bound_table
+  --matches [=[run time +14\.5 us +± 489 ns +\[11\.0 us, 18\.0 us\]]=]
+  --matches [=[after last arrival +14\.2 us +± 390 ns +\[10\.7 us, 17\.7 us\]]=]
+  --matches [=[imbalance \(achieved\) +303 ns +± 299 ns +\[303 ns, 303 ns\]]=]
+  --matches [=[^  elapsed +14\.3 us +\[10\.8 us, 17\.8 us\]]=]
+  --contains "300 ns (largest at a sync, over 3 sync events"
+  --contains "grows by up to 50 ppb of the time since"
+  --contains "± clock: how far the clock synchronization may put a cross-rank metric off"
+  --contains "2 kept iteration(s) began while a rank's clock was still slewing"
+  -- ${_report} summary d.h5)
+# Without the records: null fields, no column, and a note saying so.
+report_test(summary_clock_bound_not_recorded
+  --contains [[/sections/0/rows/0/run_time_clock_bound_ns = null]]
+  --contains [[/sections/0/rows/0/slewing_iterations = null]]
+  -- sh -c [["$0" summary a.h5 --format json | "$1" /sections/0/rows/0/run_time_clock_bound_ns /sections/0/rows/0/slewing_iterations]]
+     ${_report} ${_json_query})
+report_test(summary_clock_bound_not_recorded_table
+  --contains "clock bounds: not recorded in this file"
+  --lacks "± clock"
+  -- ${_report} summary a.h5)
 report_test(summary_markdown
   --contains "## a.h5"
   --contains "| metric | median | 95% CI of median | mean | sd | min | max |"
