@@ -137,10 +137,13 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   const WaitResult start = compute_phase(s, t0, planned, log.compute_counts());
 
   if (s.count_call) s.counters->start();
-  const std::int64_t a = clock_.now();
+  // Only the raw reading before the call: its global time, clock bound and slew are functions
+  // of that instant, computed after the timed region.
+  const std::int64_t a_local = clock_.local_now();
   s.alg->run(s.args);
   const std::int64_t f = clock_.now();
   if (s.count_call) s.counters->stop(log.call_counts());
+  const std::int64_t a = clock_.to_global(a_local);
 
   const bool late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
@@ -149,7 +152,10 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   if (validate) check_output(s, it, log);
   if (it >= 0) {
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;
-    log.record(it, {a, f, delay, planned, late, predicted, busy}, s.alg->iteration_metrics());
+    log.record(it,
+               {a, f, delay, planned, late, predicted, clock_.error_bound_at(a_local),
+                clock_.slew_at(a_local), busy},
+               s.alg->iteration_metrics());
   }
   return late;
 }

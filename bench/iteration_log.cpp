@@ -31,6 +31,8 @@ IterationLog::IterationLog(int iters, std::size_t n_events, bool count_call, boo
       predicted_(iters),
       exchange_done_(iters),
       work_done_(iters),
+      clock_bound_(iters),
+      clock_slew_(iters),
       call_scratch_(n_events),
       compute_scratch_(n_events),
       call_values_(n_events, std::vector<std::int64_t>(iters)),
@@ -47,6 +49,8 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
     exchange_done_[it] = t.pat.exchange_done_ns;
     work_done_[it] = t.pat.work_done_ns;
   }
+  clock_bound_[it] = t.clock_bound_ns;
+  clock_slew_[it] = t.clock_slew_ns;
   for (AlgMetric& m : metrics) {
     auto at = std::find(metric_names_.begin(), metric_names_.end(), m.name);
     if (at == metric_names_.end()) {
@@ -93,6 +97,8 @@ void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& count
   rec.planned_delay_ns = gather_matrix(planned_delay_, comm);
   rec.planned_arrival_ns = gather_matrix(planned_arrival_, comm);
   const results::Matrix late = gather_matrix(late_, comm);
+  rec.clock_bound_ns = gather_matrix(clock_bound_, comm);
+  rec.clock_slew_ns = gather_matrix(clock_slew_, comm);
   if (predicts_) {
     rec.predicted_arrival_ns = gather_matrix(predicted_, comm);
     rec.pat_exchange_done_ns = gather_matrix(exchange_done_, comm);

@@ -131,7 +131,8 @@ class CaseRecorder {
   void record(results::CaseRecord rec, const std::vector<clocksync::SyncEvent>& events) {
     std::vector<results::SyncEventRow> rows;
     for (const auto& e : events) {
-      rows.push_back({e.time_ns, e.rank, e.offset_ns, e.drift_ppb, e.rtt_min_ns});
+      rows.push_back({e.time_ns, e.rank, e.offset_ns, e.drift_ppb, e.rtt_min_ns, e.error_bound_ns,
+                      e.bound_growth_ppb});
     }
     writer_.append_sync_events(rows);
     writer_.write_case(rec);

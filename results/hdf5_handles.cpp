@@ -488,26 +488,59 @@ void sync_to_disk(hid_t file, hid_t fapl) {
   }
 }
 
-Datatype sync_memory_type() {
+namespace {
+
+// One /sync field: where it lives in SyncEventRow and in the packed file row.
+struct SyncField {
+  const char* name;
+  std::size_t memory_offset;
+  hid_t (*memory_type)();
+  std::size_t file_offset;
+  hid_t (*file_type)();
+};
+
+// In file order; format 1.4 appended the last two.
+constexpr SyncField kSyncFields[] = {
+    {"time_ns", offsetof(SyncEventRow, time_ns), native_int64, 0, file_int64},
+    {"rank", offsetof(SyncEventRow, rank), native_int32, 8, file_int32},
+    {"offset_ns", offsetof(SyncEventRow, offset_ns), native_int64, 12, file_int64},
+    {"drift_ppb", offsetof(SyncEventRow, drift_ppb), native_double, 20, file_double},
+    {"rtt_min_ns", offsetof(SyncEventRow, rtt_min_ns), native_int64, 28, file_int64},
+    {"error_bound_ns", offsetof(SyncEventRow, error_bound_ns), native_int64, 36, file_int64},
+    {"bound_growth_ppb", offsetof(SyncEventRow, bound_growth_ppb), native_double, 44, file_double},
+};
+constexpr std::size_t kSyncFileRowBytes = 52;
+
+// The memory row type with the fields `keep` accepts; HDF5 leaves the others of each row as
+// they were in the buffer, which is how older files' rows keep SyncEventRow's defaults.
+template <typename Keep>
+Datatype sync_memory_type_with(Keep keep) {
   Datatype t(H5Tcreate(H5T_COMPOUND, sizeof(SyncEventRow)), "create sync row type");
-  check(H5Tinsert(t.get(), "time_ns", offsetof(SyncEventRow, time_ns), native_int64()), "time");
-  check(H5Tinsert(t.get(), "rank", offsetof(SyncEventRow, rank), native_int32()), "rank");
-  check(H5Tinsert(t.get(), "offset_ns", offsetof(SyncEventRow, offset_ns), native_int64()),
-        "offset");
-  check(H5Tinsert(t.get(), "drift_ppb", offsetof(SyncEventRow, drift_ppb), native_double()),
-        "drift");
-  check(H5Tinsert(t.get(), "rtt_min_ns", offsetof(SyncEventRow, rtt_min_ns), native_int64()),
-        "rtt");
+  for (const SyncField& f : kSyncFields) {
+    if (!keep(f)) continue;
+    check(H5Tinsert(t.get(), f.name, f.memory_offset, f.memory_type()),
+          fmt::format("describe sync field {}", f.name));
+  }
   return t;
 }
 
+}  // namespace
+
+Datatype sync_memory_type() {
+  return sync_memory_type_with([](const SyncField&) { return true; });
+}
+
+Datatype sync_memory_type(hid_t file_type) {
+  return sync_memory_type_with(
+      [file_type](const SyncField& f) { return H5Tget_member_index(file_type, f.name) >= 0; });
+}
+
 Datatype sync_file_type() {
-  Datatype t(H5Tcreate(H5T_COMPOUND, 8 + 4 + 8 + 8 + 8), "create sync row type");
-  check(H5Tinsert(t.get(), "time_ns", 0, file_int64()), "time");
-  check(H5Tinsert(t.get(), "rank", 8, file_int32()), "rank");
-  check(H5Tinsert(t.get(), "offset_ns", 12, file_int64()), "offset");
-  check(H5Tinsert(t.get(), "drift_ppb", 20, file_double()), "drift");
-  check(H5Tinsert(t.get(), "rtt_min_ns", 28, file_int64()), "rtt");
+  Datatype t(H5Tcreate(H5T_COMPOUND, kSyncFileRowBytes), "create sync row type");
+  for (const SyncField& f : kSyncFields) {
+    check(H5Tinsert(t.get(), f.name, f.file_offset, f.file_type()),
+          fmt::format("describe sync field {}", f.name));
+  }
   return t;
 }
 

@@ -181,6 +181,10 @@ void sync_to_disk(hid_t file, hid_t fapl);
 
 // /sync rows: in memory exactly SyncEventRow, in the file a packed little-endian compound.
 Datatype sync_memory_type();
+// The memory type for reading a /sync whose row type is `file_type`: only the fields it has
+// (a file older than 1.4 lacks error_bound_ns and bound_growth_ppb), so that the others keep
+// the values the buffer held.
+Datatype sync_memory_type(hid_t file_type);
 Datatype sync_file_type();
 
 // Counter event names become link names: HDF5 forbids '/' in a link name and gives "." a

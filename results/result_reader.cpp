@@ -170,6 +170,9 @@ CaseRecord read_case(hid_t c) {
   }
   rec.late = h5::read_uint8_1d(c, "late");
   if (h5::has_link(c, "validation")) rec.validation = h5::read_uint8_1d(c, "validation");  // 1.3
+  // Format 1.4; absent before (and from records made without a clock): empty.
+  if (h5::has_link(c, "clock_bound_ns")) rec.clock_bound_ns = read_matrix(c, "clock_bound_ns");
+  if (h5::has_link(c, "clock_slew_ns")) rec.clock_slew_ns = read_matrix(c, "clock_slew_ns");
   rec.counters = read_named_matrices(c, "counters", "event");
   rec.metrics = read_named_matrices(c, "metrics", "name");  // format 1.1; absent before
   rec.complete = true;
@@ -199,7 +202,8 @@ void Tolerant::read_sync(hid_t file) {
         block == 0) {
       block = std::max<hsize_t>(rows, 1);
     }
-    h5::Datatype mem = h5::sync_memory_type();
+    h5::Datatype file_type(H5Dget_type(sync.get()), "read /sync row type");
+    h5::Datatype mem = h5::sync_memory_type(file_type.get());
     // Chunk by chunk, so that a chunk an interrupted append left unreadable costs only its own
     // rows. That is only expected of the last chunk; anywhere else it is worth a warning.
     for (hsize_t first = 0; first < rows; first += block) {

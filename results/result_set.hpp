@@ -17,6 +17,8 @@ namespace papbench::results {
 inline constexpr int kFormatMajor = 1;
 // 1.1 added /cases/NNNN/metrics; 1.2 the root attributes nodes_virtual and virtual_ppn (a 1.0 or
 // 1.1 file reads as real nodes); 1.3 /cases/NNNN/validation (absent before: not recorded); 1.4
+// the /sync fields error_bound_ns and bound_growth_ppb (older rows read as not recorded),
+// /cases/NNNN/clock_bound_ns and clock_slew_ns (absent before: empty), and
 // /cases/NNNN/pat_exchange_done_ns and pat_work_done_ns.
 inline constexpr int kFormatMinor = 4;
 
@@ -47,6 +49,10 @@ struct SyncEventRow {
   std::int64_t offset_ns = 0;
   double drift_ppb = 0;
   std::int64_t rtt_min_ns = 0;
+  // Format 1.4: how far this rank's clock may be from rank 0's at the sync (-1: not recorded,
+  // a file older than 1.4), and how many ns per second of local time the bound grows after it.
+  std::int64_t error_bound_ns = -1;
+  double bound_growth_ppb = 0;
 };
 
 // [iteration][rank], row-major.
@@ -90,6 +96,10 @@ struct CaseRecord {
   // iteration's buffers were re-filled (poisoned) before the call, so its cache state differs.
   // Empty in files older than format 1.3.
   std::vector<std::uint8_t> validation;
+  // Format 1.4, per iteration and rank at the arrival a_i: how far the rank's global clock may be
+  // from rank 0's (GlobalClock::error_bound_at), and the part of a resync's correction still
+  // being slewed in (0: none). 0x0 in older files and in records made without a clock.
+  Matrix clock_bound_ns, clock_slew_ns;
   std::map<std::string, Matrix> counters;  // event name -> values
   // Named per-iteration values [iteration][rank] that an algorithm or application reports
   // (e.g. clv_schedule_ns). The rows need not equal iterations; names must not be empty.

@@ -75,6 +75,10 @@ void validate(const RunInfo& info) {
   }
 }
 
+bool recorded(const Matrix& m) {
+  return m.rows != 0 || m.cols != 0;
+}
+
 void validate(const Matrix& m, std::string_view name) {
   if (m.rows < 0 || m.cols < 0 ||
       m.data.size() != static_cast<std::size_t>(m.rows) * static_cast<std::size_t>(m.cols)) {
@@ -83,11 +87,25 @@ void validate(const Matrix& m, std::string_view name) {
   }
 }
 
+// A per-rank clock matrix is optional (0x0: not recorded); when present it is shaped like the
+// arrivals it describes.
+void validate_clock_matrix(const CaseRecord& r, const Matrix& m, std::string_view name) {
+  validate(m, name);
+  if (!recorded(m)) return;
+  if (m.rows != r.arrival_ns.rows || m.cols != r.arrival_ns.cols) {
+    throw std::invalid_argument(fmt::format("CaseRecord::{}: {} x {}, but arrival_ns is {} x {}",
+                                            name, m.rows, m.cols, r.arrival_ns.rows,
+                                            r.arrival_ns.cols));
+  }
+}
+
 void validate(const CaseRecord& r) {
   validate(r.arrival_ns, "arrival_ns");
   validate(r.exit_ns, "exit_ns");
   validate(r.planned_delay_ns, "planned_delay_ns");
   validate(r.planned_arrival_ns, "planned_arrival_ns");
+  validate_clock_matrix(r, r.clock_bound_ns, "clock_bound_ns");
+  validate_clock_matrix(r, r.clock_slew_ns, "clock_slew_ns");
   if (r.predicted_arrival_ns) validate(*r.predicted_arrival_ns, "predicted_arrival_ns");
   if (r.pat_exchange_done_ns.has_value() != r.pat_work_done_ns.has_value()) {
     throw std::invalid_argument(
@@ -235,6 +253,9 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   if (r.pat_work_done_ns) write_matrix(g, "pat_work_done_ns", *r.pat_work_done_ns);
   h5::write_uint8_1d(g, "late", r.late);
   h5::write_uint8_1d(g, "validation", r.validation);
+  // Format 1.4; a record made without a clock has neither, and reads back like an older file.
+  if (recorded(r.clock_bound_ns)) write_matrix(g, "clock_bound_ns", r.clock_bound_ns);
+  if (recorded(r.clock_slew_ns)) write_matrix(g, "clock_slew_ns", r.clock_slew_ns);
 
   write_named_matrices(g, "counters", "event", r.counters);
   // Format 1.1: written only when there is something in it, so cases without metrics look

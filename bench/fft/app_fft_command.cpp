@@ -153,7 +153,8 @@ int app_fft_command(const RawFftOptions& raw, const std::string& command_line) {
       if (rank != 0) continue;
       std::vector<results::SyncEventRow> sync_rows;
       for (const auto& e : events) {
-        sync_rows.push_back({e.time_ns, e.rank, e.offset_ns, e.drift_ppb, e.rtt_min_ns});
+        sync_rows.push_back({e.time_ns, e.rank, e.offset_ns, e.drift_ppb, e.rtt_min_ns,
+                             e.error_bound_ns, e.bound_growth_ppb});
       }
       writer->append_sync_events(sync_rows);
       writer->write_case(rec);

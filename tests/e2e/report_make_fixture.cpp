@@ -13,12 +13,25 @@
 //              case 1 reduce/ring     complete: present only in B
 //   DIR/c.h5   case 0 reduce/native   as a.h5's case 0, but its validation failed: iteration 3
 //                                     (run time 13 us) checked wrong, the others unchecked
+//   DIR/d.h5   case 0 reduce/native   as a.h5's case 0 with format 1.4's clock records: every
+//                                     iteration's clock bounds are 0, 300, 200, 100 ns (rank 0..3)
+//                                     and rank 2 was slewing in iterations 2 and 5; sync events
+//                                     with bounds 300, 200, 100 ns growing by 50, 20, 10 ppb
+//   DIR/e.h5   case 0 reduce/native   d.h5's with every exit 400 ns later
 //   DIR/not_hdf5.h5  a text file
 //   DIR/existing.csv a one-line file an export must not overwrite without --force
 //
 // Per iteration i (t0 = i ms) and rank r: planned delay 100 r ns, planned arrival t0 + 100 r,
 // arrival t0 + 101 r (arrival error r ns, achieved imbalance 303 ns), exit
 // t0 + scale * base_i - 10 r, so rank 0 exits last and run time = scale * base_i exactly.
+//
+// The clock bounds of d.h5 (each timestamp t_r within b_r of rank 0's clock, b = 0, 300, 200,
+// 100): the last exit (rank 0) may truly be rank 1's, up to -10 + 300 = 290 ns later; the first
+// arrival (rank 0) rank 1's, up to 300 - 101 = 199 ns earlier; the last arrival (rank 3) is off
+// by up to its own 100 ns (rank 2: 200 - 101 = 99, rank 1: 300 - 202 = 98). So per iteration,
+// and as the median: run time 290 + 199 = 489 ns, after-last 290 + 100 = 390 ns, imbalance
+// 100 + 199 = 299 ns. e.h5 - d.h5: run time and after-last +400 ns (within 489 ns, not within
+// 390 ns), imbalance +0.
 
 #include <hdf5.h>
 
@@ -28,6 +41,7 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "results/result_set.hpp"
@@ -123,6 +137,29 @@ bool mark_incomplete(const std::string& path, const std::string& group) {
 }
 #pragma GCC diagnostic pop
 
+// Format 1.4's clock records (see the top of this file); exits move by exit_shift_ns.
+CaseRecord with_clock(CaseRecord c, std::int64_t exit_shift_ns) {
+  const std::int64_t bound[kRanks] = {0, 300, 200, 100};
+  c.clock_bound_ns = Matrix(c.iterations, kRanks);
+  c.clock_slew_ns = Matrix(c.iterations, kRanks);
+  for (int i = 0; i < c.iterations; ++i) {
+    for (int r = 0; r < kRanks; ++r) {
+      c.clock_bound_ns.at(i, r) = bound[r];
+      c.exit_ns.at(i, r) += exit_shift_ns;
+    }
+  }
+  c.clock_slew_ns.at(2, 2) = -35;
+  c.clock_slew_ns.at(5, 2) = 12;
+  return c;
+}
+
+void write_sync_with_bounds(ResultWriter& w) {
+  const std::vector<SyncEventRow> events = {{0, 1, 150, 0.0, 800, 300, 50.0},
+                                            {0, 2, -40, 0.0, 2400, 200, 20.0},
+                                            {0, 3, 75, 0.0, 1600, 100, 10.0}};
+  w.append_sync_events(events);
+}
+
 void write_sync(ResultWriter& w) {
   const std::vector<SyncEventRow> events = {
       {0, 1, 150, 0.0, 800}, {0, 2, -40, 0.0, 2400}, {0, 3, 75, 0.0, 1600}};
@@ -164,6 +201,11 @@ int main(int argc, char** argv) {
       wrong.validated = "fail";
       wrong.validation[3] = static_cast<std::uint8_t>(papbench::results::IterationCheck::kFailed);
       c.write_case(wrong);
+    }
+    for (const auto& [name, shift] : {std::pair{"d.h5", 0}, std::pair{"e.h5", 400}}) {
+      ResultWriter w(dir + "/" + name, true, run_info(name));
+      write_sync_with_bounds(w);
+      w.write_case(with_clock(make_case("native", 10, 10, 1), shift));
     }
     std::ofstream(dir + "/not_hdf5.h5") << "this is not an HDF5 file\n";
     // An export target that exists already: must survive an export without --force.

@@ -3,7 +3,8 @@
 # iteration of an arrival-dependent algorithm (clairvoyant builds a new schedule each
 # iteration), only the first of the others; the per-iteration verdict is stored (format 1.3) and
 # summary JSON counts it. Thread level: MPI_THREAD_MULTIPLE only for runs with a PAT thread,
-# stored as mpi_thread_level. Bad values exit 2 naming the option, writing nothing.
+# stored as mpi_thread_level. Bad values exit 2 naming the option, writing nothing. Clock
+# bounds: per iteration and rank in the file, per cross-rank metric in summary (format 1.4).
 source "$(dirname "$0")/lib.sh"
 : "${PAPBENCH_REPORT:?}" "${JSON_QUERY:?}"
 expect_line() {  # FILE LINE: the exact line is in FILE
@@ -84,4 +85,30 @@ awk '/rows\/0\/median_ns/ {e = $3} /rows\/1\/median_ns/ {o = $3}
 "$PAPBENCH_REPORT" summary native.h5 --format json --metric elapsed,pat_overlap |
   "$JSON_QUERY" /sections/0/rows/1 >q.txt 2>&1 && fail "a case without a PAT thread has a second row"
 h5ls native.h5/cases/0000/pat_work_done_ns >/dev/null 2>&1 && fail "native.h5 has pat_work_done_ns"
-true
+
+# Clock bounds (format 1.4). With --flat-sync every rank other than 0 ping-pongs with rank 0, so
+# its bound is positive, while rank 0 is the reference and its bound is 0 by construction; each
+# cross-rank metric's bound in summary counts some other rank, so it is positive too.
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --iters 5 --warmup 1 \
+  --flat-sync --out clock.h5 --progress never
+h5dump -d /cases/0000/clock_bound_ns clock.h5 >b.txt || fail "no clock_bound_ns dataset"
+awk '/^ *\([0-9]+,0\):/ { sub(/^ *\([0-9]+,0\): */, ""); gsub(/,/, " "); rows++;
+       if ($1 != 0) bad = bad " rank 0 has " $1;
+       for (r = 2; r <= 4; r++) if ($r <= 0) bad = bad " rank " r - 1 " has " $r }
+     END { if (rows != 5 || bad != "") { print rows " rows;" bad; exit 1 } }' b.txt ||
+  fail "clock_bound_ns: $(cat b.txt)"
+h5dump -d /cases/0000/clock_slew_ns clock.h5 >/dev/null || fail "no clock_slew_ns dataset"
+h5dump -H -d /sync clock.h5 >s.txt || fail "no /sync"
+expect_contains s.txt '"error_bound_ns"'
+expect_contains s.txt '"bound_growth_ppb"'
+"$PAPBENCH_REPORT" summary clock.h5 --format json |
+  "$JSON_QUERY" /sections/0/rows/0/run_time_clock_bound_ns \
+    /sections/0/rows/0/after_last_clock_bound_ns /sections/0/rows/0/imbalance_clock_bound_ns \
+    /sections/0/rows/0/slewing_iterations >q.txt || fail "summary JSON of clock.h5"
+for field in run_time after_last imbalance; do
+  grep -qE "^/sections/0/rows/0/${field}_clock_bound_ns = [1-9][0-9]*(\.[0-9]+)?$" q.txt ||
+    fail "$field bound not positive: $(cat q.txt)"
+done
+grep -qE '^/sections/0/rows/0/slewing_iterations = [0-5]$' q.txt || fail "$(cat q.txt)"
+expect_exit 0 "$PAPBENCH_REPORT" summary clock.h5 --metric run_time
+grep -qE '^  run time +[0-9.]+ [mun]?s +± [0-9.]+ [mun]?s ' out.txt || fail "no ± beside run time"

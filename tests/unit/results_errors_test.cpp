@@ -7,10 +7,13 @@
 #include <hdf5.h>
 #include <unistd.h>
 
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
@@ -259,6 +262,80 @@ TEST_F(ResultsErrors, OlderMinorVersionReadsAsRealNodes) {
   EXPECT_EQ(r.run_info().node_index, info.node_index);
   ASSERT_EQ(r.cases().size(), 1u);
   EXPECT_TRUE(r.cases()[0].validation.empty());  // 1.3: not recorded before
+}
+
+// The /sync row of formats 1.0 to 1.3, packed as their writers stored it.
+struct SyncRow13 {
+  std::int64_t time_ns;
+  std::int32_t rank;
+  std::int64_t offset_ns;
+  double drift_ppb;
+  std::int64_t rtt_min_ns;
+};
+
+// Replaces the file's /sync by one with the 1.3 row type (no error_bound_ns, bound_growth_ppb)
+// holding `rows`.
+void write_sync_13(hid_t file, const std::vector<SyncRow13>& rows) {
+  ASSERT_GE(H5Ldelete(file, "/sync", h5::default_plist()), 0);
+  h5::Datatype mem(H5Tcreate(H5T_COMPOUND, sizeof(SyncRow13)), "mem type");
+  h5::Datatype disk(H5Tcreate(H5T_COMPOUND, 36), "file type");
+  const std::pair<const char*, std::pair<std::size_t, std::size_t>> fields[] = {
+      {"time_ns", {offsetof(SyncRow13, time_ns), 0}},
+      {"rank", {offsetof(SyncRow13, rank), 8}},
+      {"offset_ns", {offsetof(SyncRow13, offset_ns), 12}},
+      {"drift_ppb", {offsetof(SyncRow13, drift_ppb), 20}},
+      {"rtt_min_ns", {offsetof(SyncRow13, rtt_min_ns), 28}}};
+  for (const auto& [name, at] : fields) {
+    const bool is_rank = std::string_view(name) == "rank";
+    const bool is_drift = std::string_view(name) == "drift_ppb";
+    const hid_t m = is_rank    ? h5::native_int32()
+                    : is_drift ? h5::native_double()
+                               : h5::native_int64();
+    const hid_t d = is_rank ? h5::file_int32() : is_drift ? h5::file_double() : h5::file_int64();
+    ASSERT_GE(H5Tinsert(mem.get(), name, at.first, m), 0);
+    ASSERT_GE(H5Tinsert(disk.get(), name, at.second, d), 0);
+  }
+  hsize_t n = rows.size();
+  h5::Dataspace space(H5Screate_simple(1, &n, nullptr), "space");
+  h5::Dataset ds(H5Dcreate2(file, "/sync", disk.get(), space.get(), h5::default_plist(),
+                            h5::default_plist(), h5::default_plist()),
+                 "create /sync");
+  ASSERT_GE(H5Dwrite(ds.get(), mem.get(), h5::all_selection(), h5::all_selection(),
+                     h5::default_plist(), rows.data()),
+            0);
+}
+
+// A 1.3 file: sync rows without a bound read as "not recorded" (-1, growth 0), with every
+// older field intact, and its cases have no per-iteration clock bound or slew.
+TEST_F(ResultsErrors, Format13SyncRowsReadAsBoundNotRecorded) {
+  const std::string p = path("v1_3.h5");
+  {
+    ResultWriter w(p, false, small_info());
+    w.write_case(small_case(5));
+  }
+  {
+    h5::QuietErrors quiet;
+    h5::File f(H5Fopen(p.c_str(), H5F_ACC_RDWR, h5::default_plist()), "open");
+    write_sync_13(f.get(), {{1000, 1, -250, 0.5, 1800}, {2000, 2, 75, -1.25, 2400}});
+  }
+  relabel_minor_version(p, 3, [](hid_t) {});
+  ResultReader r(p);
+  EXPECT_EQ(r.format_minor(), 3);
+  EXPECT_TRUE(r.warnings().empty());
+  ASSERT_EQ(r.sync_events().size(), 2u);
+  const SyncEventRow& s = r.sync_events()[1];
+  EXPECT_EQ(s.time_ns, 2000);
+  EXPECT_EQ(s.rank, 2);
+  EXPECT_EQ(s.offset_ns, 75);
+  EXPECT_EQ(s.drift_ppb, -1.25);
+  EXPECT_EQ(s.rtt_min_ns, 2400);
+  for (const SyncEventRow& row : r.sync_events()) {
+    EXPECT_EQ(row.error_bound_ns, -1);
+    EXPECT_EQ(row.bound_growth_ppb, 0.0);
+  }
+  ASSERT_EQ(r.cases().size(), 1u);
+  EXPECT_EQ(r.cases()[0].clock_bound_ns.rows, 0);
+  EXPECT_EQ(r.cases()[0].clock_slew_ns.cols, 0);
 }
 
 TEST_F(ResultsErrors, NewerMinorVersionReads) {

@@ -75,6 +75,8 @@ CaseRecord make_case(int index, int iterations, int ranks) {
   c.validation.assign(static_cast<std::size_t>(iterations), 0);
   if (iterations > 0) c.validation[0] = static_cast<std::uint8_t>(IterationCheck::kPassed);
   if (iterations > 2) c.validation[2] = static_cast<std::uint8_t>(IterationCheck::kFailed);
+  c.clock_bound_ns = make_matrix(iterations, ranks, 300 + index);
+  c.clock_slew_ns = make_matrix(iterations, ranks, -40 - index);
   return c;
 }
 
@@ -117,6 +119,8 @@ void expect_equal(const CaseRecord& a, const CaseRecord& b) {
   }
   EXPECT_EQ(a.late, b.late);
   EXPECT_EQ(a.validation, b.validation);
+  expect_equal(a.clock_bound_ns, b.clock_bound_ns, "clock_bound_ns");
+  expect_equal(a.clock_slew_ns, b.clock_slew_ns, "clock_slew_ns");
   ASSERT_EQ(a.counters.size(), b.counters.size());
   for (const auto& [event, m] : a.counters) {
     ASSERT_TRUE(b.counters.contains(event)) << event;
@@ -137,7 +141,9 @@ std::vector<SyncEventRow> make_sync(int first, int n) {
                     .rank = i % 5,
                     .offset_ns = -250 + i,
                     .drift_ppb = 0.125 * i,
-                    .rtt_min_ns = 1800 + i});
+                    .rtt_min_ns = 1800 + i,
+                    .error_bound_ns = 900 + 3 * i,
+                    .bound_growth_ppb = 12.5 + i});
   }
   return rows;
 }
@@ -161,6 +167,9 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   cases.push_back(make_case(2, 0, ranks));  // no timed iterations: empty matrices
   cases[2].validated = "unchecked";
   cases[2].sync_mode = "barrier";
+  cases.push_back(make_case(3, 2, ranks));  // made without a clock: reads back without one
+  cases[3].clock_bound_ns = Matrix();
+  cases[3].clock_slew_ns = Matrix();
 
   // Crosses a /sync chunk boundary (1024 rows) and includes an empty append.
   std::vector<SyncEventRow> sync = make_sync(0, 3);
@@ -176,7 +185,8 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
     w.write_case(cases[1]);
     w.append_sync_events(last);
     w.write_case(cases[2]);
-    EXPECT_EQ(w.cases_written(), 3);
+    w.write_case(cases[3]);
+    EXPECT_EQ(w.cases_written(), 4);
   }
   sync.insert(sync.end(), more.begin(), more.end());
   sync.insert(sync.end(), last.begin(), last.end());
@@ -211,6 +221,8 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
     EXPECT_EQ(a.offset_ns, b.offset_ns) << i;
     EXPECT_EQ(a.drift_ppb, b.drift_ppb) << i;
     EXPECT_EQ(a.rtt_min_ns, b.rtt_min_ns) << i;
+    EXPECT_EQ(a.error_bound_ns, b.error_bound_ns) << i;
+    EXPECT_EQ(a.bound_growth_ppb, b.bound_growth_ppb) << i;
   }
 
   ASSERT_EQ(r.cases().size(), cases.size());
@@ -259,6 +271,7 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
        {"/topology/rank", "/topology/host", "/topology/node_index", "/topology/core", "/sync",
         "/cases/0000/arrival_ns", "/cases/0000/exit_ns", "/cases/0000/planned_delay_ns",
         "/cases/0000/planned_arrival_ns", "/cases/0000/late", "/cases/0000/validation",
+        "/cases/0000/clock_bound_ns", "/cases/0000/clock_slew_ns",
         "/cases/0000/counters/perf::TASK-CLOCK", "/cases/0000/counters/a%2Fb",
         "/cases/0000/metrics/clv_schedule_ns"}) {
     EXPECT_GT(H5Lexists(f.get(), name, h5::default_plist()), 0) << name;
@@ -279,6 +292,17 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   h5::Int64Table t = h5::read_int64_2d(g.get(), "arrival_ns");
   EXPECT_EQ(t.rows, 2);
   EXPECT_EQ(t.cols, 4);
+  // /sync: the 1.3 fields, then 1.4's bound and its growth.
+  h5::Dataset sync(H5Dopen2(f.get(), "/sync", h5::default_plist()), "sync");
+  h5::Datatype row(H5Dget_type(sync.get()), "sync type");
+  ASSERT_EQ(H5Tget_nmembers(row.get()), 7);
+  const char* names[] = {"time_ns",    "rank",           "offset_ns",       "drift_ppb",
+                         "rtt_min_ns", "error_bound_ns", "bound_growth_ppb"};
+  for (int i = 0; i < 7; ++i) {
+    char* name = H5Tget_member_name(row.get(), static_cast<unsigned>(i));
+    EXPECT_STREQ(name, names[i]);
+    H5free_memory(name);
+  }
 }
 
 TEST_F(ResultsRoundTrip, CreationTimeIsFilledInWhenMissing) {
@@ -321,6 +345,9 @@ TEST_F(ResultsRoundTrip, RefusesInconsistentInput) {
   EXPECT_THROW(w.write_case(c), std::invalid_argument);
   c = make_case(0, 2, 2);
   c.metrics[""] = make_matrix(2, 2, 0);
+  EXPECT_THROW(w.write_case(c), std::invalid_argument);
+  c = make_case(0, 2, 2);
+  c.clock_bound_ns = make_matrix(1, 2, 0);  // not one row per iteration
   EXPECT_THROW(w.write_case(c), std::invalid_argument);
   EXPECT_EQ(w.cases_written(), 0);
   w.write_case(make_case(0, 2, 2));

@@ -4,3 +4,4 @@ papbench_unit_test(statistics_compare_test SOURCES statistics_compare_test.cpp L
 papbench_unit_test(case_metrics_series_test SOURCES case_metrics_series_test.cpp
                    LIBS papbench_stats)
 papbench_unit_test(correlation_test SOURCES correlation_test.cpp LIBS papbench_stats)
+papbench_unit_test(clock_bounds_test SOURCES clock_bounds_test.cpp LIBS papbench_stats)

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "common/errors.hpp"
+#include "results/clock_bounds.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/metric_choice.hpp"
@@ -43,10 +44,16 @@ std::vector<Column> compare_columns() {
       {"mann_whitney_p_holm", "MWU p (Holm)", B},
       {"welch_p_holm", "Welch p (Holm)", M},
       {"significant", "significant", M},
+      {"clock_bound_a_ns", "clock bound A", M},
+      {"clock_bound_b_ns", "clock bound B", M},
+      {"within_clock_bound", "within clock bound", M},
       {"verdict", "", H, true},
       {"change", "change", M, true},
   };
 }
+
+// Marks a difference of medians smaller than the clocks' error bound of the metric.
+constexpr std::string_view kClockMark = "‡";
 
 std::vector<double> series_of(const ResultFile& f, std::size_t index, results::Metric m,
                               const results::IterationSelection& kept) {
@@ -183,6 +190,44 @@ void add_run_meta(Section& s, std::span<const ResultFile> as, std::span<const Re
   }
 }
 
+std::size_t column_index(const Table& t, std::string_view key) {
+  return static_cast<std::size_t>(std::find_if(t.columns.begin(), t.columns.end(),
+                                               [&](const Column& c) { return c.key == key; }) -
+                                  t.columns.begin());
+}
+
+bool names_cross_rank_metric(const Json& name) {
+  return std::any_of(std::begin(results::kAllMetrics), std::end(results::kAllMetrics),
+                     [&](results::Metric m) {
+                       return results::compares_clocks(m) && name == results::metric_name(m);
+                     });
+}
+
+// Explains the clock mark when a row has it, or says that the bounds could not be checked.
+void add_clock_note(Section& s) {
+  const std::size_t within = column_index(s.table, "within_clock_bound");
+  const std::size_t metric = column_index(s.table, "metric");
+  bool marked = false, unchecked = false;
+  for (const Row& r : s.table.rows) {
+    const Json& v = r.cells[within].raw;
+    marked = marked || (v.is_boolean() && v.get<bool>());
+    unchecked = unchecked || (v.is_null() && names_cross_rank_metric(r.cells[metric].raw));
+  }
+  if (marked) {
+    s.notes.push_back(fmt::format(
+        "{}: the medians differ by less than the clock synchronization's error bound of the "
+        "metric (the larger of the two sides' median bounds, within_clock_bound in csv/json): the "
+        "clocks cannot resolve this difference. Elapsed time reads one clock per rank and is never "
+        "marked",
+        kClockMark));
+  }
+  if (unchecked) {
+    s.notes.push_back(
+        "note: clock bounds are not recorded on both sides (format 1.4 records them), so "
+        "differences of run time, after-last arrival and imbalance were not checked against them");
+  }
+}
+
 // One heading per matched pair; the run facts once when both sides agree.
 std::string pair_heading(std::size_t i, const results::CaseRecord& a, std::size_t j,
                          const results::CaseRecord& b) {
@@ -251,16 +296,59 @@ std::vector<std::vector<double>> launch_series(const SideCase& side, results::Me
   return out;
 }
 
+// The median over one side's kept iterations (all launches pooled) of metric m's clock error
+// bound; NaN when m reads one clock per rank or a launch does not record the bounds.
+double side_clock_bound(const SideCase& side, results::Metric m,
+                        const results::IterationFilter& filter) {
+  constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+  if (!results::compares_clocks(m)) return kNone;
+  std::vector<double> all;
+  for (const auto& [file, index] : side.launches) {
+    const results::CaseRecord& rec = file->reader.cases()[index];
+    if (rec.clock_bound_ns.cols == 0) return kNone;
+    try {
+      const std::vector<double> b =
+          results::clock_bound_series(rec, m, results::select_iterations(rec, filter));
+      all.insert(all.end(), b.begin(), b.end());
+    } catch (const results::FormatError& e) {
+      throw UsageError(fmt::format("{}: case {}: {}", file->path, index, e.what()));
+    }
+  }
+  return stats::median(all);
+}
+
+// Both sides' clock bounds of a metric, and whether the medians' difference is below them.
+struct ClockCheck {
+  double bound_a = std::numeric_limits<double>::quiet_NaN();
+  double bound_b = std::numeric_limits<double>::quiet_NaN();
+
+  // null: the metric reads one clock, or a side does not record the bounds.
+  Json within(double median_a, double median_b) const {
+    if (std::isnan(bound_a) || std::isnan(bound_b)) return nullptr;
+    return std::abs(median_b - median_a) < std::max(bound_a, bound_b);
+  }
+};
+
 std::vector<double> pooled(const std::vector<std::vector<double>>& launches) {
   std::vector<double> all;
   for (const auto& l : launches) all.insert(all.end(), l.begin(), l.end());
   return all;
 }
 
+// "* slower", with the clock mark when the difference is inside the clocks' error bound.
+std::string verdict_text(bool significant, const std::string& change, bool within_clock) {
+  std::string text = significant ? "* " + change : "";
+  if (within_clock) text += text.empty() ? std::string(kClockMark) : " " + std::string(kClockMark);
+  return text;
+}
+
 Row compare_row(std::size_t i, std::size_t j, const results::CaseRecord& rec, results::Metric m,
                 const std::vector<std::vector<double>>& la,
-                const std::vector<std::vector<double>>& lb, const CompareOptions& options) {
+                const std::vector<std::vector<double>>& lb, const ClockCheck& clock,
+                const CompareOptions& options) {
   const std::vector<double> sa = pooled(la), sb = pooled(lb);
+  const Json within = clock.within(stats::median(sa), stats::median(sb));
+  const bool mark = within.is_boolean() && within.get<bool>();
   // One launch per side: the iteration bootstrap as before; else launches are resampled too.
   const stats::Comparison c =
       la.size() == 1 && lb.size() == 1
@@ -293,7 +381,10 @@ Row compare_row(std::size_t i, std::size_t j, const results::CaseRecord& rec, re
       Cell::p_value(c.mann_whitney_p),  // adjusted once every test is known
       Cell::p_value(c.welch_p),
       Cell::boolean(c.significant),
-      {c.significant ? "* " + change : "", nullptr},
+      Cell::duration(clock.bound_a),
+      Cell::duration(clock.bound_b),
+      {"", within},
+      {verdict_text(c.significant, change, mark), nullptr},
       Cell::str(change),
   };
   return row;
@@ -339,7 +430,9 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
       const auto la = launch_series(side_a, m, options.filter, count);
       const auto lb = launch_series(side_b, m, options.filter, count);
       first_metric = false;
-      Row row = compare_row(i, j, ca[i], m, la, lb, options);
+      const ClockCheck clock{side_clock_bound(side_a, m, options.filter),
+                             side_clock_bound(side_b, m, options.filter)};
+      Row row = compare_row(i, j, ca[i], m, la, lb, clock, options);
       row.group = heading;
       s.table.rows.push_back(std::move(row));
     }
@@ -353,6 +446,7 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   }
 
   adjust_for_multiple_tests(s.table);
+  add_clock_note(s);
   s.notes.push_back(fmt::format(
       "B/A: ratio of medians (< 1: B is smaller). *: significant (Mann-Whitney and Welch p < {}, "
       "95% CI of B/A excludes 1). (Holm): p adjusted for the {} comparisons of this table "

@@ -40,8 +40,19 @@ ResultFile open_result_file(const std::string& path) {
   }
 }
 
+bool sync_bounds_recorded(std::span<const results::SyncEventRow> events) {
+  return !events.empty() && std::all_of(events.begin(), events.end(),
+                                        [](const auto& e) { return e.error_bound_ns >= 0; });
+}
+
 std::optional<double> sync_error_bound_ns(std::span<const results::SyncEventRow> events) {
   if (events.empty()) return std::nullopt;
+  if (sync_bounds_recorded(events)) {
+    const auto worst = std::max_element(
+        events.begin(), events.end(),
+        [](const auto& a, const auto& b) { return a.error_bound_ns < b.error_bound_ns; });
+    return static_cast<double>(worst->error_bound_ns);
+  }
   const auto worst =
       std::max_element(events.begin(), events.end(),
                        [](const auto& a, const auto& b) { return a.rtt_min_ns < b.rtt_min_ns; });
@@ -58,8 +69,17 @@ Cell sync_bound_cell(const ResultFile& file) {
   const auto& sync = file.reader.sync_events();
   const auto bound = sync_error_bound_ns(sync);
   if (!bound) return {"unknown (no sync events recorded)", nullptr};
-  return {fmt::format("{} (max rtt_min/2 over {} sync events)", Cell::duration(*bound).text,
-                      sync.size()),
+  if (!sync_bounds_recorded(sync)) {
+    return {fmt::format("{} (max rtt_min/2 over {} sync events)", Cell::duration(*bound).text,
+                        sync.size()),
+            *bound};
+  }
+  const auto growth = std::max_element(sync.begin(), sync.end(), [](const auto& a, const auto& b) {
+    return a.bound_growth_ppb < b.bound_growth_ppb;
+  });
+  return {fmt::format("{} (largest at a sync, over {} sync events; grows by up to {:.0f} ppb of "
+                      "the time since)",
+                      Cell::duration(*bound).text, sync.size(), growth->bound_growth_ppb),
           *bound};
 }
 

@@ -21,8 +21,12 @@ struct ResultFile {
 // Throws UsageError("FILE: reason") for a missing, unreadable or foreign file.
 ResultFile open_result_file(const std::string& path);
 
-// Worst clock-sync error bound of the run: max rtt_min / 2 over the /sync events; nullopt when
-// the file records none.
+// Whether the /sync events carry the bound the sync computed (format 1.4); before, only
+// rtt_min, whose half is a lower bound on the error of a single exchange, not a bound.
+bool sync_bounds_recorded(std::span<const results::SyncEventRow> events);
+
+// Worst clock-sync error bound of the run at a sync: max error_bound_ns over the /sync events,
+// or max rtt_min / 2 where they do not record one; nullopt when the file records no events.
 std::optional<double> sync_error_bound_ns(std::span<const results::SyncEventRow> events);
 
 // Human text and raw value of that bound.

@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
 #include "common/errors.hpp"
+#include "results/clock_bounds.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/counters_view.hpp"
@@ -35,6 +38,45 @@ RefillSplit split_by_refill(const results::CaseRecord& rec, const results::Itera
   return {stats::median(refilled), stats::median(other)};
 }
 
+// Per case, the median over the kept iterations of each cross-rank metric's clock error bound,
+// and how many of them were measured during a slew; NaN / -1 where the file records none.
+struct CaseClockBounds {
+  double run_time = std::numeric_limits<double>::quiet_NaN();
+  double after_last = std::numeric_limits<double>::quiet_NaN();
+  double imbalance = std::numeric_limits<double>::quiet_NaN();
+  int slewing = -1;
+
+  bool recorded() const { return !std::isnan(run_time); }
+  double of(results::Metric m) const {
+    switch (m) {
+      case results::Metric::kRunTime:
+        return run_time;
+      case results::Metric::kAfterLastArrival:
+        return after_last;
+      case results::Metric::kImbalance:
+        return imbalance;
+      default:
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+  }
+};
+
+CaseClockBounds case_clock_bounds(const results::CaseRecord& rec,
+                                  const results::IterationSelection& kept) {
+  const auto median_of = [&](results::Metric m) {
+    return stats::median(results::clock_bound_series(rec, m, kept));
+  };
+  return {median_of(results::Metric::kRunTime), median_of(results::Metric::kAfterLastArrival),
+          median_of(results::Metric::kImbalance), results::slewing_iterations(rec, kept)};
+}
+
+// "± 1.20 us" beside a cross-rank metric; blank beside one that reads a single clock.
+Cell clock_bound_cell(const CaseClockBounds& b, results::Metric m) {
+  if (!results::compares_clocks(m)) return {"", nullptr};
+  const double v = b.of(m);
+  return {std::isnan(v) ? "n/a" : "± " + Cell::duration(v).text, nullptr};
+}
+
 // A count, or "n/a" / null where the file does not record it.
 Cell iteration_count(int n) {
   return n < 0 ? Cell{"n/a", nullptr} : Cell::integer(n);
@@ -59,10 +101,11 @@ std::vector<Cell> case_cells(std::size_t i, const results::CaseRecord& rec) {
   };
 }
 
-std::vector<Column> summary_columns() {
+// with_clock: the file records clock bounds, so the table shows them beside the medians.
+std::vector<Column> summary_columns(bool with_clock) {
   const auto M = Audience::kMachine;
   const auto H = Audience::kHuman;
-  return {
+  std::vector<Column> columns = {
       {"case", "case", M},
       {"label", "label", M, true},
       {"match_key", "match key", M, true},
@@ -78,9 +121,14 @@ std::vector<Column> summary_columns() {
       {"failed_iterations", "failed", M},
       {"dropped_late", "dropped late", M},
       {"dropped_invalid", "dropped wrong", M},
+      {"run_time_clock_bound_ns", "run time clock bound", M},
+      {"after_last_clock_bound_ns", "after-last clock bound", M},
+      {"imbalance_clock_bound_ns", "imbalance clock bound", M},
+      {"slewing_iterations", "slewing", M},
       {"metric", "metric", Audience::kBoth, true},
       {"n", "n", M},
       {"median_ns", "median", Audience::kBoth},
+      {"clock_bound", "± clock", H},
       {"ci", "95% CI of median", H},
       {"ci_low_ns", "ci low", M},
       {"ci_high_ns", "ci high", M},
@@ -92,6 +140,171 @@ std::vector<Column> summary_columns() {
       {"median_refilled_ns", "median re-filled", M},
       {"median_not_refilled_ns", "median not re-filled", M},
   };
+  if (!with_clock) {
+    std::erase_if(columns, [](const Column& c) { return c.key == "clock_bound"; });
+  }
+  return columns;
+}
+
+Cell slewing_cell(int n) {
+  return n < 0 ? Cell{"n/a", nullptr} : Cell::integer(n);
+}
+
+// A case's cells between its identity and the metric: what was left out, and its clock bounds.
+std::vector<Cell> selection_cells(const results::IterationSelection& kept,
+                                  const CaseClockBounds& clock) {
+  return {Cell::integer(kept.dropped_late), Cell::integer(kept.dropped_invalid),
+          Cell::duration(clock.run_time),   Cell::duration(clock.after_last),
+          Cell::duration(clock.imbalance),  slewing_cell(clock.slewing)};
+}
+
+// The cells of one metric's row from the metric on; sets *short_ci when its CI is [min, max].
+std::vector<Cell> metric_cells(results::Metric m, const stats::Summary& sum, Cell clock,
+                               bool with_clock, bool* short_ci) {
+  const stats::MedianCiRanks ranks = stats::median_ci_ranks(sum.n);
+  *short_ci = sum.n > 0 && !ranks.reaches_level;
+  std::string ci_text = "-";
+  if (sum.n > 0) {
+    ci_text = fmt::format("[{}, {}]{}", Cell::duration(sum.ci_low).text,
+                          Cell::duration(sum.ci_high).text, *short_ci ? kShortMark : "");
+  }
+  std::vector<Cell> cells = {
+      {std::string(metric_title(m)), std::string(results::metric_name(m))},
+      Cell::integer(static_cast<long long>(sum.n)),
+      Cell::duration(sum.median),
+  };
+  if (with_clock) cells.push_back(std::move(clock));
+  cells.insert(cells.end(), {
+                                {ci_text, nullptr},
+                                Cell::duration(sum.ci_low),
+                                Cell::duration(sum.ci_high),
+                                sum.n > 0 ? Cell::fixed(ranks.coverage, 4) : Cell{"-", nullptr},
+                                Cell::duration(sum.mean),
+                                Cell::duration(sum.sd),
+                                Cell::duration(sum.min),
+                                Cell::duration(sum.max),
+                            });
+  return cells;
+}
+
+// Counter values (counts, not durations) over every (iteration, rank) of the case; their
+// correlation with arrival time is `papbench-report counters`.
+std::vector<Cell> counter_cells(const std::string& event, const results::Matrix& m,
+                                bool with_clock) {
+  const std::vector<double> values(m.data.begin(), m.data.end());
+  const stats::Summary sum = stats::summarize(values);
+  const Cell none{"-", nullptr};
+  std::vector<Cell> cells = {Cell::str("counter " + event),
+                             Cell::integer(static_cast<long long>(sum.n)), count_cell(sum.median)};
+  if (with_clock) cells.push_back({"", nullptr});
+  cells.insert(cells.end(), {none, none, none, none, count_cell(sum.mean), count_cell(sum.sd),
+                             count_cell(sum.min), count_cell(sum.max), none, none});
+  return cells;
+}
+
+bool file_has_clock_bounds(const ResultFile& file) {
+  const auto& cases = file.reader.cases();
+  return std::any_of(cases.begin(), cases.end(),
+                     [](const results::CaseRecord& c) { return c.clock_bound_ns.cols > 0; });
+}
+
+// What the file's totals call for below the table.
+struct SummaryTotals {
+  bool any_short = false;
+  bool with_clock = false;
+  bool any_cross_rank = false;  // a chosen metric compares clocks
+  int dropped_late = 0, dropped_invalid = 0, slewing = 0;
+};
+
+void add_notes(Section& s, const ResultFile& file, const SummaryTotals& t) {
+  if (t.dropped_late > 0 || t.dropped_invalid > 0) {
+    s.notes.push_back(fmt::format(
+        "left out of the statistics: {} late iteration(s) (a rank missed the agreed start, so the "
+        "arrival pattern was not the planned one) and {} iteration(s) with a wrong result; "
+        "--include-late / --include-invalid keep them (dropped_late, dropped_invalid in csv/json)",
+        t.dropped_late, t.dropped_invalid));
+  }
+  if (t.with_clock) {
+    s.notes.push_back(
+        "± clock: how far the clock synchronization may put a cross-rank metric off (the error "
+        "bounds of the ranks whose timestamps it subtracts, median over the kept iterations); "
+        "elapsed reads one clock per rank and has none");
+    if (t.slewing > 0) {
+      s.notes.push_back(fmt::format(
+          "{} kept iteration(s) began while a rank's clock was still slewing in a resync's "
+          "correction (slewing_iterations in csv/json; the bound includes what was left of it)",
+          t.slewing));
+    }
+  } else if (t.any_cross_rank) {
+    s.notes.push_back(
+        "clock bounds: not recorded in this file (format 1.4 records them): the metrics that "
+        "subtract timestamps of different ranks come without the clocks' error bound");
+  }
+  for (const std::string& w : file.reader.warnings()) s.notes.push_back("warning: " + w);
+  if (t.any_short) {
+    s.notes.push_back(fmt::format(
+        "{} fewer than 6 iterations: no order-statistic CI reaches 95%; [min, max] is shown "
+        "(its coverage is ci_coverage in csv/json)",
+        kShortMark));
+  }
+}
+
+std::vector<double> checked_series(const ResultFile& file, std::size_t i, results::Metric m,
+                                   const results::IterationSelection& kept) {
+  try {
+    return results::metric_series(file.reader.cases()[i], m, kept);
+  } catch (const results::FormatError& e) {
+    throw UsageError(fmt::format("{}: case {}: {}", file.path, i, e.what()));
+  }
+}
+
+CaseClockBounds checked_clock_bounds(const ResultFile& file, std::size_t i,
+                                     const results::IterationSelection& kept) {
+  try {
+    return case_clock_bounds(file.reader.cases()[i], kept);
+  } catch (const results::FormatError& e) {
+    throw UsageError(fmt::format("{}: case {}: {}", file.path, i, e.what()));
+  }
+}
+
+// The rows of case i: one per metric, then one per counter event when asked for.
+void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
+                   const std::vector<results::Metric>& metrics, bool with_counters,
+                   const results::IterationFilter& filter, SummaryTotals& t) {
+  const results::CaseRecord& rec = file.reader.cases()[i];
+  const results::IterationSelection kept = results::select_iterations(rec, filter);
+  const CaseClockBounds clock = checked_clock_bounds(file, i, kept);
+  t.dropped_late += kept.dropped_late;
+  t.dropped_invalid += kept.dropped_invalid;
+  t.slewing += std::max(0, clock.slewing);
+  const std::string heading = fmt::format("{}  ({})", case_title(i, rec), case_facts(rec));
+  const auto add_row = [&](std::vector<Cell> lead, std::vector<Cell> tail) {
+    Row row;
+    row.group = heading;
+    row.cells = case_cells(i, rec);
+    row.cells.insert(row.cells.end(), lead.begin(), lead.end());
+    row.cells.insert(row.cells.end(), tail.begin(), tail.end());
+    s.table.rows.push_back(std::move(row));
+  };
+  for (results::Metric m : metrics) {
+    // A case without a PAT thread has nothing to overlap: no row rather than an empty one.
+    if (m == results::Metric::kPatOverlap && !rec.pat_work_done_ns) continue;
+    const std::vector<double> series = checked_series(file, i, m, kept);
+    bool short_ci = false;
+    std::vector<Cell> cells = metric_cells(m, stats::summarize(series), clock_bound_cell(clock, m),
+                                           t.with_clock, &short_ci);
+    t.any_short = t.any_short || short_ci;
+    const RefillSplit split = split_by_refill(rec, kept, series);
+    cells.push_back(Cell::duration(split.refilled));
+    cells.push_back(Cell::duration(split.not_refilled));
+    add_row(selection_cells(kept, clock), std::move(cells));
+  }
+  // Counter rows cover every iteration, so nothing was dropped from them.
+  const results::IterationSelection all;
+  for (const auto& [event, m] : rec.counters) {
+    if (!with_counters) break;
+    add_row(selection_cells(all, clock), counter_cells(event, m, t.with_clock));
+  }
 }
 
 Section summarize_file(const ResultFile& file, const std::vector<results::Metric>& metrics,
@@ -107,101 +320,14 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
                     {fmt::format("{} incomplete case{} (interrupted before complete=1)", skipped,
                                  skipped == 1 ? "" : "s"),
                      skipped}});
-  s.table.columns = summary_columns();
-
-  bool any_short = false;
-  int dropped_late = 0, dropped_invalid = 0;
+  SummaryTotals totals;
+  totals.with_clock = file_has_clock_bounds(file);
+  totals.any_cross_rank = std::any_of(metrics.begin(), metrics.end(), results::compares_clocks);
+  s.table.columns = summary_columns(totals.with_clock);
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const results::CaseRecord& rec = cases[i];
-    const results::IterationSelection kept = results::select_iterations(rec, filter);
-    dropped_late += kept.dropped_late;
-    dropped_invalid += kept.dropped_invalid;
-    const std::string heading = fmt::format("{}  ({})", case_title(i, rec), case_facts(rec));
-    for (results::Metric m : metrics) {
-      // A case without a PAT thread has nothing to overlap: no row rather than an empty one.
-      if (m == results::Metric::kPatOverlap && !rec.pat_work_done_ns) continue;
-      std::vector<double> series;
-      try {
-        series = results::metric_series(rec, m, kept);
-      } catch (const results::FormatError& e) {
-        throw UsageError(fmt::format("{}: case {}: {}", file.path, i, e.what()));
-      }
-      const stats::Summary sum = stats::summarize(series);
-      const stats::MedianCiRanks ranks = stats::median_ci_ranks(sum.n);
-      const bool short_ci = sum.n > 0 && !ranks.reaches_level;
-      any_short = any_short || short_ci;
-      std::string ci_text = "-";
-      if (sum.n > 0) {
-        ci_text = fmt::format("[{}, {}]{}", Cell::duration(sum.ci_low).text,
-                              Cell::duration(sum.ci_high).text, short_ci ? kShortMark : "");
-      }
-      Row row;
-      row.group = heading;
-      row.cells = case_cells(i, rec);
-      row.cells.insert(row.cells.end(),
-                       {
-                           Cell::integer(kept.dropped_late),
-                           Cell::integer(kept.dropped_invalid),
-                           {std::string(metric_title(m)), std::string(results::metric_name(m))},
-                           Cell::integer(static_cast<long long>(sum.n)),
-                           Cell::duration(sum.median),
-                           {ci_text, nullptr},
-                           Cell::duration(sum.ci_low),
-                           Cell::duration(sum.ci_high),
-                           sum.n > 0 ? Cell::fixed(ranks.coverage, 4) : Cell{"-", nullptr},
-                           Cell::duration(sum.mean),
-                           Cell::duration(sum.sd),
-                           Cell::duration(sum.min),
-                           Cell::duration(sum.max),
-                       });
-      const RefillSplit split = split_by_refill(rec, kept, series);
-      row.cells.push_back(Cell::duration(split.refilled));
-      row.cells.push_back(Cell::duration(split.not_refilled));
-      s.table.rows.push_back(std::move(row));
-    }
-    // Counter values (counts, not durations) over every (iteration, rank) of the case; their
-    // correlation with arrival time is `papbench-report counters`.
-    for (const auto& [event, m] : rec.counters) {
-      if (!with_counters) break;
-      const std::vector<double> values(m.data.begin(), m.data.end());
-      const stats::Summary sum = stats::summarize(values);
-      Row row;
-      row.group = heading;
-      row.cells = case_cells(i, rec);
-      row.cells.insert(row.cells.end(), {
-                                            Cell::integer(0),
-                                            Cell::integer(0),
-                                            Cell::str("counter " + event),
-                                            Cell::integer(static_cast<long long>(sum.n)),
-                                            count_cell(sum.median),
-                                            {"-", nullptr},
-                                            {"-", nullptr},
-                                            {"-", nullptr},
-                                            {"-", nullptr},
-                                            count_cell(sum.mean),
-                                            count_cell(sum.sd),
-                                            count_cell(sum.min),
-                                            count_cell(sum.max),
-                                            {"-", nullptr},
-                                            {"-", nullptr},
-                                        });
-      s.table.rows.push_back(std::move(row));
-    }
+    add_case_rows(s, file, i, metrics, with_counters, filter, totals);
   }
-  if (dropped_late > 0 || dropped_invalid > 0) {
-    s.notes.push_back(fmt::format(
-        "left out of the statistics: {} late iteration(s) (a rank missed the agreed start, so the "
-        "arrival pattern was not the planned one) and {} iteration(s) with a wrong result; "
-        "--include-late / --include-invalid keep them (dropped_late, dropped_invalid in csv/json)",
-        dropped_late, dropped_invalid));
-  }
-  for (const std::string& w : file.reader.warnings()) s.notes.push_back("warning: " + w);
-  if (any_short) {
-    s.notes.push_back(fmt::format(
-        "{} fewer than 6 iterations: no order-statistic CI reaches 95%; [min, max] is shown "
-        "(its coverage is ci_coverage in csv/json)",
-        kShortMark));
-  }
+  add_notes(s, file, totals);
   return s;
 }
 
