@@ -136,6 +136,8 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   const std::int64_t planned = t0 + s.compute_ns + delay;
   const WaitResult start = compute_phase(s, t0, planned, log.compute_counts());
 
+  // PAPI_start lies between the planned arrival and a_i; its cost is stored with the case
+  // (counter_costs start_ns). Starting earlier would count the wait for the planned arrival.
   if (s.count_call) s.counters->start();
   // Only the raw reading before the call: its global time, clock bound and slew are functions
   // of that instant, computed after the timed region.
