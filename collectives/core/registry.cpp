@@ -14,6 +14,7 @@
 #include "collectives/barrier/barrier.hpp"
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/bcast/forced_bcast.hpp"
+#include "collectives/bcast/gather_after.hpp"
 #include "collectives/bcast/ompi_trees.hpp"
 #include "collectives/gather/gather.hpp"
 #include "collectives/pingpong/pingpong.hpp"
@@ -106,7 +107,22 @@ constexpr AlgOptionSpec kBcastSegsizeOption = {
     .max = std::numeric_limits<int>::max(),
     .flag = "--bcast-segsize",
     .samples = kBcastSegsizeSamples};
-constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption};
+// [Nuriyev2022] §5.2: the communication experiment the tau-Lop parameters are fitted to.
+constexpr std::string_view kGatherAfterSamples[] = {"8Ki"};
+constexpr AlgOptionSpec kGatherAfterOption = {
+    .name = "gather-after",
+    .type = OptionType::kBytes,
+    .default_value = "0",
+    .help =
+        "[Nuriyev2022] §5.2 communication experiment: after the broadcast, inside the timed "
+        "call, a barrier and a flat gather of this many bytes from every rank to the root "
+        "(the paper: the segment size, 8Ki); the root's elapsed time is Eq. (16). 0: off",
+    .min = 0,
+    .max = std::numeric_limits<int>::max(),
+    .samples = kGatherAfterSamples,
+    .effective = gather_after_effective};
+constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption, kGatherAfterOption};
+constexpr AlgOptionSpec kBcastFlatOptions[] = {kGatherAfterOption};
 
 // Segment size and fanout are Open MPI's variables; MPICH forces the algorithm alone.
 bool forces_open_mpi_variables(const AlgOptions& resolved) {
@@ -169,6 +185,7 @@ constexpr AlgOptionSpec kBcastNativeOptions[] = {
      .samples = kNativeFanoutSamples,
      .effective = native_fanout_effective,
      .supported = open_mpi_fanout},
+    kGatherAfterOption,
 };
 
 constexpr std::string_view kKchainFanoutSamples[] = {"1", "2", "32"};
@@ -184,6 +201,7 @@ constexpr AlgOptionSpec kBcastKchainOptions[] = {
      .flag = "--kchain-fanout",
      .samples = kKchainFanoutSamples},
     kBcastSegsizeOption,
+    kGatherAfterOption,
 };
 }  // namespace
 
@@ -236,42 +254,46 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .name = "native",
        .summary = "the MPI library's MPI_Bcast, or its algorithm force=NAME",
        .source = kLibrary,
-       .make = make_bcast_native,
+       .make = with_gather_after(make_bcast_native),
        .options = kBcastNativeOptions,
        .preflight = check_bcast_native_forcing},
-      {"bcast", "flat",
-       "root isends the whole message to each rank in rank order (Open MPI basic_linear)",
-       "[Nuriyev2022] §3, §4.1 flat tree; [OpenMPI] basic_linear", make_bcast_flat},
+      {.collective = "bcast",
+       .name = "flat",
+       .summary =
+           "root isends the whole message to each rank in rank order (Open MPI basic_linear)",
+       .source = "[Nuriyev2022] §3, §4.1 flat tree; [OpenMPI] basic_linear",
+       .make = with_gather_after(make_bcast_flat),
+       .options = kBcastFlatOptions},
       {.collective = "bcast",
        .name = "chain",
        .summary = "segments pipelined along one chain of shifted ranks (Open MPI pipeline)",
        .source = "[Nuriyev2022] §3, §4.3 chain tree; [OpenMPI] pipeline",
-       .make = make_bcast_chain,
+       .make = with_gather_after(make_bcast_chain),
        .options = kBcastSegmentedOptions},
       {.collective = "bcast",
        .name = "kchain",
        .summary = "segments pipelined along K chains under the root (Open MPI chain)",
        .source = "[Nuriyev2022] §3, §4.5 K-chain tree; [OpenMPI] chain",
-       .make = make_bcast_kchain,
+       .make = with_gather_after(make_bcast_kchain),
        .options = kBcastKchainOptions},
       {.collective = "bcast",
        .name = "binary",
        .summary = "segments down the level-order binary tree (Open MPI binary_tree)",
        .source = "[Nuriyev2022] §3, §4.4 binary tree; [OpenMPI] bintree",
-       .make = make_bcast_binary,
+       .make = with_gather_after(make_bcast_binary),
        .options = kBcastSegmentedOptions},
       {.collective = "bcast",
        .name = "split_binary",
        .summary = "halves down the binary tree's two subtrees, then swapped in pairs (Open MPI "
                   "split_binary_tree)",
        .source = "[Nuriyev2022] §3, §4.6 split-binary tree; [OpenMPI] split_bintree",
-       .make = make_bcast_split_binary,
+       .make = with_gather_after(make_bcast_split_binary),
        .options = kBcastSegmentedOptions},
       {.collective = "bcast",
        .name = "binomial",
        .summary = "segments down the binomial tree, largest subtree first (Open MPI binomial)",
        .source = "[Nuriyev2022] §3, §4.2 binomial tree; [OpenMPI] binomial",
-       .make = make_bcast_binomial,
+       .make = with_gather_after(make_bcast_binomial),
        .options = kBcastSegmentedOptions},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
