@@ -14,6 +14,7 @@
 #include "collectives/core/registry.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
+#include "results/statistics.hpp"
 
 namespace papbench {
 namespace {
@@ -115,15 +116,37 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
                     : c.algorithm->depends_on_arrivals()  ? 1
                                                           : 0;
   const int total = opts_.warmup + opts_.iters;
+  int timed = 0;
   for (int step = 0; step < total; ++step) {
     const int it = step - opts_.warmup;  // negative: warm-up
     const bool validate = step == 0 || it == 0 || (every > 0 && it > 0 && it % every == 0);
     prev_late = iteration(s, it, validate, prev_late, log);
     if (rank_ == 0 && tick) tick(step + 1, total);
+    if (it < 0) continue;
+    timed = it + 1;
+    if (precise_enough(c, log, timed)) break;
   }
+  log.truncate(timed);
   results::CaseRecord rec = describe_case(c, opts_, size_);
+  rec.iterations = timed;
   log.gather_into(rec, *s.counters, opts_.counters, world_);
   return rec;
+}
+
+// --reps-until-ci ([Nuriyev2022] §6.1, "until the sample mean lies in the 95% confidence interval
+// and a precision of 0.025 has been achieved"): the case root judges its own time per call and
+// tells the others, outside the timed region, as the paper's root broadcasts its stop flag.
+bool CaseRunner::precise_enough(const Case& c, const IterationLog& log, int timed) {
+  if (opts_.reps_until_ci <= 0 || timed < opts_.min_iters) return false;
+  const int judge = c.root < size_ ? c.root : 0;
+  int stop = 0;
+  if (rank_ == judge) {
+    const std::vector<double> t = log.own_elapsed_ns(timed);
+    const double mean = stats::mean(t);
+    stop = mean > 0 && stats::mean_ci_half_width(t) <= opts_.reps_until_ci * mean ? 1 : 0;
+  }
+  mpi_check(MPI_Bcast(&stop, 1, MPI_INT, judge, world_), "MPI_Bcast");
+  return stop != 0;
 }
 
 // One iteration (`it` < 0: warm-up), the way ReproMPI's loop reads: agree on a start, run the

@@ -33,6 +33,7 @@ class CaseRunner {
 
  private:
   bool iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
+  bool precise_enough(const Case& c, const IterationLog& log, int timed);
   WaitResult compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
                            std::span<std::int64_t> compute_counts);
   void check_output(const CaseSetup& s, int it, IterationLog& log);

@@ -71,6 +71,26 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   }
 }
 
+std::vector<double> IterationLog::own_elapsed_ns(int n) const {
+  std::vector<double> out;
+  for (int it = 0; it < n; ++it) out.push_back(static_cast<double>(exit_[it] - arrival_[it]));
+  return out;
+}
+
+void IterationLog::truncate(int n) {
+  if (n >= iters_) return;
+  iters_ = n;
+  const auto keep = static_cast<std::size_t>(n);
+  validation_.resize(keep);
+  for (auto* v : {&arrival_, &exit_, &planned_delay_, &planned_arrival_, &late_, &predicted_,
+                  &exchange_done_, &work_done_, &clock_bound_, &clock_slew_}) {
+    v->resize(keep);
+  }
+  for (auto* table : {&call_values_, &compute_values_, &metric_values_}) {
+    for (auto& v : *table) v.resize(keep);
+  }
+}
+
 void IterationLog::record_check(int it, bool ok) {
   if (!ok) ++failures_;
   if (it < 0) return;

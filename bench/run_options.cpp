@@ -63,6 +63,29 @@ int parse_validate_every(std::string_view text) {
   return *v;
 }
 
+// --reps-until-ci off|FRACTION and --min-iters, against --iters.
+void parse_reps_until_ci(const RawRunOptions& raw, RunOptions& o) {
+  if (raw.reps_until_ci != "off") {
+    double eps = 0;
+    const char* end = raw.reps_until_ci.data() + raw.reps_until_ci.size();
+    const auto [ptr, ec] = std::from_chars(raw.reps_until_ci.data(), end, eps);
+    if (ec != std::errc{} || ptr != end || !(eps > 0 && eps < 1)) {
+      throw UsageError(fmt::format(
+          "--reps-until-ci: '{}' is not accepted; accepted: off, or a fraction of the mean "
+          "between 0 and 1 (e.g. 0.025 for 2.5%)",
+          raw.reps_until_ci));
+    }
+    o.reps_until_ci = eps;
+  }
+  if (raw.min_iters < 2 || (o.reps_until_ci > 0 && raw.min_iters > raw.iters)) {
+    throw UsageError(fmt::format(
+        "--min-iters: {} is not accepted; accepted: an integer from 2 (a confidence interval "
+        "needs two samples) to --iters ({})",
+        raw.min_iters, raw.iters));
+  }
+  o.min_iters = raw.min_iters;
+}
+
 // Whether some rank calls MPI from the PAT thread: a listed PAT algorithm of a listed collective,
 // or the monitoring thread forced on for the baselines.
 bool needs_pat_thread(const RunOptions& o) {
@@ -115,6 +138,14 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--root", raw.root, "Root rank(s), comma list")->capture_default_str();
   app.add_option("--iters", raw.iters, "Timed iterations per case")->capture_default_str();
   app.add_option("--warmup", raw.warmup, "Untimed warm-up iterations per case")
+      ->capture_default_str();
+  app.add_option("--reps-until-ci", raw.reps_until_ci,
+                 "Repeat each case until the 95% confidence interval of the root's mean time per "
+                 "call is within this fraction of the mean (e.g. 0.025, [Nuriyev2022] §6.1), "
+                 "with --iters timed iterations at most and --min-iters at least; off: --iters")
+      ->capture_default_str();
+  app.add_option("--min-iters", raw.min_iters,
+                 "With --reps-until-ci: the fewest timed iterations before it may stop")
       ->capture_default_str();
   app.add_option("--compute", raw.compute, "Base compute time before each call (list)")
       ->capture_default_str();
@@ -281,6 +312,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   if (raw.warmup < 0) throw UsageError("--warmup: must not be negative");
   o.iters = raw.iters;
   o.warmup = raw.warmup;
+  parse_reps_until_ci(raw, o);
   o.validate_every = parse_validate_every(raw.validate_every);
   o.thread_level = parse_thread_level(raw.thread_level, o);
   o.alg_options = parse_alg_options(raw, o);

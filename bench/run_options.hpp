@@ -47,6 +47,8 @@ struct RawRunOptions {
   double inject_clock_drift_ppm = 0;
   int iters = 30;
   int warmup = 3;
+  std::string reps_until_ci = "off";
+  int min_iters = 10;
   std::string validate_every = "auto";
   std::uint64_t seed = 1;
   bool force = false;
@@ -100,6 +102,10 @@ struct RunOptions {
   bool shuffle = false;
   ProgressMode progress = ProgressMode::kAuto;
   int iters = 30, warmup = 3;
+  // --reps-until-ci: stop a case once the 95% CI half-width of the root's mean time per call is
+  // at most this fraction of the mean, after min_iters and before iters (0: run iters).
+  double reps_until_ci = 0;
+  int min_iters = 10;
   // Timed iterations checked: every Nth (0: only the first); kValidateAuto: every one of an
   // algorithm whose schedule depends on arrivals, only the first of the others.
   int validate_every = kValidateAuto;
