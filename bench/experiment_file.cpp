@@ -28,7 +28,7 @@ struct RunKey {
 
 // Every run option an experiment may set. Left out on purpose: --out/--force (the job script
 // chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
-const std::array<RunKey, 28> kRunKeys = {{
+const std::array<RunKey, 29> kRunKeys = {{
     {"collective", &RawRunOptions::collective},
     {"alg", &RawRunOptions::alg},
     {"count", &RawRunOptions::count},
@@ -53,6 +53,7 @@ const std::array<RunKey, 28> kRunKeys = {{
     {"iters", &RawRunOptions::iters},
     {"warmup", &RawRunOptions::warmup},
     {"validate-every", &RawRunOptions::validate_every},
+    {"call-timeout", &RawRunOptions::call_timeout},
     {"seed", &RawRunOptions::seed},
     {"shuffle", &RawRunOptions::shuffle},
     {"no-drift", &RawRunOptions::no_drift},
