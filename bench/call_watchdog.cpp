@@ -159,8 +159,8 @@ void CallWatchdog::fire() {
   // it is inside the hung call, and MPI_Abort is not async-signal-safe, so a signal handler may
   // not call it either. Asking for MULTIPLE only for this would make the library lock every
   // call it times. So it ends the process; the launcher then tears the job down: Open MPI's
-  // mpiexec exits 3, MPICH's hydra 3 or 9 (whichever status of the ranks it had to kill it
-  // reports), srun with --kill-on-bad-exit (which jobs/run-experiment.sh passes).
+  // mpiexec exits 3; MPICH's hydra 3, 9 (a rank it killed) or 1 (a survivor's failed MPI call
+  // aborted it first); srun with --kill-on-bad-exit (which jobs/run-experiment.sh passes).
   if (thread_level_ == MPI_THREAD_MULTIPLE) MPI_Abort(MPI_COMM_WORLD, kCallTimeoutExit);
   ::_exit(kCallTimeoutExit);
 }

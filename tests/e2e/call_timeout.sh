@@ -33,15 +33,16 @@ expect_contains out.txt "barrier/native"
 
 # Rank 1 arrives 60 s late in the second case: rank 0, the root, waits for it past the timeout.
 # At the default thread level (single) the watchdog may not call MPI and ends its process with
-# _exit(3); the launcher ends the job. Open MPI's mpiexec then exits 3; MPICH's (hydra) exits 3 or
-# 9, the status of a rank it had to kill, whichever it reports (README, "Exit codes").
+# _exit(3); the launcher ends the job. Open MPI's mpiexec then exits 3. MPICH's (hydra) exits 3, or
+# 9 when it reports a rank it had to kill, or (seen once, under load) 1 when a surviving rank's MPI
+# call failed first and papbench aborted it as a failure (README, "Exit codes").
 set +e
 mpirun_n 3 "$PAPBENCH" --collective reduce --pattern none,late:1:60s --iters 3 --warmup 1 \
   --call-timeout 2s --progress never --out late.h5 >out.txt 2>err.txt
 got=$?
 set -e
 want="^3$"
-"${MPIEXEC%% *}" --version 2>&1 | grep -qi hydra && want="^(3|9)$"
+"${MPIEXEC%% *}" --version 2>&1 | grep -qi hydra && want="^(1|3|9)$"
 [[ $got =~ $want ]] || { cat out.txt err.txt >&2; fail "late rank: exit $got, expected $want"; }
 expect_contains err.txt "case 2 of 2: reduce/native count=1Ki int sum root=0 late:1:60s"
 expect_contains err.txt "warm-up iteration 1 of 1"
