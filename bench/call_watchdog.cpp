@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -56,6 +57,8 @@ CallWatchdog::CallWatchdog(MPI_Comm world, const std::string& result_path)
       host_(processor_name()),
       result_path_(broadcast_path(world, result_path)) {
   thread_ = std::thread([this] { watch(); });
+  // Named, so that `top -H` or /proc/PID/task show which thread it is (and how rarely it runs).
+  pthread_setname_np(thread_.native_handle(), "papbench-watch");
 }
 
 CallWatchdog::~CallWatchdog() {
