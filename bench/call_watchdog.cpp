@@ -16,6 +16,7 @@ namespace {
 
 constexpr std::int64_t kAutoFloorNs = 60'000'000'000;
 constexpr int kAutoFactor = 10;
+constexpr std::int64_t kAutoCapNs = 100'000'000'000'000'000;  // about three years
 // How long a rank that timed out too waits for the node's report before ending the job, so that
 // its abort does not kill the reporting rank mid-write.
 constexpr int kReportWaitMs = 2000;
@@ -46,7 +47,10 @@ void write_all(int fd, std::string_view text) {
 std::int64_t case_call_timeout_ns(std::int64_t option, std::int64_t max_delay_ns,
                                   std::int64_t compute_ns) {
   if (option != kCallTimeoutAuto) return option;
-  return kAutoFactor * (max_delay_ns + compute_ns) + kAutoFloorNs;
+  // Durations parse up to 1e18 ns, so ten times their sum could overflow: saturate (at years).
+  const std::int64_t wait = max_delay_ns + compute_ns;
+  if (wait > (kAutoCapNs - kAutoFloorNs) / kAutoFactor) return kAutoCapNs;
+  return kAutoFactor * wait + kAutoFloorNs;
 }
 
 CallWatchdog::CallWatchdog(MPI_Comm world, const std::string& result_path)

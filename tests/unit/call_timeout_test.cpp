@@ -52,6 +52,10 @@ TEST(CallTimeout, AutoIsTenTimesTheLongestLegitimateWaitPlusAMinute) {
   EXPECT_EQ(case_call_timeout_ns(kCallTimeoutAuto, 50'000'000, 1'000'000),
             10 * 51'000'000 + kMinute);
   EXPECT_EQ(case_call_timeout_ns(2'000'000'000, 50'000'000, 1'000'000), 2'000'000'000);
+  // The longest durations the parser takes saturate instead of overflowing.
+  EXPECT_EQ(
+      case_call_timeout_ns(kCallTimeoutAuto, 1'000'000'000'000'000'000, 1'000'000'000'000'000'000),
+      100'000'000'000'000'000);
 }
 
 TEST(CallTimeout, PatternsKnowTheirLargestDelay) {
