@@ -29,6 +29,9 @@ ArrivalBoard::ArrivalBoard(MPI_Comm world) {
   int disp = 0;
   void* shared = nullptr;
   mpi_check(MPI_Win_shared_query(win_, 0, &size, &disp, &shared), "MPI_Win_shared_query");
+  // Stores and loads go through C++ atomics, not MPI: shared windows use the unified memory model
+  // in Open MPI 4.1 and MPICH 4.0 (MPI_WIN_MODEL, checked), where the processes' loads and stores
+  // meet in one copy, and the watchdog thread could not call MPI_Win_sync anyway.
   // The segment's offset within a page is the same in every process that maps it, so aligning
   // each process's address up to a line finds the same bytes everywhere.
   const auto addr = reinterpret_cast<std::uintptr_t>(shared);
@@ -60,7 +63,7 @@ ArrivalBoard::ArrivalBoard(MPI_Comm world) {
 
 ArrivalBoard::~ArrivalBoard() {
   // MPI_Win_free is collective: during unwinding the other ranks may never come (the job is
-  // about to be aborted, which reclaims the window), so only a normal end frees it.
+  // about to be aborted, or finalized, which reclaims the window), so only a normal end frees it.
   if (win_ != MPI_WIN_NULL && std::uncaught_exceptions() == 0) MPI_Win_free(&win_);
 }
 
