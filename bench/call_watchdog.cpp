@@ -137,12 +137,19 @@ std::string CallWatchdog::report() const {
       algorithm_, when, host_, world_rank_,
       elsewhere > 0 ? fmt::format("; the {} ranks on other nodes are not shown", elsewhere) : "",
       rank_list(s.returned), rank_list(s.in_call), rank_list(s.not_arrived));
+  text += case_index_ == 0
+              ? fmt::format(
+                    "  results: no case completed before this one; '{}' holds the run's "
+                    "description only\n",
+                    result_path_)
+              : fmt::format(
+                    "  results: the {} case(s) completed before this one are in '{}' "
+                    "(papbench-report summary reads them)\n",
+                    case_index_, result_path_);
   text += fmt::format(
-      "  results: the {} case(s) completed before this one are in '{}' (papbench-report "
-      "summary reads them)\n"
       "  ending the job with exit code {}; if such a call may take this long, raise "
       "--call-timeout (0 disables it)\n",
-      case_index_, result_path_, kCallTimeoutExit);
+      kCallTimeoutExit);
   return text;
 }
 
