@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/call_watchdog.hpp"
 #include "bench/case_setup.hpp"
 #include "bench/iteration_log.hpp"
 #include "collectives/core/intergroup.hpp"
@@ -63,10 +64,12 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
   return rec;
 }
 
-CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world)
+CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world,
+                       CallWatchdog* watchdog)
     : opts_(opts),
       clock_(clock),
       world_(world),
+      watchdog_(watchdog),
       rank_(comm_rank(world)),
       size_(comm_size(world)),
       margin_ns_(opts.margin_ns) {}
@@ -109,6 +112,8 @@ std::int64_t CaseRunner::agree_start(bool any_late) {
 results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   failure_.clear();
   CaseSetup s(c, opts_, clock_, world_);
+  call_timeout_ns_ =
+      case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
   IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
                    s.pat != nullptr);
   bool prev_late = false;
@@ -157,8 +162,12 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   const std::int64_t t0 = agree_start(prev_late);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);
   const std::int64_t planned = t0 + s.compute_ns + delay;
+  // Armed before the compute phase, where a wake-up of its thread costs no timing.
+  if (watchdog_) watchdog_->arm(it, planned - clock_.now(), call_timeout_ns_);
   const WaitResult start = compute_phase(s, t0, planned, log.compute_counts());
 
+  // The watchdog's two stores lie outside the counters and the timestamps.
+  if (watchdog_) watchdog_->arrive();
   // PAPI_start lies between the planned arrival and a_i; its cost is stored with the case
   // (counter_costs start_ns). Starting earlier would count the wait for the planned arrival.
   if (s.count_call) s.counters->start();
@@ -168,6 +177,7 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   s.alg->run(s.args);
   const std::int64_t f = clock_.now();
   if (s.count_call) s.counters->stop(log.call_counts());
+  if (watchdog_) watchdog_->leave();
   const std::int64_t a = clock_.to_global(a_local);
 
   const bool late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;

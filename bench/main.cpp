@@ -35,6 +35,13 @@
 #include "common/mpi_env.hpp"
 #include "papbench/version.hpp"
 
+#ifdef PAPBENCH_TEST_ALGORITHMS
+namespace papbench::testing {
+// The test binary's extra registry rows (tests/e2e/test_algorithms.cpp).
+void register_test_algorithms();
+}  // namespace papbench::testing
+#endif
+
 namespace {
 
 // A command that never starts MPI.
@@ -157,6 +164,9 @@ int run_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef PAPBENCH_TEST_ALGORITHMS
+  papbench::testing::register_test_algorithms();
+#endif
   try {
     return run_main(argc, argv);
   } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <set>
 
+#include "bench/call_watchdog.hpp"
 #include "bench/case_matrix.hpp"
 #include "bench/case_runner.hpp"
 #include "bench/case_setup.hpp"
@@ -206,9 +207,15 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
     recorder.emplace(opts, info, progress);
     print_banner(opts, info, cases.size());
   }
-  CaseRunner runner(opts, clock, world.get());
+  std::optional<CallWatchdog> watchdog;
+  if (opts.call_timeout_ns != 0) watchdog.emplace(world.get(), opts.out);
+  CaseRunner runner(opts, clock, world.get(), watchdog ? &*watchdog : nullptr);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const std::string label = describe_case(cases[i], opts, world.size()).label();
+    if (watchdog) {
+      watchdog->begin_case(static_cast<int>(i), static_cast<int>(cases.size()), label,
+                           cases[i].algorithm->full_name(), opts.warmup, opts.iters);
+    }
     if (rank == 0) progress.begin_case(static_cast<int>(i), label);
     results::CaseRecord rec =
         runner.run(cases[i], [&progress](int it, int total) { progress.tick(it, total); });

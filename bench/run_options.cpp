@@ -86,6 +86,18 @@ void parse_reps_until_ci(const RawRunOptions& raw, RunOptions& o) {
   o.min_iters = raw.min_iters;
 }
 
+std::int64_t parse_call_timeout(std::string_view text) {
+  if (text == "auto") return kCallTimeoutAuto;
+  try {
+    return parse_duration_ns(text);
+  } catch (const UsageError&) {
+    throw UsageError(fmt::format(
+        "--call-timeout: '{}' is not accepted; accepted: auto (per case: 10 x (largest planned "
+        "delay + compute) + 60s), 0 (no watchdog), or a duration with a unit (e.g. 30s)",
+        text));
+  }
+}
+
 // Whether some rank calls MPI from the PAT thread: a listed PAT algorithm of a listed collective,
 // or the monitoring thread forced on for the baselines.
 bool needs_pat_thread(const RunOptions& o) {
@@ -219,6 +231,11 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
       ->capture_default_str();
   app.add_option("--progress", raw.progress, "auto (live line on a terminal), always or never")
       ->capture_default_str();
+  app.add_option("--call-timeout", raw.call_timeout,
+                 "End the run (exit 3) when a timed call has not returned after this long, "
+                 "naming the case and the ranks that have and have not arrived; auto: 10 x (the "
+                 "case's largest planned delay + compute) + 60s; 0: no watchdog")
+      ->capture_default_str();
   app.add_option("--inject-clock-offset", raw.inject_clock_offset,
                  "Test hook: distort each rank's clock by a random offset up to this");
   app.add_option("--inject-clock-drift", raw.inject_clock_drift_ppm,
@@ -314,6 +331,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   o.warmup = raw.warmup;
   parse_reps_until_ci(raw, o);
   o.validate_every = parse_validate_every(raw.validate_every);
+  o.call_timeout_ns = parse_call_timeout(raw.call_timeout);
   o.thread_level = parse_thread_level(raw.thread_level, o);
   o.alg_options = parse_alg_options(raw, o);
   o.seed = raw.seed;

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "collectives/allgather/allgather.hpp"
@@ -203,13 +204,36 @@ constexpr AlgOptionSpec kBcastKchainOptions[] = {
     kBcastSegsizeOption,
     kGatherAfterOption,
 };
+// Rows of add_test_algorithms, and whether the table has been built (after which none may come).
+std::vector<AlgorithmInfo>& test_rows() {
+  static std::vector<AlgorithmInfo> rows;
+  return rows;
+}
+bool& table_built() {
+  static bool built = false;
+  return built;
+}
+
+std::vector<AlgorithmInfo> with_test_rows(std::vector<AlgorithmInfo> rows) {
+  rows.insert(rows.end(), test_rows().begin(), test_rows().end());
+  table_built() = true;
+  return rows;
+}
+
 }  // namespace
+
+void add_test_algorithms(std::span<const AlgorithmInfo> rows) {
+  if (table_built()) {
+    throw std::logic_error("add_test_algorithms: called after the registry was first read");
+  }
+  test_rows().insert(test_rows().end(), rows.begin(), rows.end());
+}
 
 std::span<const AlgorithmInfo> algorithm_registry() {
   // One row per algorithm, grouped by collective in collective_table() order. A new algorithm is
   // one new row here; the command line, experiment files, `papbench list`, docs/ALGORITHMS.md's
   // tables and the tests all read this table.
-  static const std::vector<AlgorithmInfo> table = {
+  static const std::vector<AlgorithmInfo> table = with_test_rows({
       // collective, name, summary, source, factory[, needs_pat]; rows with options or
       // restrictions name their fields.
       {"reduce", "native", "the MPI library's MPI_Reduce", kLibrary, make_reduce_native},
@@ -365,7 +389,7 @@ std::span<const AlgorithmInfo> algorithm_registry() {
            "rank 0 -> rank 1 -> rank 0 with blocking MPI_Send/MPI_Recv; one-way = round trip / 2",
        .source = "[Hockney1994] alpha, beta for [Proficz2020] Eqs. 3-24",
        .make = make_pingpong_native},
-  };
+  });
   return table;
 }
 
