@@ -90,7 +90,8 @@ struct Cli {
          [this] { return sync_check_command(sync_raw); }},
         {add_topology_command(app, topology_raw), MPI_THREAD_SINGLE,
          [this] { return topology_command(topology_raw); }},
-        {add_imbalance_command(app, imbalance_raw), MPI_THREAD_SINGLE,
+        // FUNNELED: its run has the call watchdog, a thread that never calls MPI.
+        {add_imbalance_command(app, imbalance_raw), MPI_THREAD_FUNNELED,
          [this] { return imbalance_command(imbalance_raw, command_line); }},
         {add_counters_command(app, counters_raw), MPI_THREAD_SINGLE,
          [this] { return counters_command(counters_raw); }},

@@ -118,12 +118,23 @@ int parse_thread_level(std::string_view text, const RunOptions& o) {
                                        {"single", MPI_THREAD_SINGLE},
                                        {"funneled", MPI_THREAD_FUNNELED},
                                        {"multiple", MPI_THREAD_MULTIPLE}});
-  if (level == kAuto) return pat ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
+  // The call watchdog is a second thread that never calls MPI: FUNNELED is the level that allows
+  // it ("the process may be multi-threaded, but only the main thread makes MPI calls"); SINGLE
+  // promises one thread only. Neither library locks below MULTIPLE.
+  const bool watchdog = o.call_timeout_ns != 0;
+  if (level == kAuto) {
+    return pat ? MPI_THREAD_MULTIPLE : watchdog ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
+  }
   if (pat && level != MPI_THREAD_MULTIPLE) {
     throw UsageError(fmt::format(
         "--thread-level: {} is too low for this run, whose PAT thread calls MPI beside the main "
         "thread; accepted here: multiple or auto",
         text));
+  }
+  if (watchdog && level == MPI_THREAD_SINGLE) {
+    throw UsageError(
+        "--thread-level: single allows no second thread, but the --call-timeout watchdog is one; "
+        "accepted here: funneled, multiple or auto (or --call-timeout 0 for single)");
   }
   return level;
 }
