@@ -33,7 +33,9 @@ grep -qE '^  3 +- +- +[0-9.]+ (us|ms) +[0-9.]+$' report.txt || fail "Table 1: no
 for alg in flat kchain binomial; do
   grep -qE "^  $alg +4 +3 " report.txt || fail "Table 2: no fit of $alg at P = 4 over 3 sizes"
 done
-expect_contains report.txt "points (P, m) with two or more algorithms measured  3"
+grep -qE "points \(P, m\) with two or more algorithms measured +3$" report.txt || fail "Table 3: not 3 points"
+grep -qE "topology-oblivious baseline: optimal / near-optimal +[0-3] / [0-3]" report.txt ||
+  fail "Table 3: no oblivious baseline"
 # Flat at 16 KiB over nodes {0,1}, {2,3}: the root sends 2 segments' worth to rank 1 (shared
 # memory) and to ranks 2, 3 (network), then gathers one segment from each: o^0 = 2 + 1,
 # o^1 = L^1 = 2 * 2 + 2, L^0 = 2 (2 * 3) + 2 * 3 ([Nuriyev2022] Eqs. (1), (17); docs/MODEL.md).

@@ -254,9 +254,32 @@ std::vector<double> design_row(const Lambda& l) {
   return {l.o0, l.o1, l.l0};
 }
 
+// [Nuriyev2022] Fig. 2 sets the model against the earlier, topology-oblivious method (its ref.
+// 28), which the paper does not specify. Our approximation: one channel (every rank a node of
+// its own), Q = 1 and gamma^1, fitted per algorithm to the same experiments.
+std::vector<int> oblivious_domain(int ranks) {
+  std::vector<int> d(static_cast<std::size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) d[static_cast<std::size_t>(r)] = r;
+  return d;
+}
+
+Platform oblivious_platform(const Platform& p) {
+  Platform one = p;
+  one.gamma_shm = p.gamma_net;
+  one.q = 1;
+  return one;
+}
+
+const std::vector<int>& domain_of(const Measurement& m, bool oblivious, std::vector<int>& scratch) {
+  if (!oblivious) return m.domain;
+  scratch = oblivious_domain(m.ranks);
+  return scratch;
+}
+
 // §5.2: per algorithm, the communication experiments at the largest P measured.
 std::vector<Fit> fit_all(const std::vector<Measurement>& all, const Platform& p,
-                         const BcastModelOptions& o, std::vector<std::string>& notes) {
+                         const BcastModelOptions& o, bool oblivious,
+                         std::vector<std::string>& notes) {
   std::vector<Fit> fits;
   for (Algorithm a : bcast_model::all_algorithms()) {
     Fit f;
@@ -281,8 +304,9 @@ std::vector<Fit> fit_all(const std::vector<Measurement>& all, const Platform& p,
     std::vector<std::vector<double>> x;
     std::vector<double> y;
     for (const Measurement* m : f.rows) {
-      x.push_back(
-          design_row(bcast_model::experiment_lambda(a, m->bytes, m->domain, p, m->options)));
+      std::vector<int> scratch;
+      x.push_back(design_row(bcast_model::experiment_lambda(
+          a, m->bytes, domain_of(*m, oblivious, scratch), p, m->options)));
       y.push_back(m->mean_s);
     }
     f.huber = bcast_model::fit_huber(x, y, o.epsilon);
@@ -348,7 +372,29 @@ std::string ompi_text(std::optional<Algorithm> ompi, const bcast::Ompi31Decision
 }
 
 // §6.3 / Table 3.
+// The argmin of a model's predicted broadcast times among the algorithms it has parameters for
+// and this point measured.
+std::optional<Algorithm> model_pick(const std::vector<Fit>& fits, const Platform& p, bool oblivious,
+                                    const std::map<Algorithm, const Measurement*>& measured) {
+  std::optional<Algorithm> pick;
+  double pick_t = std::numeric_limits<double>::infinity();
+  for (const Fit& f : fits) {
+    const auto it = measured.find(f.alg);
+    if (it == measured.end()) continue;
+    const Measurement& m = *it->second;
+    std::vector<int> scratch;
+    const double t = f.predict(
+        bcast_model::bcast_lambda(f.alg, m.bytes, domain_of(m, oblivious, scratch), p, m.options));
+    if (t < pick_t) {
+      pick_t = t;
+      pick = f.alg;
+    }
+  }
+  return pick;
+}
+
 Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits, const Platform& p,
+               const std::vector<Fit>& baseline, const Platform& baseline_platform,
                const BcastModelOptions& o,
                const std::map<std::pair<int, long>, double>& library_default) {
   Section s;
@@ -361,6 +407,8 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
                      {"best_s", "T best"},
                      {"model", "model", Audience::kBoth, true},
                      {"model_degradation", "model deg."},
+                     {"oblivious", "oblivious", Audience::kBoth, true},
+                     {"oblivious_degradation", "obl. deg."},
                      {"ompi31", "Open MPI 3.1", Audience::kBoth, true},
                      {"ompi31_degradation", "3.1 deg."},
                      {"library_default_degradation", "library default deg."}};
@@ -369,6 +417,7 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
     if (!m.experiment && m.library == o.library) points[{m.ranks, m.bytes}][m.alg] = &m;
   }
   int counted = 0, model_best = 0, model_near = 0, ompi_best = 0, ompi_near = 0;
+  int oblivious_best = 0, oblivious_near = 0;
   const double nan = std::nan("");
   for (const auto& [key, measured] : points) {
     if (measured.size() < 2) continue;
@@ -380,23 +429,13 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
       const auto it = measured.find(a);
       return it == measured.end() ? nan : (it->second->mean_s - t_best) / t_best * 100;
     };
-    // The model's argmin among the algorithms it has parameters for and this point measured.
-    std::optional<Algorithm> pick;
-    double pick_t = std::numeric_limits<double>::infinity();
-    for (const Fit& f : fits) {
-      const auto it = measured.find(f.alg);
-      if (it == measured.end()) continue;
-      const Measurement& m = *it->second;
-      const double t = f.predict(bcast_model::bcast_lambda(f.alg, m.bytes, m.domain, p, m.options));
-      if (t < pick_t) {
-        pick_t = t;
-        pick = f.alg;
-      }
-    }
+    const std::optional<Algorithm> pick = model_pick(fits, p, false, measured);
+    const std::optional<Algorithm> obl = model_pick(baseline, baseline_platform, true, measured);
     const bcast::Ompi31Decision d = bcast::ompi31_bcast_decision(
         key.first, static_cast<std::size_t>(key.second), static_cast<std::size_t>(key.second));
     const std::optional<Algorithm> ompi = decision_algorithm(d.algorithm);
     const double model_deg = pick ? degradation(*pick) : nan;
+    const double oblivious_deg = obl ? degradation(*obl) : nan;
     const double ompi_deg = ompi ? degradation(*ompi) : nan;
     const auto lib = library_default.find(key);
     const double lib_deg =
@@ -404,6 +443,8 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
     ++counted;
     model_best += model_deg == 0;
     model_near += model_deg <= o.near_percent;
+    oblivious_best += oblivious_deg == 0;
+    oblivious_near += oblivious_deg <= o.near_percent;
     ompi_best += ompi_deg == 0;
     ompi_near += ompi_deg <= o.near_percent;
     s.table.rows.push_back(
@@ -411,6 +452,7 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
          {Cell::integer(key.first), Cell::integer(key.second),
           Cell::str(bcast_model::algorithm_name(best->first)), Cell::duration(t_best * 1e9),
           Cell::str(pick ? bcast_model::algorithm_name(*pick) : "-"), percent(model_deg),
+          Cell::str(obl ? bcast_model::algorithm_name(*obl) : "-"), percent(oblivious_deg),
           Cell::str(ompi_text(ompi, d, measured)), percent(ompi_deg), percent(lib_deg)}});
   }
   s.meta.push_back(
@@ -418,6 +460,9 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
   s.meta.push_back(
       {"model_optimal", "model: optimal / near-optimal",
        Cell::str(fmt::format("{} / {} (within {}%)", model_best, model_near, o.near_percent))});
+  s.meta.push_back({"oblivious_optimal", "topology-oblivious baseline: optimal / near-optimal",
+                    Cell::str(fmt::format("{} / {} (within {}%)", oblivious_best, oblivious_near,
+                                          o.near_percent))});
   s.meta.push_back(
       {"ompi31_optimal", "Open MPI 3.1 decision: optimal / near-optimal",
        Cell::str(fmt::format("{} / {} (within {}%)", ompi_best, ompi_near, o.near_percent))});
@@ -490,7 +535,10 @@ Report build_model_bcast(std::span<const ResultFile> files, const BcastModelOpti
   r.kind = "model-bcast";
   r.section_key = "table";
   std::vector<std::string> fit_notes;
-  const std::vector<Fit> fits = fit_all(all, platform, o, fit_notes);
+  const std::vector<Fit> fits = fit_all(all, platform, o, false, fit_notes);
+  std::vector<std::string> repeated;  // the same notes again
+  const Platform baseline_platform = oblivious_platform(platform);
+  const std::vector<Fit> baseline = fit_all(all, baseline_platform, o, true, repeated);
   std::vector<Measurement> fit_cases;
   for (const Fit& f : fits) fit_cases.push_back(*f.rows.front());
   r.sections.push_back(table1(times, platform, fit_cases));
@@ -502,7 +550,11 @@ Report build_model_bcast(std::span<const ResultFile> files, const BcastModelOpti
         "sizes): nothing to fit");
   }
   r.sections.push_back(std::move(t2));
-  Section t3 = table3(all, fits, platform, o, library_default);
+  Section t3 = table3(all, fits, platform, baseline, baseline_platform, o, library_default);
+  t3.notes.push_back(
+      "oblivious: the topology-oblivious baseline of Fig. 2 as we approximate the earlier method "
+      "(the paper's ref. 28, not specified there): one channel, every rank a node of its own, "
+      "Q = 1, gamma^1, one fit per algorithm to the same experiments");
   if (virtual_nodes) {
     t3.notes.push_back(
         "virtual nodes (--virtual-ppn): the 'network' between them is this host's shared memory, "
