@@ -351,6 +351,15 @@ Section table2(const std::vector<Fit>& fits, const BcastModelOptions& o) {
       "rank < 3: the columns (o^0, o^1+L^1, L^0) are dependent for this mapping (e.g. one node: no "
       "network term), so one parameter of each dependent set is 0 and only their combination "
       "predicts; predictions for the same mapping are unaffected");
+  // [Nuriyev2022] Table 2 (o^1, L^0, L^1 in seconds; o^0 = 0), for scale: other machines.
+  s.notes.push_back(
+      "[Nuriyev2022] Table 2, o^1 / L^0 / L^1 (s) on Grisou; MareNostrum4; Gros: flat 2.1e-4 / "
+      "2.1e-4 / 2.1e-4; 6.8e-4 / 6.7e-4 / 6.8e-4; 8.2e-5 / 8.2e-5 / 8.2e-5. kchain 2.2e-4 / 4.1e-5 "
+      "/ 2.2e-4; 6.2e-5 / 1.2e-5 / 6.2e-5; 8.0e-6 / 1.1e-5 / 8.0e-6. chain 1.2e-5 / 2.0e-5 / "
+      "1.2e-5; 5.4e-5 / 5.8e-6 / 5.4e-5; 8.1e-6 / 1.3e-5 / 8.1e-6. split_binary 7.4e-5 / 3.5e-4 / "
+      "7.4e-5; 1.7e-4 / 2.1e-5 / 1.7e-4; 3.2e-5 / 9.3e-6 / 3.2e-5. binary 3.3e-4 / 3.0e-4 / "
+      "3.3e-4; 3.0e-4 / 7.5e-5 / 3.0e-4; 5.6e-5 / 9.7e-6 / 5.6e-5. binomial 9.7e-5 / 2.1e-4 / "
+      "9.7e-5; 7.9e-5 / 7.9e-6 / 7.9e-5; 1.9e-5 / 8.0e-6 / 1.9e-5");
   s.notes.push_back(
       "unconstrained, as the paper's regression: a negative value means this P and these sizes do "
       "not resolve that term (e.g. o^0 is one shared-memory transfer of the gather at P = 4), not "
