@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <optional>
 #include <vector>
 
 #include "common/units.hpp"
@@ -82,7 +83,15 @@ Table read_result_set(const std::string& source) {
       throw UsageError(fmt::format("--pattern replay: '{}' is not FILE.h5#CASE_INDEX", source));
     }
   }
-  results::ResultReader reader(path);
+  // papbench reports a UsageError as bad input (exit 2 on every rank); the reader's FormatError
+  // would otherwise abort the job as an internal failure.
+  std::optional<results::ResultReader> opened;
+  try {
+    opened.emplace(path);
+  } catch (const results::FormatError& e) {
+    throw UsageError(fmt::format("--pattern replay: {}", e.what()));
+  }
+  const results::ResultReader& reader = *opened;
   if (reader.cases().empty()) {
     throw UsageError(fmt::format("--pattern replay: '{}' holds no complete case", path));
   }
