@@ -204,6 +204,15 @@ void Tolerant::read_sync(hid_t file) {
     }
     h5::Datatype file_type(H5Dget_type(sync.get()), "read /sync row type");
     h5::Datatype mem = h5::sync_memory_type(file_type.get());
+    // Only the last chunk may be allocated but unwritten (an interrupted append), so the rows
+    // the file stores plus one chunk bound the extent; a damaged dataspace or chunk size that
+    // claims more is not allocated.
+    const std::size_t row_bytes = std::max<std::size_t>(H5Tget_size(file_type.get()), 1);
+    const hsize_t stored_rows = H5Dget_storage_size(sync.get()) / row_bytes;
+    if (block > stored_rows + 1024 || rows > stored_rows + block) {
+      throw h5::Error(fmt::format("it claims {} rows in chunks of {}, but the file stores {}", rows,
+                                  block, stored_rows));
+    }
     // Chunk by chunk, so that a chunk an interrupted append left unreadable costs only its own
     // rows. That is only expected of the last chunk; anywhere else it is worth a warning.
     for (hsize_t first = 0; first < rows; first += block) {

@@ -97,6 +97,20 @@ void replace_dataset(hid_t file, const char* name, const std::function<void(hid_
   make(c.get());
 }
 
+// A dataset that claims `dims` elements but stores none (chunked, never written): what a damaged
+// dataspace looks like to the reader, in a file HDF5 itself finds valid.
+void write_unstored(hid_t loc, const char* name, std::vector<hsize_t> dims) {
+  namespace h5 = results::h5;
+  h5::Dataspace space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr),
+                      "space");
+  h5::PropList dcpl(H5Pcreate(H5P_DATASET_CREATE), "dcpl");
+  const std::vector<hsize_t> chunk(dims.size(), 1);
+  h5::check(H5Pset_chunk(dcpl.get(), static_cast<int>(chunk.size()), chunk.data()), "chunk");
+  h5::Dataset ds(H5Dcreate2(loc, name, h5::file_int64(), space.get(), h5::default_plist(),
+                            dcpl.get(), h5::default_plist()),
+                 "create");
+}
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -161,6 +175,24 @@ std::vector<std::pair<std::string, std::string>> result_set_seeds(const std::str
       replace_dataset(f, "late", [](hid_t c) {
         const std::vector<std::uint8_t> one = {1};
         results::h5::write_uint8_1d(c, "late", one);
+      });
+    });
+  });
+  // Found by the fuzzer: a flipped bit in /topology's dataspace made the reader allocate the
+  // claimed extent (std::bad_alloc, or minutes of zero-filling), before HDF5 found no data.
+  add("topology-claims-2^40-cores", [](const std::string& p) {
+    write_valid(p);
+    edit(p, [](hid_t f) {
+      results::h5::Group topo(H5Gopen2(f, "/topology", results::h5::default_plist()), "topo");
+      H5Ldelete(topo.get(), "core", results::h5::default_plist());
+      write_unstored(topo.get(), "core", {hsize_t{1} << 40});
+    });
+  });
+  add("arrival-claims-2^25-squared", [](const std::string& p) {
+    write_valid(p);
+    edit(p, [](hid_t f) {
+      replace_dataset(f, "arrival_ns", [](hid_t c) {
+        write_unstored(c, "arrival_ns", {hsize_t{1} << 25, hsize_t{1} << 25});
       });
     });
   });
