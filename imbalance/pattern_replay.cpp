@@ -16,6 +16,8 @@ namespace {
 
 using Table = std::vector<std::vector<std::int64_t>>;  // [iteration][rank]
 
+constexpr std::int64_t kMaxDelayNs = 1'000'000'000'000'000'000;
+
 class ReplayPattern final : public ArrivalPattern {
  public:
   explicit ReplayPattern(Table table) : table_(std::move(table)) {}
@@ -42,10 +44,17 @@ Table read_csv(const std::string& path) {
   int line_no = 0;
   while (std::getline(in, line)) {
     ++line_no;
-    if (line.empty() || line[0] == '#') continue;
+    // Blank lines (also a lone '\r' of a CRLF file) separate nothing; skip them like comments.
+    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    std::vector<std::string> cells;
+    try {
+      cells = split_list(line);
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("--pattern replay: {}:{}: {}", path, line_no, e.what()));
+    }
     std::vector<std::int64_t> row;
     bool numeric = true;
-    for (const std::string& cell : split_list(line)) {
+    for (const std::string& cell : cells) {
       std::int64_t v = 0;
       auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
       if (ec != std::errc() || p != cell.data() + cell.size()) {
@@ -55,6 +64,13 @@ Table read_csv(const std::string& path) {
       if (v < 0) {
         throw UsageError(
             fmt::format("--pattern replay: {}:{}: negative delay {}", path, line_no, v));
+      }
+      // The bound of a typed duration; beyond it the planned arrival T0 + compute + delay
+      // would overflow the clock's int64 nanoseconds.
+      if (v > kMaxDelayNs) {
+        throw UsageError(fmt::format(
+            "--pattern replay: {}:{}: delay {} ns is longer than the longest accepted ({} ns)",
+            path, line_no, v, kMaxDelayNs));
       }
       row.push_back(v);
     }
@@ -104,9 +120,22 @@ Table read_result_set(const std::string& source) {
   Table table;
   for (int it = 0; it < rec.arrival_ns.rows; ++it) {
     auto row = rec.arrival_ns.row(it);
+    if (row.empty()) {
+      throw UsageError(fmt::format("--pattern replay: '{}' holds arrivals of no rank", source));
+    }
     const std::int64_t first = *std::min_element(row.begin(), row.end());
     std::vector<std::int64_t> delays;
-    for (std::int64_t a : row) delays.push_back(a - first);
+    for (std::int64_t a : row) {
+      std::int64_t d = 0;
+      // Arrivals of a damaged file can lie so far apart that the difference overflows.
+      if (__builtin_sub_overflow(a, first, &d) || d > kMaxDelayNs) {
+        throw UsageError(fmt::format(
+            "--pattern replay: '{}' iteration {}: arrivals {} ns apart, longer than the longest "
+            "accepted delay ({} ns)",
+            source, it, static_cast<double>(a) - static_cast<double>(first), kMaxDelayNs));
+      }
+      delays.push_back(d);
+    }
     table.push_back(std::move(delays));
   }
   return table;
