@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <vector>
@@ -39,6 +40,12 @@ bool ends_with(const std::string& s, std::string_view suffix) {
 Table read_csv(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw UsageError(fmt::format("--pattern replay: cannot open '{}'", path));
+  // Every rank reads the file, which a pipe cannot serve, and a device such as /dev/zero never
+  // ends: only a regular file is a pattern.
+  std::error_code not_found;
+  if (!std::filesystem::is_regular_file(path, not_found)) {
+    throw UsageError(fmt::format("--pattern replay: '{}' is not a regular file", path));
+  }
   Table table;
   std::string line;
   int line_no = 0;
