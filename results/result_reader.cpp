@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "results/hdf5_handles.hpp"
+#include "results/reader_crash_guard.hpp"
 #include "results/result_set.hpp"
 #include "results/schema.hpp"
 
@@ -352,6 +353,7 @@ void Tolerant::read_cases(hid_t file) {
 }  // namespace
 
 ResultReader::ResultReader(const std::string& path) {
+  const ReaderCrashGuard crash_guard(path);
   h5::QuietErrors quiet;
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {

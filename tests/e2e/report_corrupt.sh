@@ -29,6 +29,11 @@ expect_clean_refusal text.h5 "not an HDF5 file"
 cp "$CORPUS/result_set/regression-foreign-hdf5-via-replay.h5" foreign.h5
 expect_clean_refusal foreign.h5 "not a papbench result set"
 
+# A file on which HDF5 1.10 itself segfaults (found by tests/fuzz): the reader's crash guard
+# turns that into the same refusal. Kept outside the in-process corpus, which it would end.
+gunzip -c "$CORPUS/hdf5_crash/h5b2-header-segfault.h5.gz" > crash.h5
+expect_clean_refusal crash.h5 "is damaged: the HDF5 library crashed while reading it"
+
 # One byte flipped at a time over the metadata (the first 8 KiB, where HDF5 keeps the
 # superblock, root group and the first object headers) and a few places further in: whatever it
 # hits, the answer is a summary (0) or a refusal (2), and never HDF5's error stack.

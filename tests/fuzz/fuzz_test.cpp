@@ -2,7 +2,9 @@
 // regression cases of earlier findings), then a fixed number of mutations of them. The inputs
 // are the same on every run; PAPBENCH_FUZZ_SEED and PAPBENCH_FUZZ_RUNS (a multiplier) explore
 // further by hand. A finding is written to fuzz-findings/<target>-<n> in the working directory,
-// ready to be copied into tests/fuzz/corpus/<target>/ as its regression case.
+// ready to be copied into tests/fuzz/corpus/<target>/ as its regression case. An input on which
+// HDF5 itself crashes ends the process with the reader's crash message (ReaderCrashGuard); it is
+// then the result.h5 left in the scratch directory /tmp/papbench-fuzz-PID.
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
