@@ -34,6 +34,14 @@ expect_clean_refusal foreign.h5 "not a papbench result set"
 gunzip -c "$CORPUS/hdf5_crash/h5b2-header-segfault.h5.gz" > crash.h5
 expect_clean_refusal crash.h5 "is damaged: the HDF5 library crashed while reading it"
 
+# A /sync row type whose member lies past the row made HDF5's struct conversion segfault (found
+# by tests/fuzz); the reader now checks the row type and skips /sync with a warning.
+gunzip -c "$CORPUS/hdf5_crash/sync-member-offset-segfault.h5.gz" > sync.h5
+expect_exit 0 "$PAPBENCH_REPORT" summary sync.h5
+expect_contains out.txt "/sync is unreadable: row member 2 is damaged"
+expect_exit 2 "$PAPBENCH" --iters 2 --pattern replay:sync.h5 --out new.h5
+expect_contains err.txt "--pattern replay: 'sync.h5' has delays for 3 ranks"
+
 # One byte flipped at a time over the metadata (the first 8 KiB, where HDF5 keeps the
 # superblock, root group and the first object headers) and a few places further in: whatever it
 # hits, the answer is a summary (0) or a refusal (2), and never HDF5's error stack.
