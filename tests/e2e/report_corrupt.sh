@@ -42,6 +42,12 @@ expect_contains out.txt "/sync is unreadable: row member 2 is damaged"
 expect_exit 2 "$PAPBENCH" --iters 2 --pattern replay:sync.h5 --out new.h5
 expect_contains err.txt "--pattern replay: 'sync.h5' has delays for 3 ranks"
 
+# An output file is never started for an input that cannot be read.
+for bad in truncated.h5 foreign.h5 crash.h5; do
+  expect_exit 2 "$PAPBENCH_REPORT" export csv "$bad" -o out.csv
+  [[ ! -e out.csv ]] || fail "export csv $bad left out.csv behind"
+done
+
 # One byte flipped at a time over the metadata (the first 8 KiB, where HDF5 keeps the
 # superblock, root group and the first object headers) and a few places further in: whatever it
 # hits, the answer is a summary (0) or a refusal (2), and never HDF5's error stack.
