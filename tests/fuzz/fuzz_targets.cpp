@@ -72,6 +72,27 @@ void run_experiment(std::string_view in) {
   }
 }
 
+// A whole papbench command line (one argument per input line), bound by CLI11 as main() binds
+// it and then checked; CLI11's ParseError is main()'s other exit-2 path.
+void run_command_line(std::string_view in) {
+  std::vector<std::string> args;
+  for (std::size_t start = 0; start <= in.size();) {
+    const std::size_t end = std::min(in.find('\n', start), in.size());
+    args.emplace_back(in.substr(start, end - start));
+    start = end + 1;
+  }
+  CLI::App app("papbench");
+  RawRunOptions raw;
+  add_run_options(app, raw);
+  std::reverse(args.begin(), args.end());  // CLI11 takes a vector in reverse order
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError&) {
+    return;
+  }
+  expect_only([&] { parse_run_options(raw); });
+}
+
 void run_replay_csv(std::string_view in) {
   const std::string path = scratch_path("replay.csv");
   write_file(path, in);
@@ -141,6 +162,12 @@ const std::vector<Target>& target_table() {
         "replay:"},
        3000},
       {"experiment", run_experiment, experiment_words(), 2500},
+      {"command_line",
+       run_command_line,
+       {"\n--count\n", "\n--alg\n", "\n--pattern\n", "\n--maxdelay\n", "\n--inject-clock-drift\n",
+        "\n--iters\n", "\n--seed\n", "nan", "-1", "\n--dtype\n", "\n--groups\n", "1:1",
+        "\n--validate-every\n", "\n--virtual-ppn\n", "\n--margin\n", "\n--resync\n"},
+       2500},
       {"replay_csv",
        run_replay_csv,
        {",", "\n", "#", "-", "9223372036854775807", "\r\n", " "},
