@@ -9,6 +9,7 @@
 #include <string_view>
 #include <tuple>
 
+#include "bench/buffer_memory.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
@@ -47,23 +48,85 @@ UsageError count_error(std::uint64_t count, const std::overflow_error& e) {
   return UsageError(fmt::format("--count {}: {}", format_count(count), e.what()));
 }
 
+// Collective over `world`: the first rank (lowest number) with an error sends it to all, so every
+// rank throws the same UsageError; a run without any returns.
+void agree_on_first_error(MPI_Comm world, std::string error) {
+  const int size = comm_size(world);
+  const int mine = error.empty() ? size : comm_rank(world);
+  int first = size;
+  mpi_check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, world), "MPI_Allreduce");
+  if (first == size) return;
+  int len = static_cast<int>(error.size());
+  mpi_check(MPI_Bcast(&len, 1, MPI_INT, first, world), "MPI_Bcast");
+  error.resize(static_cast<std::size_t>(len));
+  mpi_check(MPI_Bcast(error.data(), len, MPI_CHAR, first, world), "MPI_Bcast");
+  throw UsageError(error);
+}
+
+// The rule is in bench/buffer_memory.hpp. Each node decides from its own ranks' buffers and its
+// own memory; the first refusal is every rank's error.
+void check_buffer_memory(std::span<const Case* const> cases,
+                         const std::vector<std::uint64_t>& rank_bytes, MPI_Comm world) {
+  MPI_Comm shared = MPI_COMM_NULL;
+  mpi_check(
+      MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, comm_rank(world), MPI_INFO_NULL, &shared),
+      "MPI_Comm_split_type");
+  const Comm node(shared);
+  const int n = static_cast<int>(rank_bytes.size());
+  std::vector<std::uint64_t> node_bytes(rank_bytes.size()), node_max(rank_bytes.size());
+  mpi_check(
+      MPI_Allreduce(rank_bytes.data(), node_bytes.data(), n, MPI_UINT64_T, MPI_SUM, node.get()),
+      "MPI_Allreduce");
+  mpi_check(MPI_Allreduce(rank_bytes.data(), node_max.data(), n, MPI_UINT64_T, MPI_MAX, node.get()),
+            "MPI_Allreduce");
+  // Ranks read /proc/meminfo at slightly different moments; the node agrees on the least.
+  NodeMemory mem = node_memory_available();
+  std::uint64_t least = mem.available_bytes;
+  mpi_check(MPI_Allreduce(&mem.available_bytes, &least, 1, MPI_UINT64_T, MPI_MIN, node.get()),
+            "MPI_Allreduce");
+  mem.available_bytes = least;
+
+  char host[MPI_MAX_PROCESSOR_NAME] = {};
+  int host_len = 0;
+  mpi_check(MPI_Get_processor_name(host, &host_len), "MPI_Get_processor_name");
+  std::string error;
+  for (std::size_t i = 0; i < cases.size() && error.empty(); ++i) {
+    const Case& c = *cases[i];
+    const BufferNeed need{c.collective->name,
+                          c.dtype->name,
+                          c.count,
+                          node_max[i],
+                          node_bytes[i],
+                          node.size(),
+                          std::string_view(host, static_cast<std::size_t>(host_len))};
+    error = buffer_memory_refusal(need, mem).value_or("");
+  }
+  agree_on_first_error(world, std::move(error));
+}
+
 }  // namespace
 
 void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_Comm world) {
   Comm inter;  // made for the first intergroup case
-  std::set<std::tuple<std::string_view, std::uint64_t, int>> seen;
+  std::set<std::tuple<std::string_view, std::uint64_t, int, std::string_view>> seen;
+  std::vector<const Case*> distinct;
+  std::vector<std::uint64_t> rank_bytes;  // this rank's buffers, per distinct case
   for (const Case& c : cases) {
-    if (!seen.insert({c.collective->name, c.count, c.root}).second) continue;
+    if (!seen.insert({c.collective->name, c.count, c.root, c.dtype->name}).second) continue;
     if (c.collective->intergroup && !inter) inter = make_case_intercomm(opts, world);
     const MPI_Comm comm = c.collective->intergroup ? inter.get() : world;
     if (c.collective->rooted && (c.root < 0 || c.root >= comm_size(comm))) continue;
     try {
-      check_workload_counts(*c.collective, comm, c.root, c.count);
+      // At most 2 * INT_MAX elements of at most 8 bytes: no overflow.
+      rank_bytes.push_back(check_workload_counts(*c.collective, comm, c.root, c.count) *
+                           c.dtype->size);
+      distinct.push_back(&c);
     } catch (const std::overflow_error& e) {
       // Every rank computes the whole layout from the shared inputs, so all refuse alike.
       throw count_error(c.count, e);
     }
   }
+  check_buffer_memory(distinct, rank_bytes, world);
 }
 
 CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClock& clock,

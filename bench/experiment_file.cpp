@@ -7,6 +7,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -324,6 +325,12 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
 Experiment load_experiment(const std::string& path, bool quick) {
   std::ifstream in(path);
   if (!in) throw UsageError(fmt::format("--experiment: cannot read '{}'", path));
+  // Every rank reads the file, which a pipe cannot serve, and a device such as /dev/zero never
+  // ends.
+  std::error_code not_found;
+  if (!std::filesystem::is_regular_file(path, not_found)) {
+    throw UsageError(fmt::format("--experiment: '{}' is not a regular file", path));
+  }
   std::ostringstream text;
   text << in.rdbuf();
   return parse_experiment(text.str(), path, quick);

@@ -101,13 +101,24 @@ std::uint64_t parse_count(std::string_view text) {
 
 namespace {
 
+// A list longer than this is a typo (a missing unit, a step of 1 over a range of gigabytes); the
+// check sits inside the expansion so that such a range is refused before it fills memory.
+constexpr std::size_t kMaxListValues = 100000;
+
 template <typename T, typename ParseOne>
 std::vector<T> parse_list(std::string_view text, ParseOne parse_one) {
   std::vector<T> out;
+  const auto push = [&](T v, std::string_view item) {
+    if (out.size() >= kMaxListValues) {
+      throw UsageError(
+          fmt::format("'{}' makes the list longer than {} values", item, kMaxListValues));
+    }
+    out.push_back(v);
+  };
   for (const std::string& item : split_list(text)) {
     std::size_t c1 = item.find(':');
     if (c1 == std::string::npos) {
-      out.push_back(parse_one(item));
+      push(parse_one(item), item);
       continue;
     }
     std::size_t c2 = item.find(':', c1 + 1);
@@ -129,16 +140,15 @@ std::vector<T> parse_list(std::string_view text, ParseOne parse_one) {
         throw UsageError(fmt::format("range '{}': a geometric range cannot start at 0", item));
       for (double v = static_cast<double>(first); v <= static_cast<double>(last) * (1 + 1e-12);
            v *= factor) {
-        out.push_back(static_cast<T>(std::llround(v)));
+        push(static_cast<T>(std::llround(v)), item);
       }
     } else if (step.size() >= 2 && step[0] == '+') {
       T inc = parse_one(step.substr(1));
       if (!(inc > 0)) throw UsageError(fmt::format("range '{}': step must be positive", item));
-      for (T v = first; v <= last; v += inc) out.push_back(v);
+      for (T v = first; v <= last; v += inc) push(v, item);
     } else {
       throw UsageError(fmt::format("range '{}': step must be xFACTOR or +STEP", item));
     }
-    if (out.size() > 100000) throw UsageError(fmt::format("range '{}' has too many values", item));
   }
   return out;
 }

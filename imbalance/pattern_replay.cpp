@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <vector>
 
 #include "common/units.hpp"
@@ -14,6 +16,8 @@ namespace papbench {
 namespace {
 
 using Table = std::vector<std::vector<std::int64_t>>;  // [iteration][rank]
+
+constexpr std::int64_t kMaxDelayNs = 1'000'000'000'000'000'000;
 
 class ReplayPattern final : public ArrivalPattern {
  public:
@@ -42,15 +46,28 @@ bool ends_with(const std::string& s, std::string_view suffix) {
 Table read_csv(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw UsageError(fmt::format("--pattern replay: cannot open '{}'", path));
+  // Every rank reads the file, which a pipe cannot serve, and a device such as /dev/zero never
+  // ends: only a regular file is a pattern.
+  std::error_code not_found;
+  if (!std::filesystem::is_regular_file(path, not_found)) {
+    throw UsageError(fmt::format("--pattern replay: '{}' is not a regular file", path));
+  }
   Table table;
   std::string line;
   int line_no = 0;
   while (std::getline(in, line)) {
     ++line_no;
-    if (line.empty() || line[0] == '#') continue;
+    // Blank lines (also a lone '\r' of a CRLF file) separate nothing; skip them like comments.
+    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    std::vector<std::string> cells;
+    try {
+      cells = split_list(line);
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("--pattern replay: {}:{}: {}", path, line_no, e.what()));
+    }
     std::vector<std::int64_t> row;
     bool numeric = true;
-    for (const std::string& cell : split_list(line)) {
+    for (const std::string& cell : cells) {
       std::int64_t v = 0;
       auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
       if (ec != std::errc() || p != cell.data() + cell.size()) {
@@ -60,6 +77,13 @@ Table read_csv(const std::string& path) {
       if (v < 0) {
         throw UsageError(
             fmt::format("--pattern replay: {}:{}: negative delay {}", path, line_no, v));
+      }
+      // The bound of a typed duration; beyond it the planned arrival T0 + compute + delay
+      // would overflow the clock's int64 nanoseconds.
+      if (v > kMaxDelayNs) {
+        throw UsageError(fmt::format(
+            "--pattern replay: {}:{}: delay {} ns is longer than the longest accepted ({} ns)",
+            path, line_no, v, kMaxDelayNs));
       }
       row.push_back(v);
     }
@@ -88,7 +112,15 @@ Table read_result_set(const std::string& source) {
       throw UsageError(fmt::format("--pattern replay: '{}' is not FILE.h5#CASE_INDEX", source));
     }
   }
-  results::ResultReader reader(path);
+  // papbench reports a UsageError as bad input (exit 2 on every rank); the reader's FormatError
+  // would otherwise abort the job as an internal failure.
+  std::optional<results::ResultReader> opened;
+  try {
+    opened.emplace(path);
+  } catch (const results::FormatError& e) {
+    throw UsageError(fmt::format("--pattern replay: {}", e.what()));
+  }
+  const results::ResultReader& reader = *opened;
   if (reader.cases().empty()) {
     throw UsageError(fmt::format("--pattern replay: '{}' holds no complete case", path));
   }
@@ -101,9 +133,22 @@ Table read_result_set(const std::string& source) {
   Table table;
   for (int it = 0; it < rec.arrival_ns.rows; ++it) {
     auto row = rec.arrival_ns.row(it);
+    if (row.empty()) {
+      throw UsageError(fmt::format("--pattern replay: '{}' holds arrivals of no rank", source));
+    }
     const std::int64_t first = *std::min_element(row.begin(), row.end());
     std::vector<std::int64_t> delays;
-    for (std::int64_t a : row) delays.push_back(a - first);
+    for (std::int64_t a : row) {
+      std::int64_t d = 0;
+      // Arrivals of a damaged file can lie so far apart that the difference overflows.
+      if (__builtin_sub_overflow(a, first, &d) || d > kMaxDelayNs) {
+        throw UsageError(fmt::format(
+            "--pattern replay: '{}' iteration {}: arrivals {} ns apart, longer than the longest "
+            "accepted delay ({} ns)",
+            source, it, static_cast<double>(a) - static_cast<double>(first), kMaxDelayNs));
+      }
+      delays.push_back(d);
+    }
     table.push_back(std::move(delays));
   }
   return table;

@@ -376,6 +376,25 @@ OpenedDataset open_dataset(hid_t loc, const char* name, const std::string& what)
   int rank = check(H5Sget_simple_extent_ndims(out.space.get()), what);
   out.dims.assign(static_cast<std::size_t>(rank), 0);
   check(H5Sget_simple_extent_dims(out.space.get(), out.dims.data(), nullptr), what);
+  // A damaged dataspace can claim any extent, and the reader would allocate it before HDF5
+  // finds the data missing. The datasets read this way are written whole when created, so the
+  // bytes the file stores for them bound what is worth allocating.
+  hsize_t elements = 1;
+  for (const hsize_t d : out.dims) {
+    if (d != 0 && elements > std::numeric_limits<hsize_t>::max() / d) {
+      throw Error(fmt::format("{}: the dataspace claims more elements than can be counted", what));
+    }
+    elements *= d;
+  }
+  if (elements > 0) {
+    Datatype type(H5Dget_type(out.ds.get()), what);
+    const std::size_t element_size = H5Tget_size(type.get());
+    const hsize_t stored = H5Dget_storage_size(out.ds.get());
+    if (element_size == 0 || elements > stored / element_size) {
+      throw Error(fmt::format("{}: the dataspace claims {} elements, but the file stores {} bytes",
+                              what, elements, stored));
+    }
+  }
   return out;
 }
 

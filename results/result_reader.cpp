@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "results/hdf5_handles.hpp"
+#include "results/reader_crash_guard.hpp"
 #include "results/result_set.hpp"
 #include "results/schema.hpp"
 
@@ -194,6 +195,29 @@ struct Tolerant {
   void read_cases(hid_t file);
 };
 
+// HDF5 1.10 converts a compound row member by member trusting the file's description; a
+// damaged one (a member reaching past the row, or of a size no number has) made its struct
+// conversion copy past its buffers (SIGSEGV in H5T__conv_struct_opt, found by tests/fuzz).
+void check_sync_row_type(hid_t file_type) {
+  if (H5Tget_class(file_type) != H5T_COMPOUND) throw h5::Error("the row type is not a compound");
+  const std::size_t row = H5Tget_size(file_type);
+  const int members = H5Tget_nmembers(file_type);
+  if (row == 0 || members < 0) throw h5::Error("the row type is unreadable");
+  for (int i = 0; i < members; ++i) {
+    h5::Datatype member(H5Tget_member_type(file_type, static_cast<unsigned>(i)),
+                        "read /sync member type");
+    const H5T_class_t cls = H5Tget_class(member.get());
+    const std::size_t size = H5Tget_size(member.get());
+    const std::size_t offset = H5Tget_member_offset(file_type, static_cast<unsigned>(i));
+    if ((cls != H5T_INTEGER && cls != H5T_FLOAT) || size == 0 || size > 8 || offset > row ||
+        size > row - offset) {
+      throw h5::Error(
+          fmt::format("row member {} is damaged (class {}, {} bytes at offset {} of {})", i,
+                      static_cast<int>(cls), size, offset, row));
+    }
+  }
+}
+
 void Tolerant::read_sync(hid_t file) {
   try {
     h5::Dataset sync(H5Dopen2(file, "/sync", h5::default_plist()), "open /sync");
@@ -207,7 +231,17 @@ void Tolerant::read_sync(hid_t file) {
       block = std::max<hsize_t>(rows, 1);
     }
     h5::Datatype file_type(H5Dget_type(sync.get()), "read /sync row type");
+    check_sync_row_type(file_type.get());
     h5::Datatype mem = h5::sync_memory_type(file_type.get());
+    // Only the last chunk may be allocated but unwritten (an interrupted append), so the rows
+    // the file stores plus one chunk bound the extent; a damaged dataspace or chunk size that
+    // claims more is not allocated.
+    const std::size_t row_bytes = std::max<std::size_t>(H5Tget_size(file_type.get()), 1);
+    const hsize_t stored_rows = H5Dget_storage_size(sync.get()) / row_bytes;
+    if (block > stored_rows + 1024 || rows > stored_rows + block) {
+      throw h5::Error(fmt::format("it claims {} rows in chunks of {}, but the file stores {}", rows,
+                                  block, stored_rows));
+    }
     // Chunk by chunk, so that a chunk an interrupted append left unreadable costs only its own
     // rows. That is only expected of the last chunk; anywhere else it is worth a warning.
     for (hsize_t first = 0; first < rows; first += block) {
@@ -347,6 +381,7 @@ void Tolerant::read_cases(hid_t file) {
 }  // namespace
 
 ResultReader::ResultReader(const std::string& path) {
+  const ReaderCrashGuard crash_guard(path);
   h5::QuietErrors quiet;
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {

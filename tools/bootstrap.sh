@@ -15,6 +15,7 @@ packages=(
   gnuplot-nox                  # papbench-report plot renders with it
   librsvg2-bin libxml2-utils   # tests/e2e/plot.sh: rsvg-convert (SVG -> PNG), xmllint (SVG is XML)
   slurm-wlm munge # jobs/ scripts, tested against real Slurm daemons (tests/e2e/slurm_job.sh)
+  clang libclang-rt-14-dev # libFuzzer builds of tests/fuzz (-DPAPBENCH_LIBFUZZER=ON, optional)
 )
 
 missing=()

@@ -382,10 +382,12 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
   reset();
 }
 
-void check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                           std::uint64_t count) {
-  layout::lay_out(
+std::uint64_t check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
+                                    std::uint64_t count) {
+  const layout::Layout l = layout::lay_out(
       {collective, comm, comm_rank(comm), comm_size(comm), collective.rooted ? root : 0, count});
+  // As Buffers::alloc: never empty.
+  return std::max<std::uint64_t>(l.send_elems, 1) + std::max<std::uint64_t>(l.recv_elems, 1);
 }
 
 Workload::~Workload() = default;

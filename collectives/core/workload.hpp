@@ -54,8 +54,10 @@ std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to);
 
 // Throws std::overflow_error where Workload(collective, comm, root, ..., count) would for a count,
 // displacement or buffer length beyond an int, without allocating (root must be a rank of comm).
-void check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                           std::uint64_t count);
+// Returns the elements that Workload would allocate on this rank (send and receive buffers), so
+// that the caller can check them against memory too.
+std::uint64_t check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
+                                    std::uint64_t count);
 
 class Workload {
  public:

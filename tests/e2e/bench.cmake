@@ -19,6 +19,7 @@ function(papbench_e2e_test name script)
 endfunction()
 
 papbench_e2e_test(cli_errors cli_errors.sh)
+papbench_e2e_test(report_corrupt report_corrupt.sh)
 papbench_e2e_test(run_and_report run_and_report.sh)
 papbench_e2e_test(late_rank_spread late_rank_spread.sh)
 papbench_e2e_test(kill_keeps_cases kill_keeps_cases.sh)

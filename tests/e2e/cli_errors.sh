@@ -18,12 +18,29 @@ check_bad "window, barrier" --sync later
 check_bad "--dtype" --dtype quaternion
 check_bad "--op" --op avg
 check_bad "--iters" --iters abc
+# Files every rank reads must be regular: /dev/zero never ended (a hang, found while fuzzing).
+check_bad "--pattern replay: '/dev/zero' is not a regular file" --pattern replay:/dev/zero
+check_bad "--experiment: '/dev/zero' is not a regular file" --experiment /dev/zero
 
 # Under mpiexec: errors that need the communicator size, and every rank leaves with 2.
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --root 5 --out new.h5
 expect_contains err.txt "--root"
 expect_contains err.txt "0..1"
 [[ ! -e new.h5 ]] || fail "--root 5 created new.h5"
+
+# A count whose buffers cannot fit in the node's memory is refused before clock sync and before
+# the result file exists, naming the bytes needed and available: allreduce of 2e9 doubles holds
+# 32 GB per rank (send + receive), 64 GB for 2 ranks. Skipped on a machine that has that much.
+available_kib=$(awk '/^MemAvailable:/ {print $2}' /proc/meminfo)
+if (( available_kib < 60000000 )); then
+  expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective allreduce --count 2000000000 --dtype double \
+    --out new.h5
+  expect_contains err.txt "--count 2000000000: the double buffers of allreduce need 64000000000 bytes"
+  expect_contains err.txt "available (MemAvailable in /proc/meminfo)"
+  [[ ! -e new.h5 ]] || fail "a refused --count created new.h5"
+else
+  echo "note: ${available_kib} KiB available; the buffer-memory refusal is not exercised here"
+fi
 
 # An existing result file is never touched without --force.
 echo "precious results" > old.h5

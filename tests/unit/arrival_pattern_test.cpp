@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "common/units.hpp"
@@ -102,6 +103,39 @@ TEST(ArrivalPattern, ReplayCsvCyclesIterations) {
   EXPECT_EQ(p->delay_ns(-1, 2), 7);   // warm-up iterations cycle backwards
   EXPECT_THROW(make_pattern("replay:" + path.string(), {4, 0, 0, 1}), UsageError);
   EXPECT_THROW(make_pattern("replay:/nonexistent/file.csv", {3, 0, 0, 1}), UsageError);
+  std::filesystem::remove(path);
+}
+
+// Found by tests/fuzz: a delay near INT64_MAX made the planned arrival T0 + compute + delay
+// overflow; blank and CRLF-blank lines were "empty item in list" without a file or line.
+TEST(ArrivalPattern, ReplayCsvRefusesOverlongDelaysAndSkipsBlankLines) {
+  const auto path = std::filesystem::temp_directory_path() / "papbench_replay_fuzz_test.csv";
+  const auto write = [&](const char* text) { std::ofstream(path, std::ios::trunc) << text; };
+  write("0,1\r\n \t\r\n\r\n2,3\r\n");
+  auto p = make_pattern("replay:" + path.string(), {2, 0, 0, 1});
+  EXPECT_EQ(p->delay_ns(1, 1), 3);
+
+  write("0,9223372036854775807\n");
+  try {
+    make_pattern("replay:" + path.string(), {2, 0, 0, 1});
+    ADD_FAILURE() << "an overlong delay was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find(":1: delay 9223372036854775807 ns is longer than"),
+              std::string::npos)
+        << e.what();
+  }
+  write("0,1000000000000000000\n");  // the longest accepted, as for a typed duration
+  EXPECT_EQ(make_pattern("replay:" + path.string(), {2, 0, 0, 1})->delay_ns(0, 1),
+            1'000'000'000'000'000'000);
+
+  write("0,1\n,\n");
+  try {
+    make_pattern("replay:" + path.string(), {2, 0, 0, 1});
+    ADD_FAILURE() << "an empty cell was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string() + ":2: empty item"), std::string::npos)
+        << e.what();
+  }
   std::filesystem::remove(path);
 }
 

@@ -1,0 +1,41 @@
+#pragma once
+// Refusing a case whose buffers cannot fit in a node's memory, before anything is allocated.
+//
+// The rule: the workload buffers of one case (send + receive, as Workload allocates them, on
+// every rank of a shared-memory node together) must fit in the memory the node has available
+// now: MemAvailable of /proc/meminfo, the kernel's estimate of what can be allocated without
+// swapping; where that is missing, the free physical pages. Only one case's buffers exist at a
+// time, so the largest case decides. The algorithms' own scratch comes on top, so passing this
+// check is no promise, while failing it is certain: such a run would fail in allocation, be
+// killed by the OOM killer, or time the swap device instead of the network.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace papbench {
+
+struct NodeMemory {
+  std::uint64_t available_bytes = 0;
+  std::string source;  // where the figure comes from, for the message
+};
+
+// This node's available memory now (see above).
+NodeMemory node_memory_available();
+
+// What one case's buffers need: on the heaviest rank of a node, and on all its ranks together.
+struct BufferNeed {
+  std::string_view collective, dtype;
+  std::uint64_t count = 0;
+  std::uint64_t rank_bytes = 0;  // largest single rank of the node
+  std::uint64_t node_bytes = 0;  // summed over the node's ranks
+  int node_ranks = 1;
+  std::string_view host;
+};
+
+// The UsageError message refusing `need` (naming --count, the bytes needed and the bytes
+// available), or nullopt when it fits.
+std::optional<std::string> buffer_memory_refusal(const BufferNeed& need, const NodeMemory& mem);
+
+}  // namespace papbench
