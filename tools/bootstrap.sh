@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package papbench needs to build, test and run.
 # Idempotent: skips apt entirely when everything is already installed.
+#   tools/bootstrap.sh            what the build, the tests and the jobs need
+#   tools/bootstrap.sh --fuzzer   also clang and its libFuzzer runtime (about 250 MB), for the
+#                                 optional libFuzzer builds of tests/fuzz (-DPAPBENCH_LIBFUZZER=ON)
 set -euo pipefail
 
 packages=(
@@ -15,8 +18,8 @@ packages=(
   gnuplot-nox                  # papbench-report plot renders with it
   librsvg2-bin libxml2-utils   # tests/e2e/plot.sh: rsvg-convert (SVG -> PNG), xmllint (SVG is XML)
   slurm-wlm munge # jobs/ scripts, tested against real Slurm daemons (tests/e2e/slurm_job.sh)
-  clang libclang-rt-14-dev # libFuzzer builds of tests/fuzz (-DPAPBENCH_LIBFUZZER=ON, optional)
 )
+if [[ ${1:-} == --fuzzer ]]; then packages+=(clang libclang-rt-14-dev); fi
 
 missing=()
 for p in "${packages[@]}"; do
