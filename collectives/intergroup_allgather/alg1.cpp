@@ -57,7 +57,7 @@ class IntergroupAllgatherAlg1 final : public Algorithm {
       in_place = in_place && counts[x] == slot_ && displs[x] == std::int64_t(x) * slot_;
     }
     use_padding_ = padded_ && !in_place;
-    if (use_padding_) padded_buf_.assign(std::size_t(L * slot_) * extent_of(a.dtype), 0);
+    padded_buf_.assign(use_padding_ ? std::size_t(L * slot_) * extent_of(a.dtype) : 0, 0);
   }
 
   void run(const Args& a) override {

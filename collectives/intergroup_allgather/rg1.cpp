@@ -19,8 +19,9 @@ class IntergroupAllgatherRg1 final : public Algorithm {
  public:
   void prepare(const Args& a) override {
     c_ = Comms::make(a.comm);
-    if (c_.rank == 0)
-      gathered_.assign(std::size_t(c_.local_size) * a.count * extent_of(a.dtype), 0);
+    // Sized anew for every case: the previous one may have had another split.
+    gathered_.assign(c_.rank == 0 ? std::size_t(c_.local_size) * a.count * extent_of(a.dtype) : 0,
+                     0);
   }
 
   void run(const Args& a) override {

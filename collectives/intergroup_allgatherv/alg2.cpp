@@ -43,8 +43,9 @@ class IntergroupAllgathervAlg2 final : public Algorithm {
     const std::size_t R = std::size_t(c_.remote_size), L = std::size_t(c_.local_size);
     std::int64_t total = 0;
     for (const int n : a.counts) total += n;
-    if (!back_to_back(a.counts, a.displs))
-      contig_.assign(std::size_t(total) * extent_of(a.dtype), 0);
+    // Sized anew for every case: the previous one may have had another layout.
+    const bool packed = back_to_back(a.counts, a.displs);
+    contig_.assign(packed ? 0 : std::size_t(total) * extent_of(a.dtype), 0);
     sends_.reserve(R);
     recvs_.reserve(R);
     requests_.reserve(2 * R);

@@ -29,12 +29,13 @@ class IntergroupAllgathervRg1 final : public Algorithm {
               "MPI_Allreduce");
     remote_total_ = 0;
     for (const int n : a.counts) remote_total_ += n;
-    if (c_.rank == 0) {
-      gathered_.assign(std::size_t(own_total) * ext, 0);
-      own_counts_.resize(std::size_t(c_.local_size));
-      own_displs_.resize(std::size_t(c_.local_size));
-    }
-    if (!back_to_back(a.counts, a.displs)) contig_.assign(std::size_t(remote_total_) * ext, 0);
+    // Sized anew for every case: the previous one may have had another split or layout.
+    const bool root = c_.rank == 0;
+    gathered_.assign(root ? std::size_t(own_total) * ext : 0, 0);
+    own_counts_.assign(root ? std::size_t(c_.local_size) : 0, 0);
+    own_displs_.assign(root ? std::size_t(c_.local_size) : 0, 0);
+    const bool packed = back_to_back(a.counts, a.displs);
+    contig_.assign(packed ? 0 : std::size_t(remote_total_) * ext, 0);
   }
 
   void run(const Args& a) override {
