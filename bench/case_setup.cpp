@@ -40,7 +40,7 @@ constexpr int kCounterCalibrationReps = 31;
 Comm make_case_intercomm(const RunOptions& opts, MPI_Comm world) {
   const int size = comm_size(world);
   const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(size).p;
-  return make_intergroup(world, p, size - p);
+  return make_intergroup(world, p, size - p, opts.placement);
 }
 
 UsageError count_error(std::uint64_t count, const std::overflow_error& e) {

@@ -28,7 +28,7 @@ struct RunKey {
 
 // Every run option an experiment may set. Left out on purpose: --out/--force (the job script
 // chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
-const std::array<RunKey, 28> kRunKeys = {{
+const std::array<RunKey, 29> kRunKeys = {{
     {"collective", &RawRunOptions::collective},
     {"alg", &RawRunOptions::alg},
     {"count", &RawRunOptions::count},
@@ -39,6 +39,7 @@ const std::array<RunKey, 28> kRunKeys = {{
     {"maxdelay", &RawRunOptions::maxdelay},
     {"pattern", &RawRunOptions::pattern},
     {"groups", &RawRunOptions::groups},
+    {"placement", &RawRunOptions::placement},
     {"virtual-ppn", &RawRunOptions::virtual_ppn},
     {"sync", &RawRunOptions::sync},
     {"sync-estimator", &RawRunOptions::sync_estimator},

@@ -125,6 +125,10 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
       ->capture_default_str();
   app.add_option("--groups", raw.groups,
                  "Intergroup collectives: group sizes p:q (default half/half)");
+  app.add_option("--placement", raw.placement,
+                 "Intergroup collectives: block (A on the first p ranks) or interleaved (B's "
+                 "ranks spread evenly among A's)")
+      ->capture_default_str();
   app.add_option("--virtual-ppn", raw.virtual_ppn,
                  "Treat every K consecutive ranks of a node as one virtual node (0: real nodes)")
       ->capture_default_str();
@@ -247,6 +251,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
     }
   }
 
+  o.placement = parse_placement(raw.placement);
   o.virtual_ppn = parse_virtual_ppn("--virtual-ppn", raw.virtual_ppn);
 
   o.sync = parse_choice<StartSync>(

@@ -18,6 +18,7 @@ check_bad "window, barrier" --sync later
 check_bad "--dtype" --dtype quaternion
 check_bad "--op" --op avg
 check_bad "--iters" --iters abc
+check_bad "block, interleaved" --placement zigzag --collective intergroup_allgather
 
 # Under mpiexec: errors that need the communicator size, and every rank leaves with 2.
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --root 5 --out new.h5

@@ -137,10 +137,15 @@ void run_all(long& cases) {
       const AlgorithmInfo& info = *find_algorithm(coll.name, name);
       for (const AlgOptions& given : option_variants(info)) {
         const auto alg = make_algorithm(info, given);
-        for (int p = 1; p < size; ++p) {
-          const GroupSplit s{p, size - p};
-          const Comm inter = make_intergroup(MPI_COMM_WORLD, s.p, s.q);
-          const std::string where = label(info, given, s);
+        // Every split with block placement, and half/half interleaved (--placement): the
+        // algorithms see only the intercommunicator, whose groups are then not contiguous ranges.
+        for (int p = 1; p <= size; ++p) {
+          const bool interleaved = p == size;
+          const GroupSplit s = interleaved ? default_groups(size) : GroupSplit{p, size - p};
+          const Comm inter = make_intergroup(
+              MPI_COMM_WORLD, s.p, s.q, interleaved ? Placement::kInterleaved : Placement::kBlock);
+          const std::string where =
+              label(info, given, s) + (interleaved ? " placement=interleaved" : "");
           for (const std::uint64_t c : counts) {
             run_workload(coll, *alg, inter.get(), *find_datatype("int"), c, where);
             ++cases;
