@@ -58,7 +58,7 @@ void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_C
     const MPI_Comm comm = c.collective->intergroup ? inter.get() : world;
     if (c.collective->rooted && (c.root < 0 || c.root >= comm_size(comm))) continue;
     try {
-      check_workload_counts(*c.collective, comm, c.root, c.count);
+      check_workload_counts(*c.collective, comm, c.root, c.count, opts.shape);
     } catch (const std::overflow_error& e) {
       // Every rank computes the whole layout from the shared inputs, so all refuse alike.
       throw count_error(c.count, e);
@@ -96,7 +96,8 @@ void CaseSetup::make_communicator(const Case& c) {
 void CaseSetup::make_workload(const Case& c) {
   const OpInfo& op = c.op ? *c.op : op_table().front();
   try {
-    workload = std::make_unique<Workload>(*c.collective, alg_comm, c.root, *c.dtype, op, c.count);
+    workload = std::make_unique<Workload>(*c.collective, alg_comm, c.root, *c.dtype, op, c.count,
+                                          opts_.shape);
   } catch (const std::overflow_error& e) {
     throw count_error(c.count, e);  // check_counts_fit has normally refused it already
   }

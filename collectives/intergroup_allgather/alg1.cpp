@@ -63,7 +63,7 @@ class IntergroupAllgatherAlg1 final : public Algorithm {
   void run(const Args& a) override {
     const std::size_t ext = extent_of(a.dtype);
     const std::int64_t L = c_.local_size, R = c_.remote_size, l = c_.rank;
-    const auto scount = static_cast<std::int64_t>(a.count);
+    const auto scount = static_cast<std::int64_t>(a.send_count);
     const auto rcount = static_cast<std::int64_t>(a.count);
     // Where this rank's share of the remote data goes before the final allgather.
     char* mine = use_padding_ ? at(padded_buf_.data(), l * slot_, ext)

@@ -57,18 +57,19 @@ class IntergroupAllgatherEuro1 final : public Algorithm {
   void run(const Args& a) override {
     const std::size_t ext = extent_of(a.dtype);
     const std::int64_t L = c_.local_size, R = c_.remote_size, l = c_.rank;
-    const auto count = static_cast<std::int64_t>(a.count);
+    const auto count = static_cast<std::int64_t>(a.count);  // a remote block
     const int n = as_count(count);
+    const int out = as_count(static_cast<std::int64_t>(a.send_count));
     if (L >= R) {
       const std::int64_t j = L == R ? l : Subgroups{L, R}.owner(l);
-      mpi_check(MPI_Sendrecv(a.send, n, a.dtype, int(j), 0, at(a.recv, j * count, ext), n, a.dtype,
-                             int(j), 0, c_.inter.get(), MPI_STATUS_IGNORE),
+      mpi_check(MPI_Sendrecv(a.send, out, a.dtype, int(j), 0, at(a.recv, j * count, ext), n,
+                             a.dtype, int(j), 0, c_.inter.get(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
     } else {
       const Subgroups s{R, L};
       for (std::int64_t t = 0; t < s.size(l); ++t) {
         const std::int64_t peer = s.start(l) + t;
-        mpi_check(MPI_Sendrecv(a.send, n, a.dtype, int(peer), 0, at(a.recv, peer * count, ext), n,
+        mpi_check(MPI_Sendrecv(a.send, out, a.dtype, int(peer), 0, at(a.recv, peer * count, ext), n,
                                a.dtype, int(peer), 0, c_.inter.get(), MPI_STATUS_IGNORE),
                   "MPI_Sendrecv");
       }

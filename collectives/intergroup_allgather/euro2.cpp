@@ -82,13 +82,14 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
   void run(const Args& a) override {
     const std::size_t ext = extent_of(a.dtype);
     const std::int64_t L = c_.local_size, R = c_.remote_size, l = c_.rank;
-    const auto count = static_cast<std::int64_t>(a.count);
+    const auto count = static_cast<std::int64_t>(a.count);  // a remote block
+    const auto own = static_cast<std::int64_t>(a.send_count);
     if (L >= R) {
       // The whole block to the subgroup's partner; a piece in from B's rank pos_ (remainder
       // processes receive nothing).
       const int peer_out = int(Subgroups{L, R}.owner(l));
       const int peer_in = pos_ < R ? int(pos_) : MPI_PROC_NULL;
-      mpi_check(MPI_Sendrecv(a.send, as_count(count), a.dtype, peer_out, 0,
+      mpi_check(MPI_Sendrecv(a.send, as_count(own), a.dtype, peer_out, 0,
                              at(a.recv, mine_.offset, ext), as_count(mine_.size), a.dtype, peer_in,
                              0, c_.inter.get(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
@@ -103,7 +104,7 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
       const Subgroups s{R, L};
       const std::int64_t g = R / L;
       for (std::int64_t t = 0; t < s.size(l); ++t) {
-        const Piece pc = piece(count, g, t < g ? t : 0);
+        const Piece pc = piece(own, g, t < g ? t : 0);
         const int peer_out = t < g ? int(piece(R, g, t).offset + l) : MPI_PROC_NULL;
         const std::int64_t peer_in = s.start(l) + t;
         mpi_check(MPI_Sendrecv(at(a.send, pc.offset, ext), as_count(pc.size), a.dtype, peer_out, 0,

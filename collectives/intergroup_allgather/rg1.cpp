@@ -20,22 +20,23 @@ class IntergroupAllgatherRg1 final : public Algorithm {
   void prepare(const Args& a) override {
     c_ = Comms::make(a.comm);
     // Sized anew for every case: the previous one may have had another split.
-    gathered_.assign(c_.rank == 0 ? std::size_t(c_.local_size) * a.count * extent_of(a.dtype) : 0,
-                     0);
+    gathered_.assign(
+        c_.rank == 0 ? std::size_t(c_.local_size) * a.send_count * extent_of(a.dtype) : 0, 0);
   }
 
   void run(const Args& a) override {
-    const int n = as_count(static_cast<std::int64_t>(a.count));
+    const int n = as_count(static_cast<std::int64_t>(a.send_count));  // own blocks
+    const int m = as_count(static_cast<std::int64_t>(a.count));       // remote blocks
     mpi_check(MPI_Gather(a.send, n, a.dtype, gathered_.data(), n, a.dtype, 0, c_.local.get()),
               "MPI_Gather (local group)");
     if (c_.rank == 0) {
       mpi_check(MPI_Sendrecv(gathered_.data(), as_count(std::int64_t(c_.local_size) * n), a.dtype,
-                             0, 0, a.recv, as_count(std::int64_t(c_.remote_size) * n), a.dtype, 0,
+                             0, 0, a.recv, as_count(std::int64_t(c_.remote_size) * m), a.dtype, 0,
                              0, c_.inter.get(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv (roots)");
     }
     mpi_check(
-        MPI_Bcast(a.recv, as_count(std::int64_t(c_.remote_size) * n), a.dtype, 0, c_.local.get()),
+        MPI_Bcast(a.recv, as_count(std::int64_t(c_.remote_size) * m), a.dtype, 0, c_.local.get()),
         "MPI_Bcast (local group)");
   }
 

@@ -19,6 +19,8 @@ check_bad "--dtype" --dtype quaternion
 check_bad "--op" --op avg
 check_bad "--iters" --iters abc
 check_bad "block, interleaved" --placement zigzag --collective intergroup_allgather
+check_bad "a number > 0" --ka-factor 0 --collective intergroup_allgather
+check_bad "arith-code" --dist triangular --collective intergroup_allgatherv
 
 # Under mpiexec: errors that need the communicator size, and every rank leaves with 2.
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --root 5 --out new.h5

@@ -6,7 +6,9 @@
 // runs twice on the same prepared algorithm and is validated exactly on every rank through
 // Workload (poisoned output). Allgatherv algorithms also run with receive displacements that
 // leave gaps between the blocks: the gaps must stay untouched and every block land at its
-// displacement. Algorithms and options come from the registry, so a new row is covered at once.
+// displacement. Every case also runs with blocks that differ between the groups and with the
+// --dist distributions of allgatherv. Algorithms and options come from the registry, so a new row
+// is covered at once.
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -59,8 +61,9 @@ bool all_ok(bool mine) {
 }
 
 void run_workload(const CollectiveInfo& coll, Algorithm& alg, MPI_Comm inter,
-                  const DatatypeInfo& dt, std::uint64_t count, const std::string& where) {
-  Workload w(coll, inter, 0, dt, *find_op("sum"), count);
+                  const DatatypeInfo& dt, std::uint64_t count, const std::string& where,
+                  const IntergroupShape& shape = {}) {
+  Workload w(coll, inter, 0, dt, *find_op("sum"), count, shape);
   const Args args = w.args();
   alg.prepare(args);
   for (int it = 0; it < 2; ++it) {
@@ -121,6 +124,17 @@ void run_gapped(Algorithm& alg, MPI_Comm inter, std::uint64_t count, const std::
   }
 }
 
+std::vector<IntergroupShape> shapes_of(const CollectiveInfo& coll) {
+  if (coll.name == "intergroup_allgather") {
+    return {{1.0, 0.25, BlockDist::kUneven}, {0.25, 1.0, BlockDist::kUneven}};
+  }
+  return {{1.0, 1.0, BlockDist::kEqual},
+          {1.0, 1.0, BlockDist::kArithCode},
+          {1.0, 1.0, BlockDist::kArithLiteral},
+          {0.25, 1.0, BlockDist::kArithCode},
+          {1.0, 0.25, BlockDist::kArithLiteral}};
+}
+
 void run_all(long& cases) {
   const int size = world_size();
   if (size < 2) {
@@ -153,6 +167,17 @@ void run_all(long& cases) {
           for (const std::uint64_t c : typed_counts) {
             for (const char* t : {"uint8", "double"}) {
               run_workload(coll, *alg, inter.get(), *find_datatype(t), c, where);
+              ++cases;
+            }
+          }
+          // Blocks that differ between the groups (--ka-factor/--kb-factor, [Kang2019]
+          // settings 3-4 and 6-8) and the --dist distributions, int only.
+          for (const IntergroupShape& shape : shapes_of(coll)) {
+            for (const std::uint64_t c : {1, 7, 100}) {
+              run_workload(coll, *alg, inter.get(), *find_datatype("int"), c,
+                           fmt::format("{} ka={} kb={} dist={}", where, shape.ka, shape.kb,
+                                       block_dist_name(shape.dist)),
+                           shape);
               ++cases;
             }
           }
