@@ -58,6 +58,8 @@ class IntergroupAllgatherAlg1 final : public Algorithm {
     }
     use_padding_ = padded_ && !in_place;
     padded_buf_.assign(use_padding_ ? std::size_t(L * slot_) * extent_of(a.dtype) : 0, 0);
+    exchange_.reserve(2 *
+                      std::size_t(std::max(L, R) / std::min(L, R) + 1));  // no allocation in run()
   }
 
   void run(const Args& a) override {
@@ -77,8 +79,8 @@ class IntergroupAllgatherAlg1 final : public Algorithm {
       exchange_.resize(0);
       post_or_swap(a.send, as_count(scount), mine, in, int(j), a.dtype);
     } else {
-      // ceil(q/p) rounds at most: piece t of the own block to the t-th rank of s_l, whose whole
-      // block comes back in the same round.
+      // |s_l| <= ceil(p/q) rounds (p the larger group's size): piece t of the own block to the
+      // t-th rank of s_l, whose whole block comes back in the same round.
       const Subgroups s{R, L};
       const std::int64_t g = s.size(l), first = s.start(l);
       exchange_.resize(0);
