@@ -210,6 +210,17 @@ constexpr AlgOptionSpec kIntergroupAlg1Options[] = {
      .words = kFinalWords,
      .samples = kFinalSamples},
 };
+constexpr std::string_view kCommsWords[] = {"prepare", "timed"};
+constexpr std::string_view kCommsSamples[] = {"timed"};
+constexpr AlgOptionSpec kIntergroupEuro2Options[] = {
+    {.name = "comms",
+     .type = OptionType::kChoice,
+     .default_value = "prepare",
+     .help = "prepare: the sub-communicators are made before the timed region; timed: made and "
+             "freed inside it, as the authors' code does",
+     .words = kCommsWords,
+     .samples = kCommsSamples},
+};
 constexpr std::string_view kOrderWords[] = {"ordered", "nonblocking"};
 constexpr std::string_view kOrderSamples[] = {"nonblocking"};
 constexpr AlgOptionSpec kIntergroupAlg2Options[] = {
@@ -387,7 +398,8 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .summary = "segmented full-duplex exchange, then a two-step intragroup allgather in the "
                   "larger group; legend \"EuroMPI\" of Fig. 4",
        .source = "[Kang2018] Algorithm 2; [Kang2019] Section 4",
-       .make = make_intergroup_allgather_euro2},
+       .make = make_intergroup_allgather_euro2,
+       .options = kIntergroupEuro2Options},
       {.collective = "intergroup_allgather",
        .name = "rg1",
        .summary = "root gathering, best version: gather at each group's rank 0, roots swap, "

@@ -7,13 +7,15 @@
 // the q whole blocks its first q positions hold; positions >= q ("remainder processes") take part
 // with nothing. B ends with one allgather as in Algorithm 1. Blocks shorter than g give empty
 // pieces instead of the artifact's separate path for them ([Kang2019] §4, "complicated way").
-// Its sub-communicators are made in prepare(), outside the timed region (the artifact makes them
-// inside).
+// Option comms=prepare (default): its sub-communicators are made in prepare(), outside the timed
+// region; comms=timed: made (MPI_Comm_split) and freed inside run(), as the authors' code times
+// them ([Kang2019] artifact, method 1).
 //
 // Cost ([Kang2019] §4: same transfer time as Algorithm 1): (ceil(p/q) + log g + log p) t_s +
 // (max(p k_A, q k_B) + k_B) t_w.
 #include <vector>
 
+#include "collectives/core/alg_option.hpp"
 #include "collectives/core/intergroup_parts.hpp"
 #include "collectives/intergroup_allgather/intergroup_allgather.hpp"
 
@@ -30,6 +32,8 @@ Comm split(MPI_Comm comm, int colour, int key) {
 
 class IntergroupAllgatherEuro2 final : public Algorithm {
  public:
+  explicit IntergroupAllgatherEuro2(bool timed_comms) : timed_comms_(timed_comms) {}
+
   void prepare(const Args& a) override {
     c_ = Comms::make(a.comm);
     const std::int64_t L = c_.local_size, R = c_.remote_size, l = c_.rank;
@@ -37,8 +41,11 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
     std::vector<std::int64_t> counts, displs;
     // A new case may be a new split: nothing of the previous one's carries over.
     step1_ = Comm();
+    step2_ = Comm();
     pos_ = 0;
     mine_ = {};
+    larger_ = L >= R;
+    several_stacks_ = larger_ && L / R > 1;
     if (L >= R) {
       const std::int64_t g = L / R;
       const std::int64_t stack = piece_of(L, g, l);
@@ -49,7 +56,7 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
       }
       // Step 1 (only when there are several stacks): position pos_ across the stacks.
       if (g > 1) {
-        step1_ = split(c_.local.get(), pos_ < R ? int(pos_) : MPI_UNDEFINED, int(l));
+        step1_colour_ = pos_ < R ? int(pos_) : MPI_UNDEFINED;
         for (std::int64_t i = 0; i < g; ++i) {
           const Piece pc = piece(rcount, g, i);
           counts.push_back(pc.size);
@@ -61,7 +68,7 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
         displs.clear();
       }
       // Step 2: the stack; position x holds B's block x whole, remainder positions nothing.
-      step2_ = split(c_.local.get(), int(stack), int(l));
+      step2_colour_ = int(stack);
       const Piece st = piece(L, g, stack);
       for (std::int64_t x = 0; x < st.size; ++x) {
         counts.push_back(x < R ? rcount : 0);
@@ -69,7 +76,6 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
       }
     } else {
       const Subgroups s{R, L};
-      step2_ = Comm::dup(c_.local.get());
       for (std::int64_t x = 0; x < L; ++x) {
         counts.push_back(s.size(x) * rcount);
         displs.push_back(s.start(x) * rcount);
@@ -77,9 +83,11 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
     }
     to_ints(counts, step2_counts_);
     to_ints(displs, step2_displs_);
+    if (!timed_comms_) make_subcomms();
   }
 
   void run(const Args& a) override {
+    if (timed_comms_) make_subcomms();  // comms=timed: as the authors' code times them
     const std::size_t ext = extent_of(a.dtype);
     const std::int64_t L = c_.local_size, R = c_.remote_size, l = c_.rank;
     const auto count = static_cast<std::int64_t>(a.count);  // a remote block
@@ -113,12 +121,27 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
                   "MPI_Sendrecv");
       }
     }
-    mpi_check(MPI_Allgatherv(MPI_IN_PLACE, 0, a.dtype, a.recv, step2_counts_.data(),
-                             step2_displs_.data(), a.dtype, step2_.get()),
-              "MPI_Allgatherv (step 2)");
+    mpi_check(
+        MPI_Allgatherv(MPI_IN_PLACE, 0, a.dtype, a.recv, step2_counts_.data(), step2_displs_.data(),
+                       a.dtype, larger_ ? step2_.get() : c_.local.get()),
+        "MPI_Allgatherv (step 2)");
+    if (timed_comms_) {
+      step1_ = Comm();
+      step2_ = Comm();
+    }
   }
 
  private:
+  // Collective over the group: step 1's position communicator and step 2's stack (the smaller
+  // group's step 2 is its whole group).
+  void make_subcomms() {
+    if (several_stacks_) step1_ = split(c_.local.get(), step1_colour_, c_.rank);
+    if (larger_) step2_ = split(c_.local.get(), step2_colour_, c_.rank);
+  }
+
+  bool timed_comms_;
+  bool larger_ = true, several_stacks_ = false;
+  int step1_colour_ = MPI_UNDEFINED, step2_colour_ = 0;
   Comms c_;
   std::int64_t pos_ = 0;  // larger group: position in the stack
   Piece mine_;            // larger group: where the piece from B lands in the receive buffer
@@ -128,8 +151,8 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> make_intergroup_allgather_euro2(const AlgOptions& /*options*/) {
-  return std::make_unique<IntergroupAllgatherEuro2>();
+std::unique_ptr<Algorithm> make_intergroup_allgather_euro2(const AlgOptions& options) {
+  return std::make_unique<IntergroupAllgatherEuro2>(option_text(options, "comms") == "timed");
 }
 
 }  // namespace papbench
