@@ -48,6 +48,12 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
   if (c.collective->intergroup) {
     const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(ranks).p;
     params.push_back(fmt::format("groups={}:{}", p, ranks - p));
+    params.push_back(fmt::format("placement={}", placement_name(opts.placement)));
+    params.push_back(fmt::format("ka-factor={:g}", opts.shape.ka));
+    params.push_back(fmt::format("kb-factor={:g}", opts.shape.kb));
+    if (c.collective->name == "intergroup_allgatherv") {
+      params.push_back(fmt::format("dist={}", block_dist_name(opts.shape.dist)));
+    }
   }
   if (c.algorithm->needs_pat) {
     params.push_back(fmt::format("pat-source={}", pat_source_name(opts.pat_source)));

@@ -41,7 +41,7 @@ constexpr int kCounterCalibrationReps = 31;
 Comm make_case_intercomm(const RunOptions& opts, MPI_Comm world) {
   const int size = comm_size(world);
   const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(size).p;
-  return make_intergroup(world, p, size - p);
+  return make_intergroup(world, p, size - p, opts.placement);
 }
 
 UsageError count_error(std::uint64_t count, const std::overflow_error& e) {
@@ -118,7 +118,7 @@ void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_C
     if (c.collective->rooted && (c.root < 0 || c.root >= comm_size(comm))) continue;
     try {
       // At most 2 * INT_MAX elements of at most 8 bytes: no overflow.
-      rank_bytes.push_back(check_workload_counts(*c.collective, comm, c.root, c.count) *
+      rank_bytes.push_back(check_workload_counts(*c.collective, comm, c.root, c.count, opts.shape) *
                            c.dtype->size);
       distinct.push_back(&c);
     } catch (const std::overflow_error& e) {
@@ -159,7 +159,8 @@ void CaseSetup::make_communicator(const Case& c) {
 void CaseSetup::make_workload(const Case& c) {
   const OpInfo& op = c.op ? *c.op : op_table().front();
   try {
-    workload = std::make_unique<Workload>(*c.collective, alg_comm, c.root, *c.dtype, op, c.count);
+    workload = std::make_unique<Workload>(*c.collective, alg_comm, c.root, *c.dtype, op, c.count,
+                                          opts_.shape);
   } catch (const std::overflow_error& e) {
     throw count_error(c.count, e);  // check_counts_fit has normally refused it already
   }

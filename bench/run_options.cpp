@@ -45,6 +45,22 @@ std::optional<int> nonnegative_int(std::string_view text) {
   return v;
 }
 
+// A positive factor of at most 1024 (a block beyond that many counts is a different count).
+double parse_block_factor(const std::string& text, std::string_view option) {
+  double v = 0;
+  std::size_t used = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !(v > 0) || v > 1024) {
+    throw UsageError(fmt::format(
+        "{}: '{}' is not accepted; accepted: a number > 0 and <= 1024 (e.g. 0.25)", option, text));
+  }
+  return v;
+}
+
 int parse_int(std::string_view text, std::string_view option) {
   const std::optional<int> v = nonnegative_int(text);
   if (!v) throw UsageError(fmt::format("{}: '{}' is not a non-negative integer", option, text));
@@ -179,6 +195,20 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
       ->capture_default_str();
   app.add_option("--groups", raw.groups,
                  "Intergroup collectives: group sizes p:q (default half/half)");
+  app.add_option("--placement", raw.placement,
+                 "Intergroup collectives: block (A on the first p ranks) or interleaved (B's "
+                 "ranks spread evenly among A's)")
+      ->capture_default_str();
+  app.add_option("--ka-factor", raw.ka_factor,
+                 "Intergroup collectives: group A's block = count x this, rounded")
+      ->capture_default_str();
+  app.add_option("--kb-factor", raw.kb_factor,
+                 "Intergroup collectives: group B's block = count x this, rounded")
+      ->capture_default_str();
+  app.add_option("--dist", raw.dist,
+                 "intergroup_allgatherv block sizes over a group's ranks: equal, arith-code "
+                 "(2(i+1)ceil(k/P)), arith-literal (k i) or uneven (the tests' blocks with zeros)")
+      ->capture_default_str();
   app.add_option("--virtual-ppn", raw.virtual_ppn,
                  "Treat every K consecutive ranks of a node as one virtual node (0: real nodes)")
       ->capture_default_str();
@@ -306,6 +336,9 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
     }
   }
 
+  o.placement = parse_placement(raw.placement);
+  o.shape = {parse_block_factor(raw.ka_factor, "--ka-factor"),
+             parse_block_factor(raw.kb_factor, "--kb-factor"), parse_block_dist(raw.dist)};
   o.virtual_ppn = parse_virtual_ppn("--virtual-ppn", raw.virtual_ppn);
 
   o.sync = parse_choice<StartSync>(

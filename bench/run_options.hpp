@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "clocksync/global_clock.hpp"
+#include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
+#include "collectives/core/workload.hpp"
 #include "collectives/pat/pat_source.hpp"
 #include "counters/counter_set.hpp"
 
@@ -27,6 +29,10 @@ struct RawRunOptions {
   std::string maxdelay = "0";
   std::string pattern = "uniform";
   std::string groups;
+  std::string placement = "block";
+  std::string ka_factor = "1";
+  std::string kb_factor = "1";
+  std::string dist = "arith-code";
   std::string virtual_ppn = "0";
   std::string sync = "window";
   std::string sync_estimator = "min-rtt";
@@ -85,8 +91,11 @@ struct RunOptions {
   std::vector<std::uint64_t> counts;
   std::vector<int> roots;
   std::vector<std::int64_t> computes_ns, maxdelays_ns;
-  int groups_p = 0, groups_q = 0;  // 0: half/half
-  int virtual_ppn = 0;             // --virtual-ppn K: nodes of K consecutive ranks; 0: real nodes
+  int groups_p = 0, groups_q = 0;           // 0: half/half
+  Placement placement = Placement::kBlock;  // --placement: the groups over the ranks
+  // --ka-factor/--kb-factor/--dist: the intergroup collectives' block sizes per group
+  IntergroupShape shape = {1.0, 1.0, BlockDist::kArithCode};
+  int virtual_ppn = 0;  // --virtual-ppn K: nodes of K consecutive ranks; 0: real nodes
   StartSync sync = StartSync::kWindow;
   clocksync::SyncOptions clock;
   clocksync::Distortion distortion_max;  // per-rank distortion drawn in [-max, max]

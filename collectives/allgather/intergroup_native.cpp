@@ -16,9 +16,11 @@ class IntergroupAllgatherNative final : public Algorithm {
   void prepare(const Args& args) override { comm_ = Comm::dup(args.comm); }
 
   void run(const Args& a) override {
-    // Each rank sends `count` and receives `count` from every rank of the other group.
-    const int n = count_as_int(a.count, "intergroup_allgather count");
-    mpi_check(MPI_Allgather(a.send, n, a.dtype, a.recv, n, a.dtype, comm_.get()),
+    // Each rank sends its group's block (send_count) and receives the other group's block
+    // (count) from every rank of that group; the two differ with --ka-factor/--kb-factor.
+    const int n = count_as_int(a.send_count, "intergroup_allgather send count");
+    const int m = count_as_int(a.count, "intergroup_allgather count");
+    mpi_check(MPI_Allgather(a.send, n, a.dtype, a.recv, m, a.dtype, comm_.get()),
               "MPI_Allgather (intercommunicator)");
   }
 

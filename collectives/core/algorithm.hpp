@@ -29,7 +29,8 @@ struct Args {
   std::span<const int> counts, displs;
   std::span<const int> recv_counts, recv_displs;
   // intergroup_allgatherv: the elements this rank contributes (counts/displs describe the remote
-  // group, so the own block is not among them); allgatherv: counts[rank], repeated for symmetry.
+  // group, so the own block is not among them); allgatherv: counts[rank], repeated for symmetry;
+  // intergroup_allgather: this group's block, while `count` is the remote group's.
   std::size_t send_count = 0;
   PatRuntime* pat = nullptr;  // null unless the algorithm needs arrival times
 };

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include "collectives/core/intergroup.hpp"
+#include "common/errors.hpp"
 
 namespace papbench::layout {
 namespace {
@@ -58,12 +60,6 @@ std::uint64_t alltoallv_sent_before(std::uint64_t count, int from, std::uint64_t
 std::uint64_t alltoallv_received(std::uint64_t count, std::uint64_t ranks, int to) {
   std::uint64_t s = 0;
   for (int e = 0; e < 3; ++e) s += in_class(ranks, e) * alltoallv_block_count(count, e, to);
-  return s;
-}
-
-std::uint64_t vblocks_total(std::uint64_t count, std::uint64_t ranks) {
-  std::uint64_t s = 0;
-  for (int e = 0; e < 3; ++e) s += in_class(ranks, e) * vblock_count(count, e);
   return s;
 }
 
@@ -202,32 +198,48 @@ Layout pingpong(const Inputs& in, Layout l) {
 }
 
 // Both intergroup collectives: every rank receives every block of the other group, labelled by
-// its index in the concatenation of the two groups.
+// its index in the concatenation of the two groups. Each group's blocks follow its own factor.
 Layout intergroup_blocks(const Inputs& in, Layout l, bool uneven) {
-  const std::uint64_t n = in.count;
   const IntergroupLayout g = intergroup_layout(in.comm);
   const auto R = static_cast<std::size_t>(g.remote_size);
-  // The two groups receive different totals; both check the larger group's, so that both
-  // refuse alike.
-  const auto larger = std::uint64_t(std::max(g.local_size, g.remote_size));
+  const double own_factor = g.in_a ? in.shape.ka : in.shape.kb;
+  const double remote_factor = g.in_a ? in.shape.kb : in.shape.ka;
+  const std::uint64_t own = group_block(in.count, own_factor);
+  const std::uint64_t remote = group_block(in.count, remote_factor);
   l.report_rank = g.local_offset + in.rank;
   l.fill_src = std::uint64_t(g.local_offset + in.rank);
-  const auto remote = static_cast<std::size_t>(g.remote_offset);
+  l.sets_send_count = true;
+  const auto remote_first = static_cast<std::size_t>(g.remote_offset);
   if (!uneven) {
-    int_checked(larger * n, fmt::format("{} buffer", in.collective.name));
-    l.send_elems = n;
-    l.recv_elems = R * n;
-    for (std::size_t j = 0; j < R; ++j) l.expect.push_back({int(j), j * n, n, remote + j, 0});
+    // Each group's receive buffer holds the other's blocks; both are checked on every rank, so
+    // that both groups refuse alike.
+    const std::string what = fmt::format("{} buffer", in.collective.name);
+    int_checked(std::uint64_t(g.local_size) * own, what);
+    int_checked(std::uint64_t(g.remote_size) * remote, what);
+    l.send_elems = own;
+    l.recv_elems = R * remote;
+    l.args_count = remote;
+    for (std::size_t j = 0; j < R; ++j) {
+      l.expect.push_back({int(j), j * remote, remote, remote_first + j, 0});
+    }
     return l;
   }
   const std::string what = block_what(in);
-  int_checked(vblocks_total(n, larger), what);
+  std::vector<int> own_counts, own_displs;
+  fill_counts(
+      own_counts, own_displs, std::size_t(g.local_size),
+      [&](std::size_t i) { return intergroup_vblock(own, int(i), g.local_size, in.shape.dist); },
+      what);
   l.recv_elems = fill_counts(
-      l.counts, l.displs, R, [&](std::size_t i) { return vblock_count(n, int(i)); }, what);
-  l.send_elems = vblock_count(n, in.rank);
-  l.sets_send_count = true;
+      l.counts, l.displs, R,
+      [&](std::size_t i) {
+        return intergroup_vblock(remote, int(i), g.remote_size, in.shape.dist);
+      },
+      what);
+  l.send_elems = std::size_t(own_counts[std::size_t(in.rank)]);
   for (std::size_t j = 0; j < R; ++j) {
-    l.expect.push_back({int(j), std::size_t(l.displs[j]), std::size_t(l.counts[j]), remote + j, 0});
+    l.expect.push_back(
+        {int(j), std::size_t(l.displs[j]), std::size_t(l.counts[j]), remote_first + j, 0});
   }
   return l;
 }
@@ -290,6 +302,7 @@ Layout lay_out(const Inputs& in) {
   Layout l;
   l.report_rank = in.rank;
   l.fill_src = std::uint64_t(in.rank);
+  l.args_count = in.count;
   for (const auto& row : kCollectiveRows) {
     if (row.info.name == in.collective.name) return row.layout(in, std::move(l));
   }
@@ -314,6 +327,51 @@ const CollectiveInfo* find_collective(std::string_view name) {
 std::uint64_t vblock_count(std::uint64_t count, int i) {
   const auto shift = static_cast<std::uint64_t>(i % 3);  // i >= 0: ranks
   return count + shift == 0 ? 0 : count + shift - 1;
+}
+
+std::string_view block_dist_name(BlockDist dist) {
+  switch (dist) {
+    case BlockDist::kEqual:
+      return "equal";
+    case BlockDist::kArithCode:
+      return "arith-code";
+    case BlockDist::kArithLiteral:
+      return "arith-literal";
+    case BlockDist::kUneven:
+      break;
+  }
+  return "uneven";
+}
+
+BlockDist parse_block_dist(std::string_view text) {
+  for (const BlockDist d :
+       {BlockDist::kUneven, BlockDist::kEqual, BlockDist::kArithCode, BlockDist::kArithLiteral}) {
+    if (block_dist_name(d) == text) return d;
+  }
+  throw UsageError(fmt::format(
+      "--dist: '{}' is not accepted; accepted: one of: equal, arith-code, arith-literal, uneven",
+      text));
+}
+
+std::uint64_t group_block(std::uint64_t count, double factor) {
+  return static_cast<std::uint64_t>(std::floor(static_cast<double>(count) * factor + 0.5));
+}
+
+std::uint64_t intergroup_vblock(std::uint64_t nominal, int i, int ranks, BlockDist dist) {
+  const auto ui = static_cast<std::uint64_t>(i);
+  switch (dist) {
+    case BlockDist::kEqual:
+      return nominal;
+    case BlockDist::kArithCode: {
+      const auto p = static_cast<std::uint64_t>(ranks);
+      return 2 * (ui + 1) * ((nominal + p - 1) / p);
+    }
+    case BlockDist::kArithLiteral:
+      return nominal * ui;
+    case BlockDist::kUneven:
+      break;
+  }
+  return vblock_count(nominal, i);
 }
 
 std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to) {

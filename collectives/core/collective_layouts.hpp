@@ -28,6 +28,7 @@ struct Inputs {
   int size;
   int root;
   std::uint64_t count;
+  IntergroupShape shape;
 };
 
 // One rank's buffers: their lengths in elements, the v-variants' counts and displacements, the
@@ -39,6 +40,7 @@ struct Layout {
   bool fill_recv = false;        // bcast: the input lives in the one (receive) buffer
   bool send_is_recv = false;     // bcast: MPI_Bcast has one buffer; send aliases it
   bool sets_send_count = false;  // v-variants whose send count is not Args::count
+  std::uint64_t args_count = 0;  // Args::count: the count, or the remote block (intergroup)
   std::vector<int> counts, displs, recv_counts, recv_displs;
   std::vector<Block> expect;
 };

@@ -70,7 +70,24 @@ GroupSplit parse_groups(std::string_view text, int size) {
   return s;
 }
 
-Comm make_intergroup(MPI_Comm world, int p, int q) {
+std::string_view placement_name(Placement placement) {
+  return placement == Placement::kInterleaved ? "interleaved" : "block";
+}
+
+Placement parse_placement(std::string_view text) {
+  if (text == "block") return Placement::kBlock;
+  if (text == "interleaved") return Placement::kInterleaved;
+  throw UsageError(
+      fmt::format("--placement: '{}' is not accepted; accepted: one of: block, interleaved", text));
+}
+
+bool in_group_a(int rank, int p, int q, Placement placement) {
+  if (placement == Placement::kBlock) return rank < p;
+  const std::int64_t n = std::int64_t{p} + q;
+  return (std::int64_t{rank} + 1) * q / n == std::int64_t{rank} * q / n;
+}
+
+Comm make_intergroup(MPI_Comm world, int p, int q, Placement placement) {
   int is_inter = 0;
   mpi_check(MPI_Comm_test_inter(world, &is_inter), "MPI_Comm_test_inter");
   if (is_inter) throw std::invalid_argument("make_intergroup needs an intracommunicator");
@@ -83,13 +100,17 @@ Comm make_intergroup(MPI_Comm world, int p, int q) {
   // A private duplicate keeps the split and the leaders' handshake from matching messages the
   // caller has in flight on `world`.
   const Comm peer = Comm::dup(world);
-  const bool in_a = rank < p;
+  const bool in_a = in_group_a(rank, p, q, placement);
+  // Each side's leader is its lowest rank; A's is rank 0 under either placement.
+  int b_leader = 0;
+  while (in_group_a(b_leader, p, q, placement)) ++b_leader;
   MPI_Comm local_raw = MPI_COMM_NULL;
   mpi_check(MPI_Comm_split(peer.get(), in_a ? 0 : 1, rank, &local_raw), "MPI_Comm_split");
   const Comm local(local_raw);
   MPI_Comm inter = MPI_COMM_NULL;
-  mpi_check(MPI_Intercomm_create(local.get(), 0, peer.get(), in_a ? p : 0, kIntercommTag, &inter),
-            "MPI_Intercomm_create");
+  mpi_check(
+      MPI_Intercomm_create(local.get(), 0, peer.get(), in_a ? b_leader : 0, kIntercommTag, &inter),
+      "MPI_Intercomm_create");
   return Comm(inter);
 }
 

@@ -23,9 +23,19 @@ GroupSplit default_groups(int size);
 // and p + q == size.
 GroupSplit parse_groups(std::string_view text, int size);
 
-// Collective over the intracommunicator `world`: the intercommunicator between its first p ranks
-// and its next q. Throws std::invalid_argument unless p, q >= 1 and p + q is world's size.
-Comm make_intergroup(MPI_Comm world, int p, int q);
+// How the two groups lie over the ranks (--placement): block puts A on the first p ranks and B on
+// the next q (the paper's artifact); interleaved spreads B's q ranks evenly among A's (rank r is
+// in B when floor((r + 1) q / (p + q)) > floor(r q / (p + q)), so p = q alternates A, B, ...;
+// rank 0 is always in A), which puts both groups on every node. Members keep their order.
+enum class Placement { kBlock, kInterleaved };
+std::string_view placement_name(Placement placement);
+Placement parse_placement(std::string_view text);  // UsageError naming --placement otherwise
+bool in_group_a(int rank, int p, int q, Placement placement);
+
+// Collective over the intracommunicator `world`: the intercommunicator between group A (p ranks)
+// and group B (q ranks), placed over world's ranks as `placement` says. Throws
+// std::invalid_argument unless p, q >= 1 and p + q is world's size.
+Comm make_intergroup(MPI_Comm world, int p, int q, Placement placement = Placement::kBlock);
 
 // Where this rank's group sits in the concatenation "A then B", so data can be labelled by a
 // rank index that is unique across both groups. A is the group whose rank 0 has the lower rank in

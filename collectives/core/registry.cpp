@@ -18,6 +18,8 @@
 #include "collectives/bcast/gather_after.hpp"
 #include "collectives/bcast/ompi_trees.hpp"
 #include "collectives/gather/gather.hpp"
+#include "collectives/intergroup_allgather/intergroup_allgather.hpp"
+#include "collectives/intergroup_allgatherv/intergroup_allgatherv.hpp"
 #include "collectives/pingpong/pingpong.hpp"
 #include "collectives/reduce/clairvoyant_options.hpp"
 #include "collectives/reduce/reduce.hpp"
@@ -220,6 +222,50 @@ std::vector<AlgorithmInfo> with_test_rows(std::vector<AlgorithmInfo> rows) {
   return rows;
 }
 
+// Intergroup algorithms ([Kang2019]): how Algorithm 1 exchanges and finishes, how Algorithm 2
+// orders its exchange.
+constexpr std::string_view kExchangeWords[] = {"sendrecv", "nonblocking"};
+constexpr std::string_view kExchangeSamples[] = {"nonblocking"};
+constexpr std::string_view kFinalWords[] = {"allgatherv", "padded"};
+constexpr std::string_view kFinalSamples[] = {"padded"};
+constexpr AlgOptionSpec kIntergroupAlg1Options[] = {
+    {.name = "exchange",
+     .type = OptionType::kChoice,
+     .default_value = "sendrecv",
+     .help = "sendrecv: one blocking MPI_Sendrecv per round (the authors' code); nonblocking: "
+             "every round posted at once, then MPI_Waitall",
+     .words = kExchangeWords,
+     .samples = kExchangeSamples},
+    {.name = "final",
+     .type = OptionType::kChoice,
+     .default_value = "allgatherv",
+     .help = "the intragroup step: allgatherv with the exact piece sizes, or padded: "
+             "MPI_Allgather of the largest piece, then compaction",
+     .words = kFinalWords,
+     .samples = kFinalSamples},
+};
+constexpr std::string_view kCommsWords[] = {"prepare", "timed"};
+constexpr std::string_view kCommsSamples[] = {"timed"};
+constexpr AlgOptionSpec kIntergroupEuro2Options[] = {
+    {.name = "comms",
+     .type = OptionType::kChoice,
+     .default_value = "prepare",
+     .help = "prepare: the sub-communicators are made before the timed region; timed: made and "
+             "freed inside it, as the authors' code does",
+     .words = kCommsWords,
+     .samples = kCommsSamples},
+};
+constexpr std::string_view kOrderWords[] = {"ordered", "nonblocking"};
+constexpr std::string_view kOrderSamples[] = {"nonblocking"};
+constexpr AlgOptionSpec kIntergroupAlg2Options[] = {
+    {.name = "order",
+     .type = OptionType::kChoice,
+     .default_value = "ordered",
+     .help = "ordered: one send and one receive at a time, receives in the paper's order "
+             "(Section 4.1); nonblocking: every Isend/Irecv posted at once (the authors' code)",
+     .words = kOrderWords,
+     .samples = kOrderSamples},
+};
 }  // namespace
 
 void add_test_algorithms(std::span<const AlgorithmInfo> rows) {
@@ -378,11 +424,67 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .summary = "the MPI library's MPI_Allgather on the intercommunicator (root gathering)",
        .source = kLibrary,
        .make = make_intergroup_allgather_native},
+      {.collective = "intergroup_allgather",
+       .name = "alg1",
+       .summary = "segmented full-duplex exchange between each rank of the smaller group and a "
+                  "contiguous subgroup of the larger, then one intragroup allgather per group; "
+                  "legend \"Algorithm1\" of Figs. 4 and 6 (settings 1-4)",
+       .source = "[Kang2019] Algorithm 1, Figs. 1-2, Theorem 1",
+       .make = make_intergroup_allgather_alg1,
+       .options = kIntergroupAlg1Options},
+      {.collective = "intergroup_allgather",
+       .name = "euro1",
+       .summary = "full-duplex exchange without segmentation (whole blocks to every partner), "
+                  "then intragroup allgathers; ablation, in no figure",
+       .source = "[Kang2018] Algorithm 1; [Kang2019] Section 4",
+       .make = make_intergroup_allgather_euro1},
+      {.collective = "intergroup_allgather",
+       .name = "euro2",
+       .summary = "segmented full-duplex exchange, then a two-step intragroup allgather in the "
+                  "larger group; legend \"EuroMPI\" of Fig. 4",
+       .source = "[Kang2018] Algorithm 2; [Kang2019] Section 4",
+       .make = make_intergroup_allgather_euro2,
+       .options = kIntergroupEuro2Options},
+      {.collective = "intergroup_allgather",
+       .name = "rg1",
+       .summary = "root gathering, best version: gather at each group's rank 0, roots swap, "
+                  "bcast in each group, the groups' stages concurrent; in no figure (Eq. 1)",
+       .source = "[Kang2019] Section 3.1, Eq. 1",
+       .make = make_intergroup_allgather_rg1},
+      {.collective = "intergroup_allgather",
+       .name = "rg2",
+       .summary = "root gathering as MPICH does it: gather at each rank 0, then A's data to B and "
+                  "bcast in B, only then B's to A and bcast in A; the \"Root Gathering\" of "
+                  "Fig. 4 emulated on point-to-point (Eq. 2)",
+       .source = "[Kang2019] Section 3.1, Eq. 2",
+       .make = make_intergroup_allgather_rg2},
       {.collective = "intergroup_allgatherv",
        .name = "native",
        .summary = "the MPI library's MPI_Allgatherv on the intercommunicator (root gathering)",
        .source = kLibrary,
        .make = make_intergroup_allgatherv_native},
+      {.collective = "intergroup_allgatherv",
+       .name = "alg2",
+       .summary = "each group's blocks as one string cut into one balanced piece per remote "
+                  "rank (sizes found by Exscan + Allreduce, timed), full-duplex exchange, one "
+                  "intragroup allgatherv per group; \"Algorithm 2\" of Figs. 5 and 6 "
+                  "(settings 5-8)",
+       .source = "[Kang2019] Algorithm 2, Fig. 3, Theorem 3",
+       .make = make_intergroup_allgatherv_alg2,
+       .options = kIntergroupAlg2Options},
+      {.collective = "intergroup_allgatherv",
+       .name = "rg1",
+       .summary = "root gathering, best version: gatherv at each group's rank 0, roots swap, "
+                  "bcast in each group, the groups' stages concurrent; in no figure (Eq. 1)",
+       .source = "[Kang2019] Section 3.1, Eq. 1",
+       .make = make_intergroup_allgatherv_rg1},
+      {.collective = "intergroup_allgatherv",
+       .name = "rg2",
+       .summary = "root gathering as MPICH does it: gatherv at each rank 0, then A's data to B "
+                  "and bcast in B, only then B's to A and bcast in A; the \"Root Gathering\" "
+                  "of Fig. 5 emulated on point-to-point (Eq. 2)",
+       .source = "[Kang2019] Section 3.1, Eq. 2",
+       .make = make_intergroup_allgatherv_rg2},
       {.collective = "pingpong",
        .name = "native",
        .summary =

@@ -331,7 +331,8 @@ struct Workload::Buffers {
 };
 
 Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                   const DatatypeInfo& dtype, const OpInfo& op, std::uint64_t count) {
+                   const DatatypeInfo& dtype, const OpInfo& op, std::uint64_t count,
+                   const IntergroupShape& shape) {
   const DatatypeRow& dt = row_named(datatype_rows(), dtype.name, "datatype");
   const OpRow& op_row = row_named(op_rows(), op.name, "op");
   if (collective.uses_op && !op_applies(op_row.info, dt.info)) {
@@ -357,7 +358,7 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
       Buffers{dt.elem,
               dt.info.size,
               Input(pattern, dt.elem, size),
-              layout::lay_out({collective, comm, rank, size, root, count}),
+              layout::lay_out({collective, comm, rank, size, root, count, shape}),
               0,
               {},
               {}});
@@ -371,7 +372,7 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
   args_.root = root;
   args_.dtype = dt.info.type;
   args_.op = op_row.info.op;
-  args_.count = count;
+  args_.count = l.args_count;
   args_.send = l.send_is_recv ? b.recv.data() : b.send.data();
   args_.recv = b.recv.data();
   args_.counts = l.counts;
@@ -383,9 +384,9 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
 }
 
 std::uint64_t check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                                    std::uint64_t count) {
-  const layout::Layout l = layout::lay_out(
-      {collective, comm, comm_rank(comm), comm_size(comm), collective.rooted ? root : 0, count});
+                                    std::uint64_t count, const IntergroupShape& shape) {
+  const layout::Layout l = layout::lay_out({collective, comm, comm_rank(comm), comm_size(comm),
+                                            collective.rooted ? root : 0, count, shape});
   // As Buffers::alloc: never empty.
   return std::max<std::uint64_t>(l.send_elems, 1) + std::max<std::uint64_t>(l.recv_elems, 1);
 }

@@ -50,6 +50,23 @@ bool op_applies(const OpInfo& op, const DatatypeInfo& dtype);
 // i's block of intergroup_allgatherv, is max(0, count + i % 3 - 1); alltoallv's block from rank
 // i to rank j is max(0, count + (i + 2 j) % 3 - 1).
 std::uint64_t vblock_count(std::uint64_t count, int i);
+
+// Block sizes of the intergroup collectives ([Kang2019] §5): each group's nominal block is the
+// count times its factor (--ka-factor for A, --kb-factor for B), rounded to the nearest element,
+// halves up. intergroup_allgatherv spreads it over the group's ranks as `dist` says (--dist):
+// uneven: vblock_count(nominal, i), the tests' blocks with zeros; equal: nominal each;
+// arith-code: 2 (i + 1) ceil(nominal / P) (the authors' code, [Kang2019] settings 6 and 8);
+// arith-literal: nominal * i (§5 as printed: "rank i sends k i"; rank 0 sends nothing).
+enum class BlockDist { kUneven, kEqual, kArithCode, kArithLiteral };
+std::string_view block_dist_name(BlockDist dist);
+BlockDist parse_block_dist(std::string_view text);  // UsageError naming --dist otherwise
+struct IntergroupShape {
+  double ka = 1.0, kb = 1.0;
+  BlockDist dist = BlockDist::kUneven;
+};
+std::uint64_t group_block(std::uint64_t count, double factor);
+// Local rank i's block in a group of `ranks` whose nominal block is `nominal`.
+std::uint64_t intergroup_vblock(std::uint64_t nominal, int i, int ranks, BlockDist dist);
 std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to);
 
 // Throws std::overflow_error where Workload(collective, comm, root, ..., count) would for a count,
@@ -57,7 +74,7 @@ std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to);
 // Returns the elements that Workload would allocate on this rank (send and receive buffers), so
 // that the caller can check them against memory too.
 std::uint64_t check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                                    std::uint64_t count);
+                                    std::uint64_t count, const IntergroupShape& shape = {});
 
 class Workload {
  public:
@@ -67,8 +84,10 @@ class Workload {
   // bitwise op on floats, an intracommunicator for an intergroup collective or the reverse) and
   // std::overflow_error when a count, displacement or buffer length would not fit in an int.
   // Not collective: every rank computes the whole layout from the shared inputs.
+  // shape: the intergroup collectives' block sizes (ignored by the others). intergroup_allgather
+  // then has Args::send_count = this group's block and Args::count = the remote group's.
   Workload(const CollectiveInfo& collective, MPI_Comm comm, int root, const DatatypeInfo& dtype,
-           const OpInfo& op, std::uint64_t count);
+           const OpInfo& op, std::uint64_t count, const IntergroupShape& shape = {});
   ~Workload();
   Workload(const Workload&) = delete;
   Workload& operator=(const Workload&) = delete;

@@ -21,6 +21,9 @@ check_bad "--iters" --iters abc
 # Files every rank reads must be regular: /dev/zero never ended (a hang, found while fuzzing).
 check_bad "--pattern replay: '/dev/zero' is not a regular file" --pattern replay:/dev/zero
 check_bad "--experiment: '/dev/zero' is not a regular file" --experiment /dev/zero
+check_bad "block, interleaved" --placement zigzag --collective intergroup_allgather
+check_bad "a number > 0" --ka-factor 0 --collective intergroup_allgather
+check_bad "arith-code" --dist triangular --collective intergroup_allgatherv
 
 # Under mpiexec: errors that need the communicator size, and every rank leaves with 2.
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --root 5 --out new.h5

@@ -27,3 +27,11 @@ add_executable(bcast_algorithms_mpi ${CMAKE_CURRENT_LIST_DIR}/bcast_algorithms.c
 target_link_libraries(bcast_algorithms_mpi PRIVATE papbench_collectives papbench_warnings)
 papbench_mpi_test(bcast_algorithms RANKS 1 2 3 5 8 13 16 TIMEOUT 300
                   COMMAND $<TARGET_FILE:bcast_algorithms_mpi>)
+
+# The intergroup algorithms of [Kang2019] and [Kang2018]: every choice-option combination at every
+# split p:q, counts that leave pieces empty, zero-length allgatherv blocks and gapped receive
+# displacements (tests/mpi/intergroup_algorithms.cpp).
+add_executable(intergroup_algorithms_mpi ${CMAKE_CURRENT_LIST_DIR}/intergroup_algorithms.cpp)
+target_link_libraries(intergroup_algorithms_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(intergroup_algorithms RANKS 2 3 5 7 8 TIMEOUT 300
+                  COMMAND $<TARGET_FILE:intergroup_algorithms_mpi>)

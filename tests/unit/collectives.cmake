@@ -23,3 +23,8 @@ papbench_unit_test(bcast_trees_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/bcast_trees_test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/bcast_decision_test.cpp
   LIBS papbench_collectives)
+
+# The intergroup algorithms' piece and subgroup arithmetic (pure).
+papbench_unit_test(intergroup_parts_test
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/intergroup_parts_test.cpp
+  LIBS papbench_collectives)

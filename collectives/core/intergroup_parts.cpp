@@ -1,0 +1,73 @@
+#include "collectives/core/intergroup_parts.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "collectives/core/intergroup.hpp"
+
+namespace papbench::intergroup {
+
+Piece piece(std::int64_t k, std::int64_t g, std::int64_t t) {
+  const std::int64_t base = k / g, rem = k % g;
+  return {t * base + std::min(t, rem), base + (t < rem ? 1 : 0)};
+}
+
+std::int64_t piece_of(std::int64_t k, std::int64_t g, std::int64_t x) {
+  const std::int64_t base = k / g, rem = k % g;
+  // The first rem pieces hold base + 1 elements each; base is 0 when k < g, and then only
+  // those exist for any x < k.
+  if (x < rem * (base + 1)) return x / (base + 1);
+  return rem + (x - rem * (base + 1)) / base;
+}
+
+Comms Comms::make(MPI_Comm inter) {
+  Comms c;
+  c.inter = Comm::dup(inter);
+  c.local = intergroup_local_comm(inter);
+  const IntergroupLayout l = intergroup_layout(inter);
+  c.local_size = l.local_size;
+  c.remote_size = l.remote_size;
+  c.rank = comm_rank(inter);
+  c.in_a = l.in_a;
+  return c;
+}
+
+std::size_t extent_of(MPI_Datatype dtype) {
+  MPI_Aint lb = 0, extent = 0;
+  mpi_check(MPI_Type_get_extent(dtype, &lb, &extent), "MPI_Type_get_extent");
+  return static_cast<std::size_t>(extent);
+}
+
+int as_count(std::int64_t n) {
+  if (n < 0) throw std::logic_error("negative element count");
+  return count_as_int(static_cast<std::size_t>(n), "intergroup count or displacement");
+}
+
+void to_ints(std::span<const std::int64_t> in, std::vector<int>& out) {
+  out.resize(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) out[i] = as_count(in[i]);
+}
+
+bool back_to_back(std::span<const int> counts, std::span<const int> displs) {
+  std::int64_t at_ = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (displs[i] != at_) return false;
+    at_ += counts[i];
+  }
+  return true;
+}
+
+void scatter_blocks(const void* packed, void* recv, std::span<const int> counts,
+                    std::span<const int> displs, std::size_t extent) {
+  std::int64_t from = 0;
+  for (std::size_t y = 0; y < counts.size(); ++y) {
+    if (counts[y] > 0) {
+      std::memcpy(at(recv, displs[y], extent), at(packed, from, extent),
+                  static_cast<std::size_t>(counts[y]) * extent);
+    }
+    from += counts[y];
+  }
+}
+
+}  // namespace papbench::intergroup

@@ -1,0 +1,23 @@
+#pragma once
+// Factories of the intergroup_allgather algorithms of [Kang2019] and its EuroMPI predecessor
+// [Kang2018]; one file per algorithm under collectives/intergroup_allgather/, each listed in
+// collectives/core/registry.cpp. The library's own is collectives/allgather/intergroup_native.cpp.
+
+#include <memory>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+// Algorithm 1: segmented full-duplex exchange, one intragroup allgather per group.
+std::unique_ptr<Algorithm> make_intergroup_allgather_alg1(const AlgOptions& options);
+// [Kang2018] Algorithm 1: no segmentation.
+std::unique_ptr<Algorithm> make_intergroup_allgather_euro1(const AlgOptions& options);
+// [Kang2018] Algorithm 2: segmentation, two-step intragroup allgather.
+std::unique_ptr<Algorithm> make_intergroup_allgather_euro2(const AlgOptions& options);
+// Root gathering, stages concurrent across the groups (§3.1, Eq. 1).
+std::unique_ptr<Algorithm> make_intergroup_allgather_rg1(const AlgOptions& options);
+// Root gathering with sequential stages, as production libraries do it (§3.1, Eq. 2).
+std::unique_ptr<Algorithm> make_intergroup_allgather_rg2(const AlgOptions& options);
+
+}  // namespace papbench

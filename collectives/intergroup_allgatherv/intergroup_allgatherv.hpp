@@ -1,0 +1,19 @@
+#pragma once
+// Factories of the intergroup_allgatherv algorithms of [Kang2019]; one file per algorithm under
+// collectives/intergroup_allgatherv/, each listed in collectives/core/registry.cpp. The library's
+// own is collectives/allgatherv/intergroup_native.cpp.
+
+#include <memory>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+// Algorithm 2: global-index segmentation, ordered full-duplex exchange, intragroup allgatherv.
+std::unique_ptr<Algorithm> make_intergroup_allgatherv_alg2(const AlgOptions& options);
+// Root gathering, stages concurrent across the groups (§3.1, Eq. 1).
+std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg1(const AlgOptions& options);
+// Root gathering with sequential stages, as production libraries do it (§3.1, Eq. 2).
+std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg2(const AlgOptions& options);
+
+}  // namespace papbench
