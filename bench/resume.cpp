@@ -23,7 +23,11 @@ std::string flag(bool on) {
 bool same_path(const std::string& a, const std::string& b) {
   std::error_code ec;
   if (std::filesystem::equivalent(a, b, ec)) return true;
-  return std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
+  auto normal = [](const std::string& p) {
+    std::error_code err;
+    return std::filesystem::absolute(p, err).lexically_normal();
+  };
+  return normal(a) == normal(b);
 }
 
 }  // namespace
