@@ -230,7 +230,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   const auto to_run =
       static_cast<std::size_t>(std::count(plan.done.begin(), plan.done.end(), char{0}));
   if (opts.resume && to_run == 0) {
-    if (rank == 0 && opts.progress != ProgressMode::kNever) {
+    if (rank == 0) {  // the outcome, not progress: shown even with --progress never
       fmt::print("papbench: '{}' already holds all {} case(s) of this run; nothing to do\n",
                  opts.out, cases.size());
       std::fflush(stdout);
@@ -255,7 +255,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   if (rank == 0) {
     recorder.emplace(opts, info, progress, plan.session);
     print_banner(opts, info, to_run);
-    if (to_run < cases.size() && opts.progress != ProgressMode::kNever) {
+    if (to_run < cases.size()) {  // as above
       fmt::print("resuming: {} of {} case(s) already complete in the file\n", cases.size() - to_run,
                  cases.size());
       std::fflush(stdout);
