@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "bench/call_watchdog.hpp"
 #include "bench/case_setup.hpp"
 #include "bench/iteration_log.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
+#include "results/statistics.hpp"
 
 namespace papbench {
 namespace {
@@ -62,10 +64,12 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
   return rec;
 }
 
-CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world)
+CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world,
+                       CallWatchdog* watchdog)
     : opts_(opts),
       clock_(clock),
       world_(world),
+      watchdog_(watchdog),
       rank_(comm_rank(world)),
       size_(comm_size(world)),
       margin_ns_(opts.margin_ns) {}
@@ -108,6 +112,8 @@ std::int64_t CaseRunner::agree_start(bool any_late) {
 results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   failure_.clear();
   CaseSetup s(c, opts_, clock_, world_);
+  call_timeout_ns_ =
+      case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
   IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
                    s.pat != nullptr);
   bool prev_late = false;
@@ -115,15 +121,37 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
                     : c.algorithm->depends_on_arrivals()  ? 1
                                                           : 0;
   const int total = opts_.warmup + opts_.iters;
+  int timed = 0;
   for (int step = 0; step < total; ++step) {
     const int it = step - opts_.warmup;  // negative: warm-up
     const bool validate = step == 0 || it == 0 || (every > 0 && it > 0 && it % every == 0);
     prev_late = iteration(s, it, validate, prev_late, log);
     if (rank_ == 0 && tick) tick(step + 1, total);
+    if (it < 0) continue;
+    timed = it + 1;
+    if (precise_enough(c, log, timed)) break;
   }
+  log.truncate(timed);
   results::CaseRecord rec = describe_case(c, opts_, size_);
+  rec.iterations = timed;
   log.gather_into(rec, *s.counters, opts_.counters, world_);
   return rec;
+}
+
+// --reps-until-ci ([Nuriyev2022] §6.1, "until the sample mean lies in the 95% confidence interval
+// and a precision of 0.025 has been achieved"): the case root judges its own time per call and
+// tells the others, outside the timed region, as the paper's root broadcasts its stop flag.
+bool CaseRunner::precise_enough(const Case& c, const IterationLog& log, int timed) {
+  if (opts_.reps_until_ci <= 0 || timed < opts_.min_iters) return false;
+  const int judge = c.root < size_ ? c.root : 0;
+  int stop = 0;
+  if (rank_ == judge) {
+    const std::vector<double> t = log.own_elapsed_ns(timed);
+    const double mean = stats::mean(t);
+    stop = mean > 0 && stats::mean_ci_half_width(t) <= opts_.reps_until_ci * mean ? 1 : 0;
+  }
+  mpi_check(MPI_Bcast(&stop, 1, MPI_INT, judge, world_), "MPI_Bcast");
+  return stop != 0;
 }
 
 // One iteration (`it` < 0: warm-up), the way ReproMPI's loop reads: agree on a start, run the
@@ -134,8 +162,14 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   const std::int64_t t0 = agree_start(prev_late);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);
   const std::int64_t planned = t0 + s.compute_ns + delay;
+  // Armed before the compute phase, where a wake-up of its thread costs no timing.
+  if (watchdog_) watchdog_->arm(it, planned - clock_.now(), call_timeout_ns_);
   const WaitResult start = compute_phase(s, t0, planned, log.compute_counts());
 
+  // The watchdog's two stores lie outside the counters and the timestamps.
+  if (watchdog_) watchdog_->arrive();
+  // PAPI_start lies between the planned arrival and a_i; its cost is stored with the case
+  // (counter_costs start_ns). Starting earlier would count the wait for the planned arrival.
   if (s.count_call) s.counters->start();
   // Only the raw reading before the call: its global time, clock bound and slew are functions
   // of that instant, computed after the timed region.
@@ -143,6 +177,7 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   s.alg->run(s.args);
   const std::int64_t f = clock_.now();
   if (s.count_call) s.counters->stop(log.call_counts());
+  if (watchdog_) watchdog_->leave();
   const std::int64_t a = clock_.to_global(a_local);
 
   const bool late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;

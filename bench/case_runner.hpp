@@ -16,6 +16,7 @@
 
 namespace papbench {
 
+class CallWatchdog;
 class CaseSetup;
 class IterationLog;
 
@@ -24,7 +25,9 @@ class CaseRunner {
   // Called on rank 0 after each iteration (iteration counts warm-up too, from 0).
   using Tick = std::function<void(int iteration, int total)>;
 
-  CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world);
+  // `watchdog`: null when --call-timeout is 0; otherwise armed around every timed call.
+  CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world,
+             CallWatchdog* watchdog = nullptr);
 
   // Collective over `world`. The returned record is complete on rank 0 only.
   results::CaseRecord run(const Case& c, const Tick& tick);
@@ -33,6 +36,7 @@ class CaseRunner {
 
  private:
   bool iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
+  bool precise_enough(const Case& c, const IterationLog& log, int timed);
   WaitResult compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
                            std::span<std::int64_t> compute_counts);
   void check_output(const CaseSetup& s, int it, IterationLog& log);
@@ -42,6 +46,8 @@ class CaseRunner {
   const RunOptions& opts_;
   clocksync::GlobalClock& clock_;
   MPI_Comm world_;
+  CallWatchdog* watchdog_;
+  std::int64_t call_timeout_ns_ = 0;  // this case's (case_call_timeout_ns)
   int rank_ = 0;
   int size_ = 1;
   std::int64_t margin_ns_;

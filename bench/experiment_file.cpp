@@ -28,7 +28,7 @@ struct RunKey {
 
 // Every run option an experiment may set. Left out on purpose: --out/--force (the job script
 // chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
-const std::array<RunKey, 28> kRunKeys = {{
+const std::array<RunKey, 31> kRunKeys = {{
     {"collective", &RawRunOptions::collective},
     {"alg", &RawRunOptions::alg},
     {"count", &RawRunOptions::count},
@@ -52,7 +52,10 @@ const std::array<RunKey, 28> kRunKeys = {{
     {"thread-level", &RawRunOptions::thread_level},
     {"iters", &RawRunOptions::iters},
     {"warmup", &RawRunOptions::warmup},
+    {"reps-until-ci", &RawRunOptions::reps_until_ci},
+    {"min-iters", &RawRunOptions::min_iters},
     {"validate-every", &RawRunOptions::validate_every},
+    {"call-timeout", &RawRunOptions::call_timeout},
     {"seed", &RawRunOptions::seed},
     {"shuffle", &RawRunOptions::shuffle},
     {"no-drift", &RawRunOptions::no_drift},

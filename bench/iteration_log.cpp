@@ -1,6 +1,9 @@
 #include "bench/iteration_log.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include "common/mpi_env.hpp"
@@ -68,6 +71,26 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   }
 }
 
+std::vector<double> IterationLog::own_elapsed_ns(int n) const {
+  std::vector<double> out;
+  for (int it = 0; it < n; ++it) out.push_back(static_cast<double>(exit_[it] - arrival_[it]));
+  return out;
+}
+
+void IterationLog::truncate(int n) {
+  if (n >= iters_) return;
+  iters_ = n;
+  const auto keep = static_cast<std::size_t>(n);
+  validation_.resize(keep);
+  for (auto* v : {&arrival_, &exit_, &planned_delay_, &planned_arrival_, &late_, &predicted_,
+                  &exchange_done_, &work_done_, &clock_bound_, &clock_slew_}) {
+    v->resize(keep);
+  }
+  for (auto* table : {&call_values_, &compute_values_, &metric_values_}) {
+    for (auto& v : *table) v.resize(keep);
+  }
+}
+
 void IterationLog::record_check(int it, bool ok) {
   if (!ok) ++failures_;
   if (it < 0) return;
@@ -125,9 +148,40 @@ void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& count
   rec.complete = true;
 }
 
+namespace {
+
+// The first rank's failure text (with the rank), or empty when no rank's counters failed.
+std::string first_failure(const std::string& mine, MPI_Comm comm) {
+  const int rank = comm_rank(comm);
+  const int size = comm_size(comm);
+  int first = mine.empty() ? size : rank;
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
+  if (first == size) return {};
+  std::array<char, 256> text{};
+  if (rank == first) mine.copy(text.data(), text.size() - 1);
+  mpi_check(MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_CHAR, first, comm),
+            "MPI_Bcast");
+  return fmt::format("{} (rank {}; no counts kept)", text.data(), first);
+}
+
+results::Matrix gather_one(std::int64_t mine, MPI_Comm comm) {
+  return gather_matrix(std::span<const std::int64_t>(&mine, 1), comm);
+}
+
+}  // namespace
+
 void IterationLog::gather_counters(results::CaseRecord& rec, const CounterSet& counters,
                                    MPI_Comm comm) const {
   const bool root = comm_rank(comm) == 0;
+  rec.counters_unavailable = counters.unavailable();
+  // A set that failed to start or stop mid-case holds counts of some iterations only: none are
+  // kept, and its events are recorded as unavailable with the reason, the run going on.
+  if (const std::string failure = first_failure(counters.failure(), comm); !failure.empty()) {
+    for (const auto& ev : counters.available()) {
+      rec.counters_unavailable.push_back(fmt::format("{}: {}", ev, failure));
+    }
+    return;
+  }
   for (std::size_t e = 0; e < call_values_.size() && count_call_; ++e) {
     results::Matrix m = gather_matrix(call_values_[e], comm);
     if (root) rec.counters.emplace(counters.available()[e], std::move(m));
@@ -139,7 +193,22 @@ void IterationLog::gather_counters(results::CaseRecord& rec, const CounterSet& c
                            std::move(m));
     }
   }
-  rec.counters_unavailable = counters.unavailable();
+  if (counters.available().empty()) return;
+  const CounterCosts& costs = counters.costs();
+  results::Matrix start = gather_one(costs.start_ns, comm);
+  results::Matrix stop = gather_one(costs.stop_ns, comm);
+  std::vector<results::Matrix> empty;
+  for (std::size_t e = 0; e < counters.available().size(); ++e) {
+    empty.push_back(gather_one(e < costs.empty_counts.size() ? costs.empty_counts[e] : 0, comm));
+  }
+  if (!root) return;
+  // Rank 0's read-back; the ranks of one job run the same PAPI on the same kind of node.
+  rec.counters_domain = counters.domain_granted();
+  rec.counter_costs.emplace("start_ns", std::move(start));
+  rec.counter_costs.emplace("stop_ns", std::move(stop));
+  for (std::size_t e = 0; e < empty.size(); ++e) {
+    rec.counters_empty.emplace(counters.available()[e], std::move(empty[e]));
+  }
 }
 
 results::Matrix gather_matrix(std::span<const std::int64_t> mine, MPI_Comm comm) {

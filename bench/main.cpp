@@ -35,6 +35,13 @@
 #include "common/mpi_env.hpp"
 #include "papbench/version.hpp"
 
+#ifdef PAPBENCH_TEST_ALGORITHMS
+namespace papbench::testing {
+// The test binary's extra registry rows (tests/e2e/test_algorithms.cpp).
+void register_test_algorithms();
+}  // namespace papbench::testing
+#endif
+
 namespace {
 
 // A command that never starts MPI.
@@ -83,7 +90,8 @@ struct Cli {
          [this] { return sync_check_command(sync_raw); }},
         {add_topology_command(app, topology_raw), MPI_THREAD_SINGLE,
          [this] { return topology_command(topology_raw); }},
-        {add_imbalance_command(app, imbalance_raw), MPI_THREAD_SINGLE,
+        // FUNNELED: its run has the call watchdog, a thread that never calls MPI.
+        {add_imbalance_command(app, imbalance_raw), MPI_THREAD_FUNNELED,
          [this] { return imbalance_command(imbalance_raw, command_line); }},
         {add_counters_command(app, counters_raw), MPI_THREAD_SINGLE,
          [this] { return counters_command(counters_raw); }},
@@ -157,6 +165,9 @@ int run_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef PAPBENCH_TEST_ALGORITHMS
+  papbench::testing::register_test_algorithms();
+#endif
   try {
     return run_main(argc, argv);
   } catch (const std::exception& e) {

@@ -43,6 +43,8 @@ RunFingerprint run_fingerprint(const RawRunOptions& raw, int ranks, int nodes,
       {"--root", raw.root},
       {"--iters", std::to_string(raw.iters)},
       {"--warmup", std::to_string(raw.warmup)},
+      {"--reps-until-ci", raw.reps_until_ci},
+      {"--min-iters", std::to_string(raw.min_iters)},
       {"--compute", raw.compute},
       {"--maxdelay", raw.maxdelay},
       {"--pattern", raw.pattern},
@@ -150,7 +152,7 @@ ResumePlan plan_resume(const RunOptions& opts, const std::vector<Case>& cases, i
   const auto recorded = extra.find("run_options");
   if (recorded == extra.end()) {
     throw UsageError(fmt::format(
-        "--resume: '{}' does not record its run options (written before format 1.5), so this "
+        "--resume: '{}' does not record its run options (written before format 1.6), so this "
         "run cannot be checked against it",
         path));
   }
@@ -159,8 +161,8 @@ ResumePlan plan_resume(const RunOptions& opts, const std::vector<Case>& cases, i
   if (!diff.empty()) {
     throw UsageError(fmt::format(
         "--resume: the run options differ from those '{}' was written with, so its cases would "
-        "not measure the same thing:\n  {}\n(only --out, --progress and --counters-strict may "
-        "differ; start a new file for a different run)",
+        "not measure the same thing:\n  {}\n(only --out, --progress, --counters-strict and "
+        "--call-timeout may differ; start a new file for a different run)",
         path, fmt::join(diff, "\n  ")));
   }
 

@@ -19,7 +19,8 @@ using RunFingerprint = std::map<std::string, std::string>;
 // written differently counts as different, so nothing is ever assumed equivalent), the process
 // count, the node count, the MPI library and the papbench build. Not included, so free to change
 // on a resume: --out, --resume, --force (refused with --resume), --progress, --counters-strict
-// (a pre-run check only) and the hosts the job lands on.
+// (a pre-run check only), --call-timeout (a watchdog that only acts on a hung call) and the
+// hosts the job lands on.
 RunFingerprint run_fingerprint(const RawRunOptions& raw, int ranks, int nodes,
                                const std::string& mpi_library, const std::string& build);
 

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <set>
 
+#include "bench/call_watchdog.hpp"
 #include "bench/case_matrix.hpp"
 #include "bench/case_runner.hpp"
 #include "bench/case_setup.hpp"
@@ -68,17 +69,29 @@ void check_patterns(const RunOptions& opts, MPI_Comm comm) {
   if (bad) throw UsageError(error.empty() ? "--pattern: invalid on another rank" : error);
 }
 
-// --counters-strict: every rank tries the events before anything is measured, and any event
-// one rank cannot count stops the run with exit 2 on all of them.
+// --counters-strict: every rank tries the events before anything is measured: each must be
+// countable in the requested domain, and the set must start and stop. Anything one rank cannot
+// do stops the run with exit 2 on all of them.
 void check_counters_strict(const RunOptions& opts, MPI_Comm comm) {
   if (!opts.counters_strict || opts.counters.empty()) return;
   CounterSet probe(opts.counters, opts.counters_domain);
+  std::vector<std::int64_t> values(probe.available().size());
+  probe.start();
+  probe.stop(values);
   std::string error;
   if (!probe.unavailable().empty()) {
     error = fmt::format(
         "--counters-strict: event(s) not countable here: {} (see 'papbench counters' for what "
         "is; drop --counters-strict to record them as unavailable and run on)",
         fmt::join(probe.unavailable(), "; "));
+  } else if (!probe.failure().empty()) {
+    error = fmt::format("--counters-strict: the event set cannot be counted: {}", probe.failure());
+  } else if (!probe.domain_as_requested()) {
+    error = fmt::format(
+        "--counters-domain: PAPI counts these events in domain '{}', not the one asked for{}; "
+        "accepted: user, kernel, all (drop --counters-strict to record the granted domain)",
+        probe.domain_granted(),
+        probe.domain_refusal().empty() ? "" : fmt::format(" ({})", probe.domain_refusal()));
   }
   int bad = error.empty() ? 0 : 1;
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm), "MPI_Allreduce");
@@ -261,11 +274,17 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
       std::fflush(stdout);
     }
   }
-  CaseRunner runner(opts, clock, world.get());
+  std::optional<CallWatchdog> watchdog;
+  if (opts.call_timeout_ns != 0) watchdog.emplace(world.get(), opts.out);
+  CaseRunner runner(opts, clock, world.get(), watchdog ? &*watchdog : nullptr);
   int position = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     if (plan.done[i] != 0) continue;
     const std::string label = describe_case(cases[i], opts, world.size()).label();
+    if (watchdog) {
+      watchdog->begin_case(static_cast<int>(i), static_cast<int>(cases.size()), label,
+                           cases[i].algorithm->full_name(), opts.warmup, opts.iters);
+    }
     if (rank == 0) progress.begin_case(position++, label);
     results::CaseRecord rec =
         runner.run(cases[i], [&progress](int it, int total) { progress.tick(it, total); });

@@ -64,6 +64,41 @@ int parse_validate_every(std::string_view text) {
   return *v;
 }
 
+// --reps-until-ci off|FRACTION and --min-iters, against --iters.
+void parse_reps_until_ci(const RawRunOptions& raw, RunOptions& o) {
+  if (raw.reps_until_ci != "off") {
+    double eps = 0;
+    const char* end = raw.reps_until_ci.data() + raw.reps_until_ci.size();
+    const auto [ptr, ec] = std::from_chars(raw.reps_until_ci.data(), end, eps);
+    if (ec != std::errc{} || ptr != end || !(eps > 0 && eps < 1)) {
+      throw UsageError(fmt::format(
+          "--reps-until-ci: '{}' is not accepted; accepted: off, or a fraction of the mean "
+          "between 0 and 1 (e.g. 0.025 for 2.5%)",
+          raw.reps_until_ci));
+    }
+    o.reps_until_ci = eps;
+  }
+  if (raw.min_iters < 2 || (o.reps_until_ci > 0 && raw.min_iters > raw.iters)) {
+    throw UsageError(fmt::format(
+        "--min-iters: {} is not accepted; accepted: an integer from 2 (a confidence interval "
+        "needs two samples) to --iters ({})",
+        raw.min_iters, raw.iters));
+  }
+  o.min_iters = raw.min_iters;
+}
+
+std::int64_t parse_call_timeout(std::string_view text) {
+  if (text == "auto") return kCallTimeoutAuto;
+  try {
+    return parse_duration_ns(text);
+  } catch (const UsageError&) {
+    throw UsageError(fmt::format(
+        "--call-timeout: '{}' is not accepted; accepted: auto (per case: 10 x (largest planned "
+        "delay + compute) + 60s), 0 (no watchdog), or a duration with a unit (e.g. 30s)",
+        text));
+  }
+}
+
 // Whether some rank calls MPI from the PAT thread: a listed PAT algorithm of a listed collective,
 // or the monitoring thread forced on for the baselines.
 bool needs_pat_thread(const RunOptions& o) {
@@ -84,12 +119,23 @@ int parse_thread_level(std::string_view text, const RunOptions& o) {
                                        {"single", MPI_THREAD_SINGLE},
                                        {"funneled", MPI_THREAD_FUNNELED},
                                        {"multiple", MPI_THREAD_MULTIPLE}});
-  if (level == kAuto) return pat ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
+  // The call watchdog is a second thread that never calls MPI: FUNNELED is the level that allows
+  // it ("the process may be multi-threaded, but only the main thread makes MPI calls"); SINGLE
+  // promises one thread only. Neither library locks below MULTIPLE.
+  const bool watchdog = o.call_timeout_ns != 0;
+  if (level == kAuto) {
+    return pat ? MPI_THREAD_MULTIPLE : watchdog ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
+  }
   if (pat && level != MPI_THREAD_MULTIPLE) {
     throw UsageError(fmt::format(
         "--thread-level: {} is too low for this run, whose PAT thread calls MPI beside the main "
         "thread; accepted here: multiple or auto",
         text));
+  }
+  if (watchdog && level == MPI_THREAD_SINGLE) {
+    throw UsageError(
+        "--thread-level: single allows no second thread, but the --call-timeout watchdog is one; "
+        "accepted here: funneled, multiple or auto (or --call-timeout 0 for single)");
   }
   return level;
 }
@@ -116,6 +162,14 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--root", raw.root, "Root rank(s), comma list")->capture_default_str();
   app.add_option("--iters", raw.iters, "Timed iterations per case")->capture_default_str();
   app.add_option("--warmup", raw.warmup, "Untimed warm-up iterations per case")
+      ->capture_default_str();
+  app.add_option("--reps-until-ci", raw.reps_until_ci,
+                 "Repeat each case until the 95% confidence interval of the root's mean time per "
+                 "call is within this fraction of the mean (e.g. 0.025, [Nuriyev2022] §6.1), "
+                 "with --iters timed iterations at most and --min-iters at least; off: --iters")
+      ->capture_default_str();
+  app.add_option("--min-iters", raw.min_iters,
+                 "With --reps-until-ci: the fewest timed iterations before it may stop")
       ->capture_default_str();
   app.add_option("--compute", raw.compute, "Base compute time before each call (list)")
       ->capture_default_str();
@@ -191,6 +245,11 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
                  "depends on arrivals (PAT algorithms), only the first of the others")
       ->capture_default_str();
   app.add_option("--progress", raw.progress, "auto (live line on a terminal), always or never")
+      ->capture_default_str();
+  app.add_option("--call-timeout", raw.call_timeout,
+                 "End the run (exit 3) when a timed call has not returned after this long, "
+                 "naming the case and the ranks that have and have not arrived; auto: 10 x (the "
+                 "case's largest planned delay + compute) + 60s; 0: no watchdog")
       ->capture_default_str();
   app.add_option("--inject-clock-offset", raw.inject_clock_offset,
                  "Test hook: distort each rank's clock by a random offset up to this");
@@ -285,7 +344,9 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   if (raw.warmup < 0) throw UsageError("--warmup: must not be negative");
   o.iters = raw.iters;
   o.warmup = raw.warmup;
+  parse_reps_until_ci(raw, o);
   o.validate_every = parse_validate_every(raw.validate_every);
+  o.call_timeout_ns = parse_call_timeout(raw.call_timeout);
   o.thread_level = parse_thread_level(raw.thread_level, o);
   o.alg_options = parse_alg_options(raw, o);
   o.seed = raw.seed;

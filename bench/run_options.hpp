@@ -48,7 +48,10 @@ struct RawRunOptions {
   double inject_clock_drift_ppm = 0;
   int iters = 30;
   int warmup = 3;
+  std::string reps_until_ci = "off";
+  int min_iters = 10;
   std::string validate_every = "auto";
+  std::string call_timeout = "auto";
   std::uint64_t seed = 1;
   bool force = false;
   bool shuffle = false;
@@ -58,6 +61,8 @@ struct RawRunOptions {
 
 enum class StartSync { kWindow, kBarrier };
 inline constexpr int kValidateAuto = -1;
+// --call-timeout auto: each case's own (case_call_timeout_ns, bench/call_watchdog.hpp).
+inline constexpr std::int64_t kCallTimeoutAuto = -1;
 // --bg-thread: kAuto = a baseline gets the monitoring thread when the run also has a PAT
 // algorithm of its collective (the comparison is then fair, and a run of baselines alone stays
 // free of it, as in OSU or IMB); kOn = always; kOff = never.
@@ -102,9 +107,15 @@ struct RunOptions {
   bool shuffle = false;
   ProgressMode progress = ProgressMode::kAuto;
   int iters = 30, warmup = 3;
+  // --reps-until-ci: stop a case once the 95% CI half-width of the root's mean time per call is
+  // at most this fraction of the mean, after min_iters and before iters (0: run iters).
+  double reps_until_ci = 0;
+  int min_iters = 10;
   // Timed iterations checked: every Nth (0: only the first); kValidateAuto: every one of an
   // algorithm whose schedule depends on arrivals, only the first of the others.
   int validate_every = kValidateAuto;
+  // How long a timed call may take before the watchdog ends the run (exit 3); 0: no watchdog.
+  std::int64_t call_timeout_ns = kCallTimeoutAuto;
   // The MPI_THREAD_* level the run asks of MPI (--thread-level; auto resolved by parsing).
   int thread_level = 0;
   // Shorthand algorithm options given, canonical, by flag ("--radix" -> "3"); the flags are

@@ -56,11 +56,19 @@ std::string summary_table(const std::vector<results::CaseRecord>& records,
                        format_duration(median_of(rec, Metric::kImbalance)),
                        format_duration(median_of(rec, Metric::kPlannedImbalance)), rec.validated);
   }
+  int fewest = records.empty() ? 0 : records.front().iterations, most = fewest;
+  for (const auto& rec : records) {
+    fewest = std::min(fewest, rec.iterations);
+    most = std::max(most, rec.iterations);
+  }
+  // --reps-until-ci stops each case when it is precise enough: then the counts differ.
+  const std::string iterations =
+      fewest == most ? std::to_string(most) : fmt::format("{}-{}", fewest, most);
   out += fmt::format(
       "\nmedians over {} timed iterations per case; run time = max exit - min arrival, elapsed = "
       "mean per-rank time in the call,\nafter-last = max exit - max arrival. Details: "
       "papbench-report summary {}\nresults: {}\n",
-      records.empty() ? 0 : records.front().iterations, out_path, out_path);
+      iterations, out_path, out_path);
   return out;
 }
 

@@ -22,6 +22,9 @@ class ArrivalPattern {
   virtual ~ArrivalPattern() = default;
   // Planned delay of `rank` in timed iteration `iteration` (warm-up iterations are negative).
   virtual std::int64_t delay_ns(int iteration, int rank) const = 0;
+  // The largest delay_ns of any rank in any iteration: the longest an early rank may wait in a
+  // call for a late one (the call watchdog's default timeout is sized from it).
+  virtual std::int64_t max_delay_ns() const = 0;
   // Repetitions of the Listing 3.2 loop to run after the agreed start instead of waiting
   // (compute:XTIME); 0 for every pattern that plans its delays.
   virtual std::int64_t xtime() const { return 0; }

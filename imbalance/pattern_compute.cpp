@@ -13,6 +13,7 @@ class ComputePattern final : public ArrivalPattern {
  public:
   explicit ComputePattern(std::int64_t xtime) : xtime_(xtime) {}
   std::int64_t delay_ns(int, int) const override { return 0; }
+  std::int64_t max_delay_ns() const override { return 0; }
   std::int64_t xtime() const override { return xtime_; }
 
  private:

@@ -17,6 +17,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
 class NonePattern final : public ArrivalPattern {
  public:
   std::int64_t delay_ns(int, int) const override { return 0; }
+  std::int64_t max_delay_ns() const override { return 0; }
 };
 
 // Maps U[0,1) through a quantile function scaled to [0, maxdelay].
@@ -29,6 +30,7 @@ class QuantilePattern final : public ArrivalPattern {
     double fraction = std::clamp(quantile_(u), 0.0, 1.0);
     return std::llround(fraction * static_cast<double>(ctx_.maxdelay_ns));
   }
+  std::int64_t max_delay_ns() const override { return ctx_.maxdelay_ns; }
 
  private:
   PatternContext ctx_;
@@ -49,6 +51,7 @@ class RampPattern final : public ArrivalPattern {
     const std::int64_t d = ctx_.size - 1;
     return (ctx_.maxdelay_ns / d) * rank + (ctx_.maxdelay_ns % d) * rank / d;
   }
+  std::int64_t max_delay_ns() const override { return ctx_.maxdelay_ns; }
 
  private:
   PatternContext ctx_;
@@ -58,6 +61,7 @@ class LatePattern final : public ArrivalPattern {
  public:
   LatePattern(int rank, std::int64_t delay) : rank_(rank), delay_(delay) {}
   std::int64_t delay_ns(int, int rank) const override { return rank == rank_ ? delay_ : 0; }
+  std::int64_t max_delay_ns() const override { return delay_; }
 
  private:
   int rank_;

@@ -23,6 +23,12 @@ class ReplayPattern final : public ArrivalPattern {
     const int row = ((iteration % rows) + rows) % rows;
     return table_[static_cast<std::size_t>(row)][static_cast<std::size_t>(rank)];
   }
+  std::int64_t max_delay_ns() const override {
+    std::int64_t out = 0;
+    for (const auto& row : table_)
+      for (const std::int64_t d : row) out = std::max(out, d);
+    return out;
+  }
 
  private:
   Table table_;

@@ -104,7 +104,10 @@ case $launcher in
     cpu_bind=cores
     [[ $bind == socket ]] && cpu_bind=sockets
     [[ $bind == none ]] && cpu_bind=none
-    cmd=(srun "--mpi=${PAPBENCH_SRUN_MPI:-pmix}" -n "$np" "--ntasks-per-node=$ppn" "--cpu-bind=$cpu_bind")
+    # --kill-on-bad-exit: a rank that ends itself (papbench's call watchdog below MPI_THREAD_MULTIPLE,
+    # exit 3) takes the job down with it instead of leaving the others waiting for it.
+    cmd=(srun "--mpi=${PAPBENCH_SRUN_MPI:-pmix}" -n "$np" "--ntasks-per-node=$ppn" "--cpu-bind=$cpu_bind"
+      --kill-on-bad-exit=1)
     ;;
   *) die "PAPBENCH_LAUNCHER: '$launcher' is not accepted; accepted: mpiexec, srun" ;;
 esac

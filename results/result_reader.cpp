@@ -174,6 +174,10 @@ CaseRecord read_case(hid_t c) {
   if (h5::has_link(c, "clock_bound_ns")) rec.clock_bound_ns = read_matrix(c, "clock_bound_ns");
   if (h5::has_link(c, "clock_slew_ns")) rec.clock_slew_ns = read_matrix(c, "clock_slew_ns");
   rec.counters = read_named_matrices(c, "counters", "event");
+  // Format 1.5; absent before and in cases that counted nothing: empty.
+  rec.counters_domain = h5::read_string_attr(c, "counters_domain").value_or("");
+  rec.counter_costs = read_named_matrices(c, "counter_costs", "name");
+  rec.counters_empty = read_named_matrices(c, "counters_empty", "event");
   rec.metrics = read_named_matrices(c, "metrics", "name");  // format 1.1; absent before
   // Format 1.5; absent: written by the run that created the file.
   rec.session = static_cast<int>(h5::read_int64_attr(c, "session").value_or(0));

@@ -19,10 +19,11 @@ inline constexpr int kFormatMajor = 1;
 // 1.1 file reads as real nodes); 1.3 /cases/NNNN/validation (absent before: not recorded); 1.4
 // the /sync fields error_bound_ns and bound_growth_ppb (older rows read as not recorded),
 // /cases/NNNN/clock_bound_ns and clock_slew_ns (absent before: empty), and
-// /cases/NNNN/pat_exchange_done_ns and pat_work_done_ns; 1.5 the root attribute run_options
-// (what --resume compares) and, on cases written by a resumed run, session, session_utc and
-// session_hosts (absent: the original run, session 0).
-inline constexpr int kFormatMinor = 5;
+// /cases/NNNN/pat_exchange_done_ns and pat_work_done_ns. 1.5 adds, for counted cases, the
+// counters_domain attribute and the counter_costs and counters_empty groups.
+// 1.6 the root attribute run_options (what --resume compares) and, on cases written by a
+// resumed run, session, session_utc and session_hosts (absent: the original run, session 0).
+inline constexpr int kFormatMinor = 6;
 
 // Per timed iteration, whether its output was checked (CaseRecord::validation).
 enum class IterationCheck : std::uint8_t { kNotChecked = 0, kPassed = 1, kFailed = 2 };
@@ -107,7 +108,14 @@ struct CaseRecord {
   // (e.g. clv_schedule_ns). The rows need not equal iterations; names must not be empty.
   std::map<std::string, Matrix> metrics;  // named per-iteration values [iteration][rank]
   std::vector<std::string> counters_unavailable;
-  // Format 1.5: which run wrote the case: 0 the one that created the file, k the k-th
+  // Format 1.5, only when counters were counted: the counting domain PAPI granted (read back,
+  // e.g. "user"), and the costs CounterSet::calibrate measured on each rank, as [1][rank]
+  // matrices: counter_costs "start_ns" and "stop_ns" (the time PAPI_start and PAPI_stop took),
+  // counters_empty per event (what it counts in an empty region).
+  std::string counters_domain;
+  std::map<std::string, Matrix> counter_costs;
+  std::map<std::string, Matrix> counters_empty;
+  // Format 1.6: which run wrote the case: 0 the one that created the file, k the k-th
   // `papbench --resume` of it, which started at session_utc (empty for session 0).
   // session_hosts: that run's host of each rank (/topology holds session 0's).
   int session = 0;

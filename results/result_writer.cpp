@@ -123,6 +123,15 @@ void validate(const CaseRecord& r) {
     if (name.empty()) throw std::invalid_argument("CaseRecord::metrics: empty metric name");
     validate(m, name);
   }
+  for (const auto* named : {&r.counter_costs, &r.counters_empty}) {
+    for (const auto& [name, m] : *named) {
+      if (name.empty()) throw std::invalid_argument("CaseRecord: empty counter cost name");
+      if (m.rows != 1 || m.cols != r.ranks) {
+        throw std::invalid_argument(fmt::format("CaseRecord: counter cost {} is {}x{}, not 1x{}",
+                                                name, m.rows, m.cols, r.ranks));
+      }
+    }
+  }
 }
 
 h5::File open_for_write(const std::string& path, const h5::PropList& fapl) {
@@ -266,6 +275,11 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   if (recorded(r.clock_slew_ns)) write_matrix(g, "clock_slew_ns", r.clock_slew_ns);
 
   write_named_matrices(g, "counters", "event", r.counters);
+  // Format 1.5: only for counted cases, so the others look exactly like 1.4 cases.
+  if (!r.counters_domain.empty()) h5::write_string_attr(g, "counters_domain", r.counters_domain);
+  if (!r.counter_costs.empty()) write_named_matrices(g, "counter_costs", "name", r.counter_costs);
+  if (!r.counters_empty.empty())
+    write_named_matrices(g, "counters_empty", "event", r.counters_empty);
   // Format 1.1: written only when there is something in it, so cases without metrics look
   // exactly like 1.0 cases.
   if (!r.metrics.empty()) write_named_matrices(g, "metrics", "name", r.metrics);

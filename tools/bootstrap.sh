@@ -11,6 +11,7 @@ packages=(
   libpapi-dev papi-tools
   libbenchmark-dev libgtest-dev libgmock-dev
   libcli11-dev libfmt-dev libboost-dev libboost-math-dev nlohmann-json3-dev
+  libeigen3-dev                # models/: the broadcast model's regressions
   gnuplot-nox                  # papbench-report plot renders with it
   librsvg2-bin libxml2-utils   # tests/e2e/plot.sh: rsvg-convert (SVG -> PNG), xmllint (SVG is XML)
   slurm-wlm munge # jobs/ scripts, tested against real Slurm daemons (tests/e2e/slurm_job.sh)

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "collectives/allgather/allgather.hpp"
@@ -14,6 +15,7 @@
 #include "collectives/barrier/barrier.hpp"
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/bcast/forced_bcast.hpp"
+#include "collectives/bcast/gather_after.hpp"
 #include "collectives/bcast/ompi_trees.hpp"
 #include "collectives/gather/gather.hpp"
 #include "collectives/pingpong/pingpong.hpp"
@@ -106,7 +108,22 @@ constexpr AlgOptionSpec kBcastSegsizeOption = {
     .max = std::numeric_limits<int>::max(),
     .flag = "--bcast-segsize",
     .samples = kBcastSegsizeSamples};
-constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption};
+// [Nuriyev2022] §5.2: the communication experiment the tau-Lop parameters are fitted to.
+constexpr std::string_view kGatherAfterSamples[] = {"8Ki"};
+constexpr AlgOptionSpec kGatherAfterOption = {
+    .name = "gather-after",
+    .type = OptionType::kBytes,
+    .default_value = "0",
+    .help =
+        "[Nuriyev2022] §5.2 communication experiment: after the broadcast, inside the timed "
+        "call, a barrier and a flat gather of this many bytes from every rank to the root "
+        "(the paper: the segment size, 8Ki); the root's elapsed time is Eq. (16). 0: off",
+    .min = 0,
+    .max = std::numeric_limits<int>::max(),
+    .samples = kGatherAfterSamples,
+    .effective = gather_after_effective};
+constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption, kGatherAfterOption};
+constexpr AlgOptionSpec kBcastFlatOptions[] = {kGatherAfterOption};
 
 // Segment size and fanout are Open MPI's variables; MPICH forces the algorithm alone.
 bool forces_open_mpi_variables(const AlgOptions& resolved) {
@@ -169,6 +186,7 @@ constexpr AlgOptionSpec kBcastNativeOptions[] = {
      .samples = kNativeFanoutSamples,
      .effective = native_fanout_effective,
      .supported = open_mpi_fanout},
+    kGatherAfterOption,
 };
 
 constexpr std::string_view kKchainFanoutSamples[] = {"1", "2", "32"};
@@ -184,14 +202,38 @@ constexpr AlgOptionSpec kBcastKchainOptions[] = {
      .flag = "--kchain-fanout",
      .samples = kKchainFanoutSamples},
     kBcastSegsizeOption,
+    kGatherAfterOption,
 };
+// Rows of add_test_algorithms, and whether the table has been built (after which none may come).
+std::vector<AlgorithmInfo>& test_rows() {
+  static std::vector<AlgorithmInfo> rows;
+  return rows;
+}
+bool& table_built() {
+  static bool built = false;
+  return built;
+}
+
+std::vector<AlgorithmInfo> with_test_rows(std::vector<AlgorithmInfo> rows) {
+  rows.insert(rows.end(), test_rows().begin(), test_rows().end());
+  table_built() = true;
+  return rows;
+}
+
 }  // namespace
+
+void add_test_algorithms(std::span<const AlgorithmInfo> rows) {
+  if (table_built()) {
+    throw std::logic_error("add_test_algorithms: called after the registry was first read");
+  }
+  test_rows().insert(test_rows().end(), rows.begin(), rows.end());
+}
 
 std::span<const AlgorithmInfo> algorithm_registry() {
   // One row per algorithm, grouped by collective in collective_table() order. A new algorithm is
   // one new row here; the command line, experiment files, `papbench list`, docs/ALGORITHMS.md's
   // tables and the tests all read this table.
-  static const std::vector<AlgorithmInfo> table = {
+  static const std::vector<AlgorithmInfo> table = with_test_rows({
       // collective, name, summary, source, factory[, needs_pat]; rows with options or
       // restrictions name their fields.
       {"reduce", "native", "the MPI library's MPI_Reduce", kLibrary, make_reduce_native},
@@ -236,42 +278,46 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .name = "native",
        .summary = "the MPI library's MPI_Bcast, or its algorithm force=NAME",
        .source = kLibrary,
-       .make = make_bcast_native,
+       .make = with_gather_after(make_bcast_native),
        .options = kBcastNativeOptions,
        .preflight = check_bcast_native_forcing},
-      {"bcast", "flat",
-       "root isends the whole message to each rank in rank order (Open MPI basic_linear)",
-       "[Nuriyev2022] §3, §4.1 flat tree; [OpenMPI] basic_linear", make_bcast_flat},
+      {.collective = "bcast",
+       .name = "flat",
+       .summary =
+           "root isends the whole message to each rank in rank order (Open MPI basic_linear)",
+       .source = "[Nuriyev2022] §3, §4.1 flat tree; [OpenMPI] basic_linear",
+       .make = with_gather_after(make_bcast_flat),
+       .options = kBcastFlatOptions},
       {.collective = "bcast",
        .name = "chain",
        .summary = "segments pipelined along one chain of shifted ranks (Open MPI pipeline)",
        .source = "[Nuriyev2022] §3, §4.3 chain tree; [OpenMPI] pipeline",
-       .make = make_bcast_chain,
+       .make = with_gather_after(make_bcast_chain),
        .options = kBcastSegmentedOptions},
       {.collective = "bcast",
        .name = "kchain",
        .summary = "segments pipelined along K chains under the root (Open MPI chain)",
        .source = "[Nuriyev2022] §3, §4.5 K-chain tree; [OpenMPI] chain",
-       .make = make_bcast_kchain,
+       .make = with_gather_after(make_bcast_kchain),
        .options = kBcastKchainOptions},
       {.collective = "bcast",
        .name = "binary",
        .summary = "segments down the level-order binary tree (Open MPI binary_tree)",
        .source = "[Nuriyev2022] §3, §4.4 binary tree; [OpenMPI] bintree",
-       .make = make_bcast_binary,
+       .make = with_gather_after(make_bcast_binary),
        .options = kBcastSegmentedOptions},
       {.collective = "bcast",
        .name = "split_binary",
        .summary = "halves down the binary tree's two subtrees, then swapped in pairs (Open MPI "
                   "split_binary_tree)",
        .source = "[Nuriyev2022] §3, §4.6 split-binary tree; [OpenMPI] split_bintree",
-       .make = make_bcast_split_binary,
+       .make = with_gather_after(make_bcast_split_binary),
        .options = kBcastSegmentedOptions},
       {.collective = "bcast",
        .name = "binomial",
        .summary = "segments down the binomial tree, largest subtree first (Open MPI binomial)",
        .source = "[Nuriyev2022] §3, §4.2 binomial tree; [OpenMPI] binomial",
-       .make = make_bcast_binomial,
+       .make = with_gather_after(make_bcast_binomial),
        .options = kBcastSegmentedOptions},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
@@ -343,7 +389,7 @@ std::span<const AlgorithmInfo> algorithm_registry() {
            "rank 0 -> rank 1 -> rank 0 with blocking MPI_Send/MPI_Recv; one-way = round trip / 2",
        .source = "[Hockney1994] alpha, beta for [Proficz2020] Eqs. 3-24",
        .make = make_pingpong_native},
-  };
+  });
   return table;
 }
 

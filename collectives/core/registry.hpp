@@ -52,6 +52,11 @@ struct AlgorithmInfo {
 };
 
 std::span<const AlgorithmInfo> algorithm_registry();
+// Test builds only: rows appended to the table, for algorithms no user should see (e.g. one that
+// never returns, for the call watchdog's test). Call before anything reads the registry; only
+// the test binary papbench-test-algorithms does (tests/e2e/test_algorithms.cpp), so `papbench
+// list` never shows them. std::logic_error when the table has already been read.
+void add_test_algorithms(std::span<const AlgorithmInfo> rows);
 const AlgorithmInfo* find_algorithm(std::string_view collective, std::string_view name);
 // Names of the algorithms registered for a collective, in table order.
 std::vector<std::string_view> algorithms_of(std::string_view collective);

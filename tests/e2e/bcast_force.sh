@@ -7,18 +7,6 @@
 source "$(dirname "$0")/lib.sh"
 : "${PAPBENCH_REPORT:?}"
 
-# LATE WAITING: succeeds when, in every iteration of late.h5 (rank LATE arrives 20 ms late), rank
-# WAITING left only after rank LATE arrived. On one host all ranks share the clock, so a rank that
-# needs the late rank's message cannot leave before it arrives.
-waits_for() {
-  expect_exit 0 "$PAPBENCH_REPORT" export csv late.h5
-  awk -F, -v late="$1" -v waiting="$2" 'NR > 1 { sub(/"[^"]*"/, "P"); split($0, f, ",");
-    key = f[18]; if (f[19] == late) arrive[key] = f[23]; if (f[19] == waiting) leave[key] = f[24] }
-    END { n = 0; for (k in leave) { n++; if (leave[k] < arrive[k]) {
-    printf "iteration %s: rank %d left %.3f ms before rank %d arrived\n", k, waiting,
-    (arrive[k] - leave[k]) / 1e6, late; bad = 1 } } if (n == 0 || bad) exit 1 }' out.txt
-}
-
 expect_exit 0 "$PAPBENCH" list --collective bcast
 if grep -q "force names of this library (MPIR_CVAR_BCAST_INTRA_ALGORITHM)" out.txt; then
   expect_contains out.txt "scatter_ring_allgather"
@@ -33,12 +21,12 @@ if grep -q "force names of this library (MPIR_CVAR_BCAST_INTRA_ALGORITHM)" out.t
   expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective bcast --alg native:force=scatter_ring_allgather \
     --count 1Ki --dtype uint8 --pattern late:2:20ms --iters 4 --warmup 1 --out late.h5 \
     --progress never
-  waits_for 2 1 || fail "forced scatter_ring_allgather: rank 1 did not wait for rank 2"
+  rank_waits_for late.h5 2 1 || fail "forced scatter_ring_allgather: rank 1 did not wait for rank 2"
   # The same check fails for the library's own choice, so it can tell forced from not.
   rm late.h5
   expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective bcast --alg native --count 1Ki --dtype uint8 \
     --pattern late:2:20ms --iters 4 --warmup 1 --out late.h5 --progress never
-  if waits_for 2 1; then fail "unforced (binomial): rank 1 waited for rank 2"; fi
+  if rank_waits_for late.h5 2 1; then fail "unforced (binomial): rank 1 waited for rank 2"; fi
   expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective bcast --alg native:force=chain --out refused.h5
   expect_contains err.txt "'chain' is not an algorithm of MPIR_CVAR_BCAST_INTRA_ALGORITHM"
   expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective bcast --alg native:force=binomial,segsize=1Ki \
@@ -71,7 +59,7 @@ if grep -q "FAIL" out.txt; then fail "a forced case failed validation"; fi
 # rank 2, so a forcing that silently failed would see rank 3 leave about 20 ms early.
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective bcast --alg native:force=pipeline --count 64Ki \
   --dtype uint8 --pattern late:2:20ms --iters 4 --warmup 1 --out late.h5 --progress never
-waits_for 2 3 || fail "forced pipeline: rank 3 did not wait for rank 2"
+rank_waits_for late.h5 2 3 || fail "forced pipeline: rank 3 did not wait for rank 2"
 
 OMPI_MCA_coll_tuned_use_dynamic_rules=0 expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective bcast \
   --alg native:force=binomial --out refused.h5

@@ -23,6 +23,12 @@ expect_contains counters.txt "Spearman rho"
 expect_contains counters.txt "unavailable: NO_SUCH_EVENT"
 "$PAPBENCH_REPORT" summary c.h5 --counters >summary.txt
 expect_contains summary.txt "counter perf::TASK-CLOCK"
+# The domain PAPI granted (read back) and the calibrated empty-region costs (format 1.5).
+h5dump -a /cases/0000/counters_domain c.h5 >domain.txt
+expect_contains domain.txt '"user"'
+for cost in counter_costs/start_ns counter_costs/stop_ns counters_empty/perf::TASK-CLOCK; do
+  h5ls "c.h5/cases/0000/$cost" >/dev/null 2>&1 || fail "no /cases/0000/$cost"
+done
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective barrier --iters 2 --out strict.h5 \
   --counters perf::TASK-CLOCK,NO_SUCH_EVENT --counters-strict
 expect_contains err.txt "--counters-strict"

@@ -18,3 +18,15 @@ mpirun_n() {  # N ARGS...
   local n=$1; shift
   $MPIEXEC -n "$n" "$@"
 }
+# rank_waits_for FILE LATE WAITING: succeeds when, in every iteration of FILE (rank LATE arriving
+# late), rank WAITING left only after rank LATE arrived. On one host all ranks share the clock, so
+# a rank that needs the late rank's message cannot leave before it arrives: a causality check,
+# not a timing threshold. Needs $PAPBENCH_REPORT.
+rank_waits_for() {
+  expect_exit 0 "$PAPBENCH_REPORT" export csv "$1"
+  awk -F, -v late="$2" -v waiting="$3" 'NR > 1 { sub(/"[^"]*"/, "P"); split($0, f, ",");
+    key = f[18]; if (f[19] == late) arrive[key] = f[23]; if (f[19] == waiting) leave[key] = f[24] }
+    END { n = 0; for (k in leave) { n++; if (leave[k] < arrive[k]) {
+    printf "iteration %s: rank %d left %.3f ms before rank %d arrived\n", k, waiting,
+    (arrive[k] - leave[k]) / 1e6, late; bad = 1 } } if (n == 0 || bad) exit 1 }' out.txt
+}

@@ -267,3 +267,10 @@ report_test(plot_parsons_counters_fixture
   --contains "normalized arrival" --contains "PAPI_TOT_CYC" --contains "Spearman rho"
   -- sh -c [["$0" plot parsons-counters a.h5 --out counters.svg >/dev/null && cat counters.svg]]
      ${_report})
+
+# --- counters: format 1.5's calibration beside the values ---------------------------------------
+report_test(counters_costs
+  --matches [=[^  PAPI_TOT_CYC +44 +5002 .* 250$]=]
+  --contains "case 0: counted in domain 'user'"
+  --contains "PAPI_start 3.20 us, PAPI_stop 1.50 us"
+  -- ${_report} counters a.h5)

@@ -56,8 +56,16 @@ expect_contains err.txt "--validate-every: 'often' is not accepted; accepted: au
 meta_level() {  # FILE -> the summary's mpi_thread_level
   "$PAPBENCH_REPORT" summary "$1" --format json | "$JSON_QUERY" /sections/0/meta/mpi_thread_level
 }
-[[ $(meta_level native.h5) == '/sections/0/meta/mpi_thread_level = "single"' ]] ||
+# funneled: the call watchdog is a thread of its own, though it never calls MPI.
+[[ $(meta_level native.h5) == '/sections/0/meta/mpi_thread_level = "funneled"' ]] ||
   fail "native run: $(meta_level native.h5)"
+expect_exit 0 mpirun_n 2 "$PAPBENCH" --collective reduce --alg native --call-timeout 0 \
+  --iters 3 --warmup 0 --out nowatch.h5 --progress never
+[[ $(meta_level nowatch.h5) == '/sections/0/meta/mpi_thread_level = "single"' ]] ||
+  fail "native run without the watchdog: $(meta_level nowatch.h5)"
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective reduce --alg native --thread-level single \
+  --out single.h5
+expect_contains err.txt "--thread-level: single allows no second thread"
 [[ $(meta_level clv.h5) == '/sections/0/meta/mpi_thread_level = "multiple"' ]] ||
   fail "clairvoyant run: $(meta_level clv.h5)"
 expect_exit 0 mpirun_n 2 "$PAPBENCH" --collective reduce --alg native --thread-level multiple \

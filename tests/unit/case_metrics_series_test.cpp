@@ -6,20 +6,10 @@
 #include <string>
 
 #include "results/case_metrics.hpp"
+#include "tests/unit/matrix_rows.hpp"
 
 namespace papbench::results {
 namespace {
-
-Matrix rows(std::initializer_list<std::initializer_list<std::int64_t>> values) {
-  Matrix m(static_cast<int>(values.size()), static_cast<int>(values.begin()->size()));
-  int r = 0;
-  for (const auto& row : values) {
-    int c = 0;
-    for (std::int64_t v : row) m.at(r, c++) = v;
-    ++r;
-  }
-  return m;
-}
 
 CaseRecord tiny_case() {
   CaseRecord rec;

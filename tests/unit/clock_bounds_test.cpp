@@ -7,19 +7,10 @@
 #include <initializer_list>
 #include <vector>
 
+#include "tests/unit/matrix_rows.hpp"
+
 namespace papbench::results {
 namespace {
-
-Matrix rows(std::initializer_list<std::initializer_list<std::int64_t>> values) {
-  Matrix m(static_cast<int>(values.size()), static_cast<int>(values.begin()->size()));
-  int r = 0;
-  for (const auto& row : values) {
-    int c = 0;
-    for (std::int64_t v : row) m.at(r, c++) = v;
-    ++r;
-  }
-  return m;
-}
 
 // Iteration 0: the extremes lead the others by more than any bound, so each metric's bound is
 // that of its two ranks. Iteration 1: rank 1 arrives 50 ns after rank 0 with a 300 ns bound and

@@ -132,6 +132,15 @@ void expect_equal(const CaseRecord& a, const CaseRecord& b) {
     expect_equal(m, b.metrics.at(name), name);
   }
   EXPECT_EQ(a.counters_unavailable, b.counters_unavailable);
+  EXPECT_EQ(a.counters_domain, b.counters_domain);
+  for (const auto& [mine, theirs] : {std::pair{&a.counter_costs, &b.counter_costs},
+                                     std::pair{&a.counters_empty, &b.counters_empty}}) {
+    ASSERT_EQ(mine->size(), theirs->size());
+    for (const auto& [name, m] : *mine) {
+      ASSERT_TRUE(theirs->contains(name)) << name;
+      expect_equal(m, theirs->at(name), name);
+    }
+  }
 }
 
 std::vector<SyncEventRow> make_sync(int first, int n) {
@@ -162,6 +171,11 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   cases[1].counters["odd/name%with:all"] = make_matrix(3, ranks, 9);
   cases[1].counters[".leading-dot"] = make_matrix(3, ranks, 10);
   cases[1].counters_unavailable = {"PAPI_L3_TCM", "perf::CACHE-MISSES:u=0"};
+  cases[1].counters_domain = "user|kernel";
+  cases[1].counter_costs["start_ns"] = make_matrix(1, ranks, 13);
+  cases[1].counter_costs["stop_ns"] = make_matrix(1, ranks, 14);
+  cases[1].counters_empty["perf::TASK-CLOCK"] = make_matrix(1, ranks, 15);
+  cases[1].counters_empty["odd/name%with:all"] = make_matrix(1, ranks, 16);
   cases[1].metrics["clv_schedule_ns"] = make_matrix(3, ranks, 11);
   cases[1].metrics["app/total%"] = make_matrix(1, ranks, 12);  // rows need not be iterations
   cases.push_back(make_case(2, 0, ranks));  // no timed iterations: empty matrices
@@ -252,6 +266,10 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   c.counters["perf::TASK-CLOCK"] = make_matrix(2, 4, 1);
   c.counters["a/b"] = make_matrix(2, 4, 2);
   c.metrics["clv_schedule_ns"] = make_matrix(2, 4, 3);
+  c.counters_domain = "user";
+  c.counter_costs["start_ns"] = make_matrix(1, 4, 4);
+  c.counter_costs["stop_ns"] = make_matrix(1, 4, 5);
+  c.counters_empty["perf::TASK-CLOCK"] = make_matrix(1, 4, 6);
   {
     ResultWriter w(path("layout.h5"), false, make_info(4));
     w.write_case(c);
@@ -260,9 +278,9 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   h5::File f(H5Fopen(path("layout.h5").c_str(), H5F_ACC_RDONLY, h5::default_plist()), "open");
   h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
   EXPECT_EQ(h5::read_string_attr(root.get(), "format"), "papbench-results");
-  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.5");
+  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.6");
   EXPECT_EQ(h5::read_int64_attr(root.get(), "format_major"), 1);
-  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 5);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 6);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "nodes_virtual"), 1);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "virtual_ppn"), 2);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);
@@ -273,7 +291,8 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
         "/cases/0000/planned_arrival_ns", "/cases/0000/late", "/cases/0000/validation",
         "/cases/0000/clock_bound_ns", "/cases/0000/clock_slew_ns",
         "/cases/0000/counters/perf::TASK-CLOCK", "/cases/0000/counters/a%2Fb",
-        "/cases/0000/metrics/clv_schedule_ns"}) {
+        "/cases/0000/metrics/clv_schedule_ns", "/cases/0000/counter_costs/start_ns",
+        "/cases/0000/counter_costs/stop_ns", "/cases/0000/counters_empty/perf::TASK-CLOCK"}) {
     EXPECT_GT(H5Lexists(f.get(), name, h5::default_plist()), 0) << name;
   }
   for (const char* pat_only :
@@ -287,6 +306,7 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   EXPECT_EQ(h5::read_uint64_attr(g.get(), "count"), 8192u);
   EXPECT_EQ(h5::read_string_array_attr(g.get(), "counters_unavailable"),
             std::vector<std::string>{});
+  EXPECT_EQ(h5::read_string_attr(g.get(), "counters_domain"), "user");
   h5::Dataset odd(H5Dopen2(g.get(), "counters/a%2Fb", h5::default_plist()), "counter");
   EXPECT_EQ(h5::read_string_attr(odd.get(), "event"), "a/b");
   h5::Int64Table t = h5::read_int64_2d(g.get(), "arrival_ns");
@@ -348,6 +368,9 @@ TEST_F(ResultsRoundTrip, RefusesInconsistentInput) {
   EXPECT_THROW(w.write_case(c), std::invalid_argument);
   c = make_case(0, 2, 2);
   c.clock_bound_ns = make_matrix(1, 2, 0);  // not one row per iteration
+  EXPECT_THROW(w.write_case(c), std::invalid_argument);
+  c = make_case(0, 2, 2);
+  c.counter_costs["start_ns"] = make_matrix(2, 2, 0);  // one row per rank, not one row
   EXPECT_THROW(w.write_case(c), std::invalid_argument);
   EXPECT_EQ(w.cases_written(), 0);
   w.write_case(make_case(0, 2, 2));

@@ -38,6 +38,9 @@ TEST(ResumeFingerprint, EachMeasuringOptionIsNamedWithBothValues) {
        "--pattern: 'f.h5' has 'uniform', this run 'late:1:5ms'"},
       {[](RawRunOptions& r) { r.iters = 31; }, "--iters: 'f.h5' has '30', this run '31'"},
       {[](RawRunOptions& r) { r.warmup = 0; }, "--warmup: 'f.h5' has '3', this run '0'"},
+      {[](RawRunOptions& r) { r.reps_until_ci = "0.05"; },
+       "--reps-until-ci: 'f.h5' has 'off', this run '0.05'"},
+      {[](RawRunOptions& r) { r.min_iters = 5; }, "--min-iters: 'f.h5' has '10', this run '5'"},
       {[](RawRunOptions& r) { r.sync = "barrier"; },
        "--sync: 'f.h5' has 'window', this run 'barrier'"},
       {[](RawRunOptions& r) { r.resync = "0"; }, "--resync: 'f.h5' has '1s', this run '0'"},
@@ -85,6 +88,7 @@ TEST(ResumeFingerprint, OutputAndDisplayOptionsMayDiffer) {
   now.resume = "f.h5";
   now.progress = "never";
   now.counters_strict = true;
+  now.call_timeout = "0";
   EXPECT_TRUE(fingerprint_differences(fingerprint({}), fingerprint(now), "f.h5").empty());
 }
 
@@ -196,7 +200,7 @@ TEST_F(ResumePlanTest, RefusesWhatIsNotAResumableResultSet) {
       usage_error([&] { plan_resume(opts, cases, 2, fingerprint(raw)); }).rfind("--resume: ", 0),
       0u);
 
-  // A result set from before format 1.5 records no options to compare with.
+  // A result set from before format 1.6 records no options to compare with.
   opts.out = path("old.h5");
   results::RunInfo old = info(fingerprint(raw));
   old.extra.clear();

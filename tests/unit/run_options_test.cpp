@@ -318,7 +318,15 @@ TEST(RunOptions, ThreadLevelIsMultipleOnlyForAPatThread) {
   RawRunOptions raw;
   raw.collective = "reduce";
   raw.alg = "native,binomial";
+  // FUNNELED by default: the call watchdog is a second thread (it never calls MPI).
+  EXPECT_EQ(parse_run_options(raw).thread_level, MPI_THREAD_FUNNELED);
+  raw.call_timeout = "0";
   EXPECT_EQ(parse_run_options(raw).thread_level, MPI_THREAD_SINGLE);
+  raw.call_timeout = "auto";
+  raw.thread_level = "single";
+  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("single allows no second thread"),
+            std::string::npos);
+  raw.thread_level = "auto";
   raw.bg_thread = "on";
   EXPECT_EQ(parse_run_options(raw).thread_level, MPI_THREAD_MULTIPLE);
   raw.bg_thread = "auto";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 
 namespace papbench::report {
 
@@ -43,6 +44,16 @@ std::string case_facts(const results::CaseRecord& record) {
                      late_iterations(record),
                      record.validated.empty() ? "unknown" : record.validated,
                      checked < 0 ? "" : fmt::format(" ({} checked)", checked));
+}
+
+std::optional<double> dtype_bytes(const std::string& name) {
+  static const std::map<std::string, double> sizes = {
+      {"int8", 1},   {"uint8", 1},    {"int16", 2},  {"uint16", 2},          {"int", 4},
+      {"int32", 4},  {"unsigned", 4}, {"uint32", 4}, {"long", sizeof(long)}, {"int64", 8},
+      {"uint64", 8}, {"float", 4},    {"double", 8}};
+  const auto it = sizes.find(name);
+  if (it == sizes.end()) return std::nullopt;
+  return it->second;
 }
 
 }  // namespace papbench::report

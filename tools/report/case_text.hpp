@@ -3,6 +3,7 @@
 // CaseRecord::label(), plus the run facts a reader needs before trusting its numbers.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "results/result_set.hpp"
@@ -22,5 +23,9 @@ std::string case_title(std::size_t index, const results::CaseRecord& record);
 
 // "10 iterations, 0 late, validation pass (10 checked)"
 std::string case_facts(const results::CaseRecord& record);
+
+// Bytes per element of papbench's datatypes (collectives/core/workload.cpp's table; the report
+// tool does not link MPI, so the sizes are repeated here); nullopt for an unknown name.
+std::optional<double> dtype_bytes(const std::string& name);
 
 }  // namespace papbench::report

@@ -27,12 +27,43 @@ std::vector<Column> counters_columns() {
   const auto M = Audience::kMachine;
   const auto B = Audience::kBoth;
   return {
-      {"case", "case", M},         {"label", "label", M, true},
-      {"event", "event", B, true}, {"n", "n", B},
-      {"median", "median", B},     {"mean", "mean", B},
-      {"min", "min", B},           {"max", "max", B},
-      {"pearson", "Pearson r", B}, {"spearman", "Spearman rho", B},
+      {"case", "case", M},
+      {"label", "label", M, true},
+      {"event", "event", B, true},
+      {"n", "n", B},
+      {"median", "median", B},
+      {"mean", "mean", B},
+      {"min", "min", B},
+      {"max", "max", B},
+      {"pearson", "Pearson r", B},
+      {"spearman", "Spearman rho", B},
+      {"empty", "empty region", B},
   };
+}
+
+// The median over ranks of what EVENT counts between an empty start and stop (format 1.5), NaN
+// when not recorded; EVENT@compute was counted by the same set.
+double empty_region(const results::CaseRecord& rec, std::string event) {
+  if (const auto at = event.rfind('@'); at != std::string::npos) event.resize(at);
+  const auto it = rec.counters_empty.find(event);
+  if (it == rec.counters_empty.end()) return std::nan("");
+  const std::vector<double> v(it->second.data.begin(), it->second.data.end());
+  return stats::summarize(v).median;
+}
+
+// The case's counting domain and the median PAPI_start and PAPI_stop times (format 1.5).
+std::string counting_note(std::size_t i, const results::CaseRecord& rec) {
+  auto median_of = [&](const char* name) {
+    const auto it = rec.counter_costs.find(name);
+    if (it == rec.counter_costs.end()) return std::nan("");
+    return stats::summarize(std::vector<double>(it->second.data.begin(), it->second.data.end()))
+        .median;
+  };
+  return fmt::format(
+      "case {}: counted in domain '{}'; PAPI_start {}, PAPI_stop {} (medians over ranks of "
+      "empty start/stop pairs; the start delays a counted arrival by about that)",
+      i, rec.counters_domain, Cell::duration(median_of("start_ns")).text,
+      Cell::duration(median_of("stop_ns")).text);
 }
 
 }  // namespace
@@ -69,9 +100,11 @@ Report build_counters(const ResultFile& file) {
                    count_cell(sum.min),
                    count_cell(sum.max),
                    coefficient(aligned ? stats::pearson(arrival, values) : nan),
-                   coefficient(aligned ? stats::spearman(arrival, values) : nan)};
+                   coefficient(aligned ? stats::spearman(arrival, values) : nan),
+                   count_cell(empty_region(rec, event))};
       s.table.rows.push_back(std::move(row));
     }
+    if (!rec.counters_domain.empty()) s.notes.push_back(counting_note(i, rec));
     for (const std::string& u : rec.counters_unavailable) {
       s.notes.push_back(fmt::format("case {}: unavailable: {}", i, u));
     }

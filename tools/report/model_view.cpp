@@ -15,6 +15,7 @@
 #include "common/errors.hpp"
 #include "results/case_metrics.hpp"
 #include "results/statistics.hpp"
+#include "tools/report/case_text.hpp"
 #include "tools/report/model_hockney_fit.hpp"
 #include "tools/report/model_proficz_cases.hpp"
 
@@ -22,18 +23,6 @@ namespace papbench::report {
 namespace {
 
 using proficz::Scenario;
-
-// Element sizes of papbench's datatypes (collectives/core/workload.cpp's table; the report tool
-// does not link MPI, so the sizes are repeated here).
-std::optional<double> dtype_bytes(const std::string& name) {
-  static const std::map<std::string, double> sizes = {
-      {"int8", 1},   {"uint8", 1},    {"int16", 2},  {"uint16", 2},          {"int", 4},
-      {"int32", 4},  {"unsigned", 4}, {"uint32", 4}, {"long", sizeof(long)}, {"int64", 8},
-      {"uint64", 8}, {"float", 4},    {"double", 8}};
-  const auto it = sizes.find(name);
-  if (it == sizes.end()) return std::nullopt;
-  return it->second;
-}
 
 double mean_of(const std::vector<double>& v) {
   if (v.empty()) return std::nan("");

@@ -22,6 +22,7 @@
 #include "tools/report/export_csv.hpp"
 #include "tools/report/gnuplot_driver.hpp"
 #include "tools/report/metric_choice.hpp"
+#include "tools/report/model_bcast_view.hpp"
 #include "tools/report/model_view.hpp"
 #include "tools/report/pap_view.hpp"
 #include "tools/report/paper_tables.hpp"
@@ -129,6 +130,14 @@ struct ModelArgs {
   std::string format = "table";
   std::optional<double> split_bytes;
   std::string pingpong_stat = "min";
+};
+
+struct BcastModelArgs {
+  std::vector<std::string> files;
+  std::string format = "table";
+  std::string stages = "window";
+  std::string impl = "own";
+  BcastModelOptions options;
 };
 
 struct TableArgs {
@@ -313,6 +322,15 @@ int run_model(const ModelArgs& args) {
   return 0;
 }
 
+int run_model_bcast(BcastModelArgs args) {
+  args.options.global_max = args.stages == "globalmax";
+  args.options.library = args.impl == "library";
+  std::vector<ResultFile> files;
+  for (const std::string& path : args.files) files.push_back(open_result_file(path));
+  emit(build_model_bcast(files, args.options), format_from_name(args.format), std::cout);
+  return 0;
+}
+
 int run_file_view(const FileArgs& args, Report (*build)(const ResultFile&)) {
   emit(build(open_result_file(args.file)), format_from_name(args.format), std::cout);
   return 0;
@@ -426,6 +444,41 @@ int run(int argc, char** argv) {
       ->check(CLI::IsMember({"min", "median"}))
       ->capture_default_str();
 
+  BcastModelArgs bcast_args;
+  CLI::App* model_bcast = model->add_subcommand(
+      "bcast",
+      "Nuriyev 2022: gamma, Q and the tau-Lop parameters of each broadcast algorithm from the "
+      "files' bcast cases, then the model's pick against the measured best and Open MPI 3.1's "
+      "decision (Tables 1-3; docs/MODEL.md)");
+  model_bcast->add_option("files", bcast_args.files, "Result sets (.h5)")->required();
+  add_format_option(*model_bcast, bcast_args.format);
+  model_bcast
+      ->add_option("--stages", bcast_args.stages,
+                   "Stage cost: window (the largest NBFT active in each stage, Eqs. (9)-(13)) or "
+                   "globalmax (the tree's largest NBFT in every stage, as Eq. (20) implies)")
+      ->check(CLI::IsMember({"window", "globalmax"}))
+      ->capture_default_str();
+  model_bcast
+      ->add_option("--impl", bcast_args.impl,
+                   "Whose algorithms: own (papbench's six trees) or library (native:force=NAME "
+                   "with Open MPI's names)")
+      ->check(CLI::IsMember({"own", "library"}))
+      ->capture_default_str();
+  model_bcast
+      ->add_option("--epsilon", bcast_args.options.epsilon, "Huber's threshold in residual scales")
+      ->check(CLI::Range(1.0001, 100.0))
+      ->capture_default_str();
+  model_bcast->add_option("--segment", bcast_args.options.segment, "m_s in bytes")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  model_bcast
+      ->add_option("--near", bcast_args.options.near_percent,
+                   "Near-optimal: within this many percent of the best")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  model_bcast->add_flag("--lambda", bcast_args.options.lambda,
+                        "Also print the fitted systems' rows (Eq. (20))");
+
   PlotArgs plot_args;
   CLI::App* plot_cmd = app.add_subcommand(
       "plot",
@@ -473,6 +526,7 @@ int run(int argc, char** argv) {
     if (*counters) return run_file_view(counters_args, build_counters);
     if (*pap) return run_file_view(pap_args, build_pap);
     if (*model_sg) return run_model(model_args);
+    if (*model_bcast) return run_model_bcast(bcast_args);
     if (*plot_cmd) return run_plot(plot_args);
   } catch (const UsageError& e) {
     std::cout.flush();

@@ -1,0 +1,79 @@
+#pragma once
+// --call-timeout: a thread per rank that notices a timed call that never returns, says which
+// case, iteration and algorithm hung and which ranks of the node have and have not arrived at it
+// (from the ArrivalBoard, not from the hung communicator), and ends the job with exit code 3.
+//
+// Cost to the measurement: arm() runs before the compute phase, outside the timed region, and
+// wakes the thread only when it must wait for an earlier deadline than it sleeps until; in the
+// timed region arrive() and leave() are one store each. The thread sleeps on a timed wait and,
+// with calls much shorter than the timeout, wakes about twice per timeout (60 s by default).
+
+#include <mpi.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "bench/arrival_board.hpp"
+
+namespace papbench {
+
+inline constexpr int kCallTimeoutExit = 3;
+
+// The timeout of one case's calls: `option` when given (> 0), else (auto) ten times the longest
+// a call may legitimately wait, the case's largest planned delay plus its compute phase, plus a
+// minute for the call itself and a loaded machine.
+std::int64_t case_call_timeout_ns(std::int64_t option, std::int64_t max_delay_ns,
+                                  std::int64_t compute_ns);
+
+class CallWatchdog {
+ public:
+  // Collective over `world` (the board's window). `result_path` is rank 0's --out; every rank
+  // learns it here so that any rank's report can name the file.
+  CallWatchdog(MPI_Comm world, const std::string& result_path);
+  ~CallWatchdog();
+  CallWatchdog(const CallWatchdog&) = delete;
+  CallWatchdog& operator=(const CallWatchdog&) = delete;
+
+  // Between cases: what a report names.
+  void begin_case(int index, int total, std::string label, std::string algorithm, int warmup,
+                  int iters);
+  // Before the compute phase of `iteration` (< 0: warm-up): the next call must have returned
+  // `timeout_ns` after `from_now_ns` from now (its planned arrival).
+  void arm(int iteration, std::int64_t from_now_ns, std::int64_t timeout_ns);
+  // Just before and just after the timed call: one store each.
+  void arrive() { board_.arrive(call_); }
+  void leave() { board_.leave(call_); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void watch();
+  [[noreturn]] void fire();
+  std::string report() const;
+
+  ArrivalBoard board_;
+  const int world_rank_;
+  const int world_size_;
+  const int thread_level_;
+  const std::string host_;
+  std::string result_path_;
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  // Guarded by mutex_ (call_ is written only by the main thread, which also reads it unlocked).
+  std::int64_t call_ = -1;
+  int iteration_ = 0;
+  std::int64_t timeout_ns_ = 0;
+  Clock::time_point deadline_ = Clock::time_point::max();
+  Clock::time_point sleeping_until_ = Clock::time_point::max();
+  int case_index_ = 0, cases_ = 0, warmup_ = 0, iters_ = 0;
+  std::string label_, algorithm_;
+
+  std::thread thread_;  // last: starts once everything it reads exists
+};
+
+}  // namespace papbench

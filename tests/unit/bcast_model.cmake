@@ -1,0 +1,1 @@
+papbench_unit_test(bcast_model_test SOURCES bcast_model_test.cpp LIBS papbench_models)

@@ -1,0 +1,32 @@
+#pragma once
+// `papbench-report model bcast FILES...`: [Nuriyev2022]'s model-based selection of a broadcast
+// algorithm, estimated from result sets of this machine:
+//   Table 1: gamma^c(P) and Q(m_s) from flat broadcasts of one segment (§5.1, Eqs. (14), (15)),
+//            and P^max(c) from the trees and the ranks' mapping;
+//   Table 2: o^0, o^1, L^0, L^1 per algorithm, fitted by Huber regression to the communication
+//            experiment (gather-after=m_s) at the largest P measured (§5.2, Eqs. (16)-(19));
+//   Table 3: per (P, m), the measured best algorithm, the model's pick and Open MPI 3.1's fixed
+//            decision, with their degradation (§6.3);
+//   optionally the rows of the fitted systems (Eq. (20)).
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "tools/report/result_file.hpp"
+#include "tools/report/table_format.hpp"
+
+namespace papbench::report {
+
+struct BcastModelOptions {
+  bool global_max = false;      // --stages globalmax: every stage charged with the largest NBFT
+  double epsilon = 1.35;        // Huber's threshold, in residual scales
+  std::int64_t segment = 8192;  // m_s: the flat broadcasts of Table 1 and the gather's block
+  bool library = false;         // --impl library: native:force=NAME cases instead of papbench's own
+  bool lambda = false;          // also print the fitted systems
+  double near_percent = 10;     // "near-optimal" in Table 3's summary
+};
+
+Report build_model_bcast(std::span<const ResultFile> files, const BcastModelOptions& options);
+
+}  // namespace papbench::report
