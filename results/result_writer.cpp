@@ -363,6 +363,21 @@ ResultWriter::ResultWriter(std::string path, AppendToExisting) : path_(std::move
       }
     }
     cases.close("close /cases");
+    // A kill inside the previous commit may leave the chain head on a case whose /cases link
+    // never landed (the reader finds it through the chain): its index is taken too, or the
+    // next case would reuse it and break the chain's order.
+    h5::Dataset head(H5Dopen2(file.get(), "/last_case", h5::default_plist()), "open /last_case");
+    hobj_ref_t last = 0;
+    h5::check(H5Dread(head.get(), h5::ref_type(), h5::all_selection(), h5::all_selection(),
+                      h5::default_plist(), &last),
+              "read /last_case");
+    head.close("close /last_case");
+    if (last != 0) {
+      h5::Group g = h5::open_group_by_ref(file.get(), last);
+      if (const auto index = h5::read_int64_attr(g.get(), "index")) {
+        next_index_ = std::max(next_index_, static_cast<int>(*index) + 1);
+      }
+    }
     file.close("close");
   } catch (const h5::Error& e) {
     throw failure(path_, "resume", e);
