@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <numeric>
 #include <set>
@@ -12,6 +13,7 @@
 #include "bench/case_runner.hpp"
 #include "bench/case_setup.hpp"
 #include "bench/progress.hpp"
+#include "bench/resume.hpp"
 #include "bench/run_info.hpp"
 #include "bench/run_summary.hpp"
 #include "clocksync/sync_check.hpp"
@@ -20,6 +22,7 @@
 #include "common/units.hpp"
 #include "counters/counter_set.hpp"
 #include "imbalance/arrival_pattern.hpp"
+#include "papbench/version.hpp"
 #include "results/result_set.hpp"
 
 namespace papbench {
@@ -106,7 +109,7 @@ std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
   std::string error;
   if (comm_rank(world) == 0) {
     try {
-      check_output_path(opts);
+      if (!opts.resume) check_output_path(opts);
     } catch (const UsageError& e) {
       error = e.what();
     }
@@ -134,14 +137,53 @@ void print_banner(const RunOptions& opts, const results::RunInfo& info, std::siz
   std::fflush(stdout);
 }
 
+// --resume: rank 0 checks the file against this run and everyone learns which cases it already
+// holds. A fresh run gets an empty plan (session 0: nothing skipped).
+ResumePlan agreed_resume_plan(const RunOptions& opts, const std::vector<Case>& cases, MPI_Comm comm,
+                              const RunFingerprint& fingerprint) {
+  ResumePlan plan;
+  plan.done.assign(cases.size(), 0);
+  if (!opts.resume) {
+    plan.session = 0;
+    return plan;
+  }
+  std::string error;
+  if (comm_rank(comm) == 0) {
+    try {
+      plan = plan_resume(opts, cases, comm_size(comm), fingerprint);
+    } catch (const UsageError& e) {
+      error = e.what();
+    }
+  }
+  agree_on_error(comm, error);
+  mpi_check(MPI_Bcast(plan.done.data(), static_cast<int>(plan.done.size()), MPI_CHAR, 0, comm),
+            "MPI_Bcast");
+  mpi_check(MPI_Bcast(&plan.session, 1, MPI_INT, 0, comm), "MPI_Bcast");
+  return plan;
+}
+
+// A resumed run appends to the file it continues; any other creates one.
+results::ResultWriter open_writer(const RunOptions& opts, const results::RunInfo& info) {
+  if (opts.resume) return results::ResultWriter(opts.out, results::AppendToExisting{});
+  return results::ResultWriter(opts.out, opts.force, info);
+}
+
 // Rank 0's side of a run: each finished case goes to the result set at once (a kill loses only
 // the case in progress), its line to the progress display, and its timestamps to the summary.
 class CaseRecorder {
  public:
-  CaseRecorder(const RunOptions& opts, const results::RunInfo& info, Progress& progress)
-      : writer_(opts.out, opts.force, info), progress_(progress) {}
+  CaseRecorder(const RunOptions& opts, const results::RunInfo& info, Progress& progress,
+               int session)
+      : writer_(open_writer(opts, info)),
+        progress_(progress),
+        session_(session),
+        session_utc_(session != 0 ? info.created_utc : std::string()),
+        session_hosts_(session != 0 ? info.hostnames : std::vector<std::string>{}) {}
 
   void record(results::CaseRecord rec, const std::vector<clocksync::SyncEvent>& events) {
+    rec.session = session_;
+    rec.session_utc = session_utc_;
+    rec.session_hosts = session_hosts_;
     std::vector<results::SyncEventRow> rows;
     for (const auto& e : events) {
       rows.push_back({e.time_ns, e.rank, e.offset_ns, e.drift_ppb, e.rtt_min_ns, e.error_bound_ns,
@@ -166,6 +208,9 @@ class CaseRecorder {
  private:
   results::ResultWriter writer_;
   Progress& progress_;
+  int session_ = 0;
+  std::string session_utc_;
+  std::vector<std::string> session_hosts_;
   std::vector<results::CaseRecord> records_;
   std::set<std::string> reported_unavailable_;
   bool all_valid_ = true;
@@ -191,32 +236,56 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   RunOptions opts = parse_run_options(raw);
   const topology::NodeTopology nodes(world.get(), opts.virtual_ppn);
   const std::vector<Case> cases = checked_cases(opts, world.get(), nodes.node_count());
+  const RunFingerprint fingerprint =
+      run_fingerprint(raw, world.size(), nodes.node_count(), mpi_library_version(),
+                      fmt::format("{} ({})", kVersion, kGitSha));
+  const ResumePlan plan = agreed_resume_plan(opts, cases, world.get(), fingerprint);
+  const auto to_run =
+      static_cast<std::size_t>(std::count(plan.done.begin(), plan.done.end(), char{0}));
+  if (opts.resume && to_run == 0) {
+    if (rank == 0) {  // the outcome, not progress: shown even with --progress never
+      fmt::print("papbench: '{}' already holds all {} case(s) of this run; nothing to do\n",
+                 opts.out, cases.size());
+      std::fflush(stdout);
+    }
+    return 0;
+  }
 
+  // A resumed run synchronizes afresh, as any run does; its sync events are appended to /sync
+  // with its first case (docs/RESULTS_FORMAT.md, "Resumed runs").
   clocksync::GlobalClock clock(
       world.get(),
       clocksync::LocalClock(clocksync::draw_distortion(opts.distortion_max, opts.seed, rank)),
       opts.clock, &nodes);
   clock.synchronize();
   results::RunInfo info = collect_run_info(world.get(), command_line, opts, clock, &nodes);
+  info.extra["run_options"] = fingerprint_to_json(fingerprint);
   if (hooks.before_cases) hooks.before_cases(world.get(), info);
 
-  Progress progress(opts.progress, static_cast<int>(cases.size()),
-                    static_cast<std::int64_t>(cases.size()) * (opts.iters + opts.warmup));
+  Progress progress(opts.progress, static_cast<int>(to_run),
+                    static_cast<std::int64_t>(to_run) * (opts.iters + opts.warmup));
   std::optional<CaseRecorder> recorder;
   if (rank == 0) {
-    recorder.emplace(opts, info, progress);
-    print_banner(opts, info, cases.size());
+    recorder.emplace(opts, info, progress, plan.session);
+    print_banner(opts, info, to_run);
+    if (to_run < cases.size()) {  // as above
+      fmt::print("resuming: {} of {} case(s) already complete in the file\n", cases.size() - to_run,
+                 cases.size());
+      std::fflush(stdout);
+    }
   }
   std::optional<CallWatchdog> watchdog;
   if (opts.call_timeout_ns != 0) watchdog.emplace(world.get(), opts.out);
   CaseRunner runner(opts, clock, world.get(), watchdog ? &*watchdog : nullptr);
+  int position = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (plan.done[i] != 0) continue;
     const std::string label = describe_case(cases[i], opts, world.size()).label();
     if (watchdog) {
       watchdog->begin_case(static_cast<int>(i), static_cast<int>(cases.size()), label,
                            cases[i].algorithm->full_name(), opts.warmup, opts.iters);
     }
-    if (rank == 0) progress.begin_case(static_cast<int>(i), label);
+    if (rank == 0) progress.begin_case(position++, label);
     results::CaseRecord rec =
         runner.run(cases[i], [&progress](int it, int total) { progress.tick(it, total); });
     if (!runner.failure().empty()) {

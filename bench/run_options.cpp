@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "bench/resume.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/choice.hpp"
@@ -253,6 +254,9 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
       ->capture_default_str();
   app.add_option("--out", raw.out, "HDF5 result file (default: papbench-DATE-TIME.h5)");
   app.add_flag("--force", raw.force, "Overwrite an existing --out file");
+  app.add_option("--resume", raw.resume,
+                 "Continue an interrupted run in this result set: run only the cases it does not "
+                 "hold complete; the run options must equal the recorded ones");
   app.add_flag("--shuffle", raw.shuffle, "Run the cases in a random (seeded) order");
   for (const AlgOptionSpec* spec : option_shorthands()) {
     const std::string flag(spec->flag);
@@ -382,6 +386,7 @@ RunOptions parse_run_options(const RawRunOptions& raw) {
   o.force = raw.force;
   o.shuffle = raw.shuffle;
   o.out = raw.out;
+  apply_resume_option(raw, o);
   return o;
 }
 

@@ -48,6 +48,7 @@ struct RawRunOptions {
   std::map<std::string, std::string> alg_options;
   bool counters_strict = false;
   std::string out;
+  std::string resume;  // --resume FILE (bench/resume.hpp)
   std::string progress = "auto";
   std::string inject_clock_offset = "0";
   double inject_clock_drift_ppm = 0;
@@ -110,6 +111,7 @@ struct RunOptions {
   BgThread bg_thread = BgThread::kAuto;
   bool counters_strict = false;  // an unavailable event is a usage error (exit 2)
   std::string out;
+  bool resume = false;  // --resume: `out` is an existing result set to continue
   bool force = false;
   bool shuffle = false;
   ProgressMode progress = ProgressMode::kAuto;

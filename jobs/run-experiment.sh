@@ -27,6 +27,8 @@
 #                        unit of replication ([HunoldCarpenAmarie2016]), and
 #                        `papbench-report compare A.h5,A-2.h5 B.h5,B-2.h5` resamples them
 #   PAPBENCH             the program (default: $PAPBENCH_HOME/build/bench/papbench, else PATH)
+# A job directory that already holds a result set (the job was requeued or resubmitted with the
+# same id) is continued with papbench --resume instead of being refused.
 set -euo pipefail
 
 die() {
@@ -114,23 +116,42 @@ cmd+=("${extra_launcher[@]}" "$papbench" --experiment "$experiment" "${quick_arg
 result_of() {  # LAUNCH -> its result set
   if (($1 == 1)); then echo "$dir/result.h5"; else echo "$dir/result-$1.h5"; fi
 }
+# A job started again in the same directory (a requeued job, or one resubmitted with the same
+# job id) continues its result sets: papbench --resume runs only the cases they lack, refuses
+# (exit 2) if the options changed, and says "nothing to do" for a complete one.
+output_args() {  # LAUNCH -> papbench's output options
+  local out
+  out=$(result_of "$1")
+  if [[ -e $out ]]; then printf '%s\n' --resume "$out"; else printf '%s\n' --out "$out"; fi
+}
+resuming=0
+for ((k = 1; k <= launches; k++)); do
+  if [[ -e $(result_of "$k") ]]; then resuming=1; fi
+done
 
 # One line per launch that a shell can run again as is.
 : >"$dir/command.txt"
 for ((k = 1; k <= launches; k++)); do
-  printf '%q ' "${cmd[@]}" --out "$(result_of "$k")" | sed 's/ $//' >>"$dir/command.txt"
+  mapfile -t out_args < <(output_args "$k")
+  printf '%q ' "${cmd[@]}" "${out_args[@]}" | sed 's/ $//' >>"$dir/command.txt"
   echo >>"$dir/command.txt"
 done
 # --version needs no launcher: papbench prints it as a singleton MPI process.
 "$papbench" --version >"$dir/version.txt" 2>&1 || echo "papbench --version failed" >>"$dir/version.txt"
 
 echo "papbench job $PAPBENCH_JOB_ID: $name on ${#nodes[@]} node(s) x $ppn = $np processes, $launches launch(es) -> $dir"
-: >"$dir/papbench.out"
+# The output of the interrupted attempt stays: it says how far that one got.
+if ((resuming)); then
+  echo "== job $PAPBENCH_JOB_ID started again: resuming its result sets" >>"$dir/papbench.out"
+else
+  : >"$dir/papbench.out"
+fi
 rc=0
 for ((k = 1; k <= launches; k++)); do
   ((launches == 1)) || echo "== launch $k of $launches -> $(result_of "$k")" | tee -a "$dir/papbench.out"
   set +e
-  "${cmd[@]}" --out "$(result_of "$k")" 2>&1 | tee -a "$dir/papbench.out"
+  mapfile -t out_args < <(output_args "$k")
+  "${cmd[@]}" "${out_args[@]}" 2>&1 | tee -a "$dir/papbench.out"
   launch_rc=${PIPESTATUS[0]}
   set -e
   # The first failure is the job's exit code; later launches still run (each is one replicate).

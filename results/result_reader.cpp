@@ -180,6 +180,11 @@ CaseRecord read_case(hid_t c) {
   rec.counter_costs = read_named_matrices(c, "counter_costs", "name");
   rec.counters_empty = read_named_matrices(c, "counters_empty", "event");
   rec.metrics = read_named_matrices(c, "metrics", "name");  // format 1.1; absent before
+  // Format 1.5; absent: written by the run that created the file.
+  rec.session = static_cast<int>(h5::read_int64_attr(c, "session").value_or(0));
+  rec.session_utc = h5::read_string_attr(c, "session_utc").value_or("");
+  rec.session_hosts =
+      h5::read_string_array_attr(c, "session_hosts").value_or(std::vector<std::string>{});
   rec.complete = true;
   return rec;
 }

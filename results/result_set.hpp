@@ -21,7 +21,9 @@ inline constexpr int kFormatMajor = 1;
 // /cases/NNNN/clock_bound_ns and clock_slew_ns (absent before: empty), and
 // /cases/NNNN/pat_exchange_done_ns and pat_work_done_ns. 1.5 adds, for counted cases, the
 // counters_domain attribute and the counter_costs and counters_empty groups.
-inline constexpr int kFormatMinor = 5;
+// 1.6 the root attribute run_options (what --resume compares) and, on cases written by a
+// resumed run, session, session_utc and session_hosts (absent: the original run, session 0).
+inline constexpr int kFormatMinor = 6;
 
 // Per timed iteration, whether its output was checked (CaseRecord::validation).
 enum class IterationCheck : std::uint8_t { kNotChecked = 0, kPassed = 1, kFailed = 2 };
@@ -113,6 +115,12 @@ struct CaseRecord {
   std::string counters_domain;
   std::map<std::string, Matrix> counter_costs;
   std::map<std::string, Matrix> counters_empty;
+  // Format 1.6: which run wrote the case: 0 the one that created the file, k the k-th
+  // `papbench --resume` of it, which started at session_utc (empty for session 0).
+  // session_hosts: that run's host of each rank (/topology holds session 0's).
+  int session = 0;
+  std::string session_utc;
+  std::vector<std::string> session_hosts;
 
   // Everything that identifies the case for matching across files (not seed or iterations).
   std::string match_key() const;
@@ -122,10 +130,17 @@ struct CaseRecord {
   std::string label() const;
 };
 
+// Selects the ResultWriter constructor that continues an existing result set (--resume).
+struct AppendToExisting {};
+
 class ResultWriter {
  public:
   // Refuses (std::runtime_error naming the path and --force) an existing file unless overwrite.
   ResultWriter(std::string path, bool overwrite, const RunInfo& info);
+  // Continues `path` as it is: nothing existing is rewritten; new cases get the next free
+  // /cases index and extend the /last_case chain exactly as in the run that created the file.
+  // The caller has checked with a ResultReader that it is a result set of this major version.
+  ResultWriter(std::string path, AppendToExisting);
   void append_sync_events(std::span<const SyncEventRow> events);
   // Writes /cases/NNNN with complete=1; the file is closed again before returning, so a kill
   // between cases loses nothing that was written.

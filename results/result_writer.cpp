@@ -8,7 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -252,6 +254,12 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   h5::write_int64_attr(g, "ranks", r.ranks);
   h5::write_string_attr(g, "validated", r.validated);
   h5::write_string_array_attr(g, "counters_unavailable", r.counters_unavailable);
+  // Format 1.5; only a resumed run's cases carry them, so a file never resumed looks as before.
+  if (r.session != 0) {
+    h5::write_int64_attr(g, "session", r.session);
+    h5::write_string_attr(g, "session_utc", r.session_utc);
+    h5::write_string_array_attr(g, "session_hosts", r.session_hosts);
+  }
 
   write_matrix(g, "arrival_ns", r.arrival_ns);
   write_matrix(g, "exit_ns", r.exit_ns);
@@ -330,6 +338,50 @@ ResultWriter::ResultWriter(std::string path, bool overwrite, const RunInfo& info
   }
   file_dev_ = st.st_dev;
   file_ino_ = st.st_ino;
+}
+
+ResultWriter::ResultWriter(std::string path, AppendToExisting) : path_(std::move(path)) {
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0) {
+    throw std::runtime_error(
+        fmt::format("results file '{}': cannot resume: {}", path_, errno_text()));
+  }
+  file_dev_ = st.st_dev;
+  file_ino_ = st.st_ino;
+  h5::QuietErrors quiet;
+  try {
+    h5::PropList fapl = h5::file_access_plist();
+    h5::File file(H5Fopen(path_.c_str(), H5F_ACC_RDONLY, fapl.get()), "open for reading");
+    h5::Group cases(H5Gopen2(file.get(), "/cases", h5::default_plist()), "open /cases");
+    // Past every name in use, including a linked case left incomplete, so that no earlier
+    // entry is ever replaced.
+    for (const std::string& name : h5::link_names(cases.get())) {
+      int index = 0;
+      const auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), index);
+      if (ec == std::errc{} && end == name.data() + name.size()) {
+        next_index_ = std::max(next_index_, index + 1);
+      }
+    }
+    cases.close("close /cases");
+    // A kill inside the previous commit may leave the chain head on a case whose /cases link
+    // never landed (the reader finds it through the chain): its index is taken too, or the
+    // next case would reuse it and break the chain's order.
+    h5::Dataset head(H5Dopen2(file.get(), "/last_case", h5::default_plist()), "open /last_case");
+    hobj_ref_t last = 0;
+    h5::check(H5Dread(head.get(), h5::ref_type(), h5::all_selection(), h5::all_selection(),
+                      h5::default_plist(), &last),
+              "read /last_case");
+    head.close("close /last_case");
+    if (last != 0) {
+      h5::Group g = h5::open_group_by_ref(file.get(), last);
+      if (const auto index = h5::read_int64_attr(g.get(), "index")) {
+        next_index_ = std::max(next_index_, static_cast<int>(*index) + 1);
+      }
+    }
+    file.close("close");
+  } catch (const h5::Error& e) {
+    throw failure(path_, "resume", e);
+  }
 }
 
 namespace {

@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.sh"
 expect_exit 0 "$PAPBENCH_TEST_ALGORITHMS" list
 expect_contains out.txt "test only: from call"
 expect_exit 0 "$PAPBENCH" list
-! grep -q "hang" out.txt || fail "papbench list shows the test-only barrier/hang"
+! grep -qE "^ +hang " out.txt || fail "papbench list shows the test-only barrier/hang"
 
 # Bad values: exit 2 naming the option, nothing written; the experiment-file key names its line.
 for bad in abc -1s 5; do

@@ -49,6 +49,22 @@ fi
 expect_exit 0 "$PAPBENCH_REPORT" summary "$dir/result.h5"
 expect_contains out.txt "allreduce/native"
 
+# The same job started again (requeued) continues its result set with --resume: complete, so
+# nothing runs and the file stays as it was; the first attempt's output is kept.
+sum=$(cksum <"$dir/result.h5")
+(
+  cd home
+  env PBS_JOBID=4242.pbs-server PBS_O_WORKDIR="$WORK" PBS_NODEFILE="$WORK/nodefile" PBS_NCPUS=4 \
+    PAPBENCH_EXPERIMENT=smoke.exp PAPBENCH_QUICK=1 PAPBENCH_BIND=none \
+    PAPBENCH_HOME="$SOURCE_DIR" PAPBENCH_MPIEXEC="$mpiexec_prog" \
+    PAPBENCH_MPIEXEC_FLAGS="${mpiexec_flags:-}" bash "$script" >"$WORK/job-again.out" 2>&1
+) || { cat job-again.out >&2; fail "the PBS job started again failed"; }
+expect_contains "$dir/command.txt" "--resume $dir/result.h5"
+expect_contains "$dir/papbench.out" "allreduce/native"
+expect_contains "$dir/papbench.out" "started again: resuming its result sets"
+expect_contains "$dir/papbench.out" "already holds all 4 case(s) of this run; nothing to do"
+[[ $(cksum <"$dir/result.h5") == "$sum" ]] || fail "the job started again changed its complete result set"
+
 # PAPBENCH_LAUNCHES=2: two launches, one result set each, both listed by jobs/report.sh; a bad
 # count is refused before anything runs.
 (

@@ -146,4 +146,31 @@ expect_contains out.txt "allreduce/native"
 for v in metric-vs cdf; do
   [[ -s $dir/plots/$v.svg ]] || { cat out.txt >&2; fail "jobs/report.sh wrote no plots/$v.svg"; }
 done
+
+# A requeued job (same id, same directory) continues its result set with --resume: complete,
+# so nothing runs and the file stays as it was.
+sum=$(cksum <"$dir/result.h5")
+# slurmd refuses to launch a requeued job while it is still cleaning up its previous run ("Job 1
+# already killed, do not launch batch job"), so the node must be idle again first.
+for _ in {1..300}; do
+  [[ $(sinfo -h -N -n "$node" -o %t 2>/dev/null || true) == idle* ]] && break
+  sleep 0.1
+done
+sleep 1
+scontrol requeue "$job" || { show_logs; fail "scontrol requeue $job failed"; }
+# Slurm holds a requeued job back for a while (its BeginTime); a user in a hurry does this too.
+scontrol update JobId="$job" StartTime=now || true
+again=""
+for _ in {1..600}; do
+  again=$(scontrol show job "$job" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p')
+  # The hold may be set after the update above landed (requeue finishes asynchronously).
+  if [[ $again == PENDING ]]; then scontrol update JobId="$job" StartTime=now >/dev/null 2>&1 || true; fi
+  if [[ $again =~ ^(COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL)$ ]] &&
+    grep -qF "started again" "$dir/papbench.out"; then break; fi
+  sleep 0.1
+done
+[[ $again == COMPLETED ]] || { cat "$dir/papbench.out" >&2; scontrol show job "$job" >&2; show_logs; fail "requeued job $job ended ${again:-unknown}"; }
+expect_contains "$dir/command.txt" "--resume $dir/result.h5"
+expect_contains "$dir/papbench.out" "already holds all 4 case(s) of this run; nothing to do"
+[[ $(cksum <"$dir/result.h5") == "$sum" ]] || fail "the requeued job changed its complete result set"
 echo "slurm_job: ok"

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -68,19 +69,25 @@ SyncEventRow sync_row(int batch, int i) {
           .rtt_min_ns = 1000 + batch};
 }
 
-// Child: create the file, then alternate cases and sync batches forever, telling the parent
-// (one int per case) after each write_case returns.
-[[noreturn]] void run_child(const std::string& path, int report_fd) {
+RunInfo run_info() {
+  RunInfo info;
+  info.mpi_size = kRanks;
+  for (int r = 0; r < kRanks; ++r) {
+    info.hostnames.push_back("node" + std::to_string(r / 4));
+    info.node_index.push_back(r / 4);
+    info.core.push_back(r % 4);
+  }
+  return info;
+}
+
+// Child: create the file (or, from case `start` on, continue it as --resume does), then
+// alternate cases and sync batches forever, telling the parent (one int per case) after each
+// write_case returns.
+[[noreturn]] void run_child(const std::string& path, int report_fd, int start = -1) {
   try {
-    RunInfo info;
-    info.mpi_size = kRanks;
-    for (int r = 0; r < kRanks; ++r) {
-      info.hostnames.push_back("node" + std::to_string(r / 4));
-      info.node_index.push_back(r / 4);
-      info.core.push_back(r % 4);
-    }
-    ResultWriter w(path, false, info);
-    for (int index = 0;; ++index) {
+    ResultWriter w =
+        start < 0 ? ResultWriter(path, false, run_info()) : ResultWriter(path, AppendToExisting{});
+    for (int index = std::max(start, 0);; ++index) {
       std::vector<SyncEventRow> rows;
       for (int i = 0; i < 1 + index % 5; ++i) rows.push_back(sync_row(index, i));
       w.append_sync_events(rows);
@@ -194,6 +201,72 @@ TEST(ResultsKill, KilledWriterLeavesEveryFinishedCase) {
           w.rfind(in_progress, 0) == 0 || w.rfind("the /cases index is damaged", 0) == 0;
       EXPECT_TRUE(expected) << "warning: " << w;
     }
+  }
+}
+
+// --resume's writer: one file killed again and again, each round continuing it from the cases
+// it holds (a kill inside a commit may have left debris under /cases). The cases read back are
+// always 0, 1, 2, ... in order, whole, and include every one a write_case returned for.
+TEST(ResultsKill, KilledResumedWriterLeavesEveryFinishedCase) {
+  fs::path dir =
+      fs::temp_directory_path() / ("papbench-results-kill-resume-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() {
+      if (!::testing::Test::HasFailure()) fs::remove_all(dir);
+    }
+  } cleanup{dir};
+  SCOPED_TRACE("files in " + dir.string());
+  std::random_device device;
+  const unsigned seed = device();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937 rng(seed);
+  const std::string path = (dir / "run.h5").string();
+
+  int held = 0;  // complete cases in the file
+  for (int round = 0; round < rounds(); ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      ::close(fds[0]);
+      run_child(path, fds[1], round == 0 ? -1 : held);
+    }
+    ::close(fds[1]);
+    const int wait_cases = 1 + static_cast<int>(rng() % 4);
+    int last = held - 1;
+    for (int finished = 0; finished < wait_cases;) {
+      int index = 0;
+      ssize_t n = ::read(fds[0], &index, sizeof index);
+      if (n < 0 && errno == EINTR) continue;
+      ASSERT_EQ(n, static_cast<ssize_t>(sizeof index)) << "child died early";
+      last = index;
+      ++finished;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(rng() % 4000));
+    ASSERT_EQ(::kill(child, SIGKILL), 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "child exited with " << WEXITSTATUS(status);
+    int index = 0;
+    while (::read(fds[0], &index, sizeof index) == sizeof index) last = index;
+    ::close(fds[0]);
+
+    ResultReader reader(path);
+    const std::vector<CaseRecord>& cases = reader.cases();
+    ASSERT_GE(static_cast<int>(cases.size()), last + 1);
+    ASSERT_LE(static_cast<int>(cases.size()), last + 2);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      const CaseRecord want = case_for(static_cast<int>(i));
+      EXPECT_EQ(cases[i].params, want.params) << i;
+      EXPECT_EQ(cases[i].arrival_ns.data, want.arrival_ns.data) << i;
+      EXPECT_EQ(cases[i].exit_ns.data, want.exit_ns.data) << i;
+    }
+    held = static_cast<int>(cases.size());
   }
 }
 

@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "common/errors.hpp"
@@ -102,6 +104,27 @@ Cell nodes_cell(const results::RunInfo& info) {
   return {text, static_cast<long long>(nodes.size())};
 }
 
+// --resume: when and where each later session ran (only shown for a resumed file).
+std::optional<Cell> resumed_cell(const std::vector<results::CaseRecord>& cases) {
+  std::map<int, const results::CaseRecord*> sessions;
+  for (const auto& c : cases) {
+    if (c.session != 0) sessions.emplace(c.session, &c);
+  }
+  if (sessions.empty()) return std::nullopt;
+  std::vector<std::string> parts;
+  for (const auto& [session, c] : sessions) {
+    const std::set<std::string> hosts(c->session_hosts.begin(), c->session_hosts.end());
+    std::vector<std::string> shown(hosts.begin(), hosts.end());
+    constexpr std::size_t kMaxNames = 4;  // as nodes_cell
+    const bool cut = shown.size() > kMaxNames;
+    shown.resize(std::min(shown.size(), kMaxNames));
+    parts.push_back(
+        fmt::format("{} on {}{}", c->session_utc, fmt::join(shown, ", "), cut ? ", ..." : ""));
+  }
+  return Cell{fmt::format("{} time(s): {}", sessions.size(), fmt::join(parts, "; ")),
+              static_cast<long long>(sessions.size())};
+}
+
 std::vector<MetaItem> run_meta(const ResultFile& file) {
   const results::RunInfo& info = file.reader.run_info();
   std::vector<MetaItem> meta;
@@ -113,6 +136,9 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   meta.push_back({"git_sha", "git", Cell::str(info.git_sha), Audience::kMachine});
   meta.push_back({"created_utc", "created", Cell::str(info.created_utc),
                   info.created_utc.empty() ? Audience::kMachine : Audience::kBoth});
+  if (auto resumed = resumed_cell(file.reader.cases())) {
+    meta.push_back({"resumed", "resumed", *resumed});
+  }
   meta.push_back({"ranks", "ranks", Cell::integer(info.mpi_size)});
   meta.push_back({"nodes", "nodes", nodes_cell(info)});
   meta.push_back({"mpi_library",

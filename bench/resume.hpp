@@ -1,0 +1,52 @@
+#pragma once
+// --resume FILE: continue an interrupted run in the result set it was writing. The run options
+// that decide what a case measures are recorded in the file (root attribute run_options) when it
+// is created; a resume must match them, and then runs only the cases the file lacks.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bench/case_matrix.hpp"
+#include "bench/run_options.hpp"
+
+namespace papbench {
+
+// Option name (as the user types it, or a named property of the job) -> value as typed.
+using RunFingerprint = std::map<std::string, std::string>;
+
+// Everything that changes what a case measures: the run options as typed (a list or duration
+// written differently counts as different, so nothing is ever assumed equivalent), the process
+// count, the node count, the MPI library and the papbench build. Not included, so free to change
+// on a resume: --out, --resume, --force (refused with --resume), --progress, --counters-strict
+// (a pre-run check only), --call-timeout (a watchdog that only acts on a hung call) and the
+// hosts the job lands on.
+RunFingerprint run_fingerprint(const RawRunOptions& raw, int ranks, int nodes,
+                               const std::string& mpi_library, const std::string& build);
+
+std::string fingerprint_to_json(const RunFingerprint& f);
+// Throws UsageError naming --resume and `path` when the text is not a recorded fingerprint.
+RunFingerprint fingerprint_from_json(const std::string& text, const std::string& path);
+
+// One line per differing option: "--count: 'FILE' has 1Ki, this run 2Ki"; empty when equal.
+std::vector<std::string> fingerprint_differences(const RunFingerprint& recorded,
+                                                 const RunFingerprint& now,
+                                                 const std::string& path);
+
+// Fills opts.out and opts.resume from --resume; UsageError when --out names another file or
+// --force is given.
+void apply_resume_option(const RawRunOptions& raw, RunOptions& opts);
+
+// Rank 0 only: reads the result set opts.out, refuses (UsageError, exit 2) a file that is not
+// a papbench result set, of another major version, without a recorded fingerprint, or whose
+// fingerprint differs from `now`. Returns per case of `cases`, whether the file already holds
+// it complete (by match key; a key listed twice is done as often as the file holds it), and
+// the session number the resumed run's cases get.
+struct ResumePlan {
+  std::vector<char> done;
+  int session = 1;
+};
+ResumePlan plan_resume(const RunOptions& opts, const std::vector<Case>& cases, int ranks,
+                       const RunFingerprint& now);
+
+}  // namespace papbench

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# --resume: a run killed after some cases is finished by resumes into the same file (the first
+# killed too); the cases it already held stay byte-identical, every case ends up there exactly once, and a resume with
+# other options is refused without touching the file.
+source "$(dirname "$0")/lib.sh"
+marker="resume-test-$$"
+file=$marker.h5
+args=(--collective reduce --count 1:4096:x2 --maxdelay 10ms --iters 10)
+$MPIEXEC -n 2 "$PAPBENCH" "${args[@]}" --progress never --out "$file" >run.txt 2>&1 &
+launcher=$!
+for _ in $(seq 1 300); do
+  if "$CHECK_RESULT" "$file" --min-cases 3 >/dev/null 2>&1; then break; fi
+  sleep 0.1
+done
+pkill -9 -f -- "--out $file" || true
+kill -9 "$launcher" 2>/dev/null || true
+wait "$launcher" 2>/dev/null || true
+"$CHECK_RESULT" "$file" --min-cases 3 >/dev/null || { cat run.txt >&2; fail "the run never finished 3 cases"; }
+"$CHECK_RESULT" "$file" --cases 13 >/dev/null 2>&1 && fail "the run finished before the kill"
+
+# The cases present before the resume, dumped group by group (h5dump shows every attribute and
+# value of a case, so any rewrite of them shows).
+dump_cases() {  # FILE NAMES... -> one dump per case
+  local f=$1; shift
+  for c in "$@"; do h5dump -g "/cases/$c" "$f"; done
+}
+mapfile -t before < <(h5ls "$file/cases" | awk '{print $1}')
+((${#before[@]} >= 3)) || fail "expected at least 3 cases before the resume, found ${#before[@]}"
+dump_cases "$file" "${before[@]}" >before.txt
+
+# Another count is another run: refused, naming the option and both values; the file unchanged.
+sum=$(cksum <"$file")
+expect_exit 2 $MPIEXEC -n 2 "$PAPBENCH" "${args[@]/4096/8192}" --resume "$file"
+expect_contains err.txt "--count: '$file' has '1:4096:x2', this run '1:8192:x2'"
+[[ $(cksum <"$file") == "$sum" ]] || fail "a refused resume changed the file"
+expect_exit 2 $MPIEXEC -n 2 "$PAPBENCH" "${args[@]}" --resume "$file" --out other.h5
+expect_contains err.txt "--resume: writes into '$file', but --out names 'other.h5'"
+[[ ! -e other.h5 ]] || fail "a refused resume created --out"
+echo "not hdf5" >foreign.h5
+expect_exit 2 $MPIEXEC -n 2 "$PAPBENCH" "${args[@]}" --resume foreign.h5
+expect_contains err.txt "--resume: "
+[[ $(cat foreign.h5) == "not hdf5" ]] || fail "a refused resume changed a foreign file"
+
+# A resume killed in its turn keeps what it appended (the writer is the normal one), and the
+# next resume goes on from there.
+kill_after() {  # CASES COMMAND... : runs COMMAND, kills it once FILE holds CASES cases
+  local n=$1; shift
+  "$@" >run.txt 2>&1 &
+  local pid=$!
+  for _ in $(seq 1 300); do
+    if "$CHECK_RESULT" "$file" --min-cases "$n" >/dev/null 2>&1; then break; fi
+    sleep 0.1
+  done
+  pkill -9 -f -- "--resume $file" || true
+  kill -9 "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+kill_after $((${#before[@]} + 2)) $MPIEXEC -n 2 "$PAPBENCH" "${args[@]}" --progress never --resume "$file"
+mapfile -t middle < <(h5ls "$file/cases" | awk '{print $1}')
+((${#middle[@]} >= ${#before[@]} + 2)) || { cat run.txt >&2; fail "the first resume appended no 2 cases"; }
+((${#middle[@]} < 13)) || fail "the first resume finished before the kill"
+
+expect_exit 0 $MPIEXEC -n 2 "$PAPBENCH" "${args[@]}" --progress always --resume "$file"
+expect_contains out.txt "resuming: ${#middle[@]} of 13 case(s) already complete in the file"
+"$CHECK_RESULT" "$file" --cases 13 --validated pass
+dump_cases "$file" "${before[@]}" >after.txt
+cmp -s before.txt after.txt || { diff before.txt after.txt | head -20 >&2; fail "the resume changed a case it had"; }
+
+# Every count of the matrix exactly once.
+expect_exit 0 "$PAPBENCH_REPORT" summary "$file"
+expect_contains out.txt "2 time(s): "
+for c in $(h5ls "$file/cases" | awk '{print $1}'); do
+  h5dump -a "/cases/$c/count" "$file" | awk '/\(0\)/ {print $2}'
+done | sort -n >counts.txt
+printf '%s\n' 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >want.txt
+cmp -s counts.txt want.txt || { paste counts.txt want.txt >&2; fail "the cases are not each count exactly once"; }
+
+# Resuming a complete file does nothing.
+sum=$(cksum <"$file")
+expect_exit 0 $MPIEXEC -n 2 "$PAPBENCH" "${args[@]}" --progress always --resume "$file"
+expect_contains out.txt "already holds all 13 case(s) of this run; nothing to do"
+[[ $(cksum <"$file") == "$sum" ]] || fail "resuming a complete file changed it"
+echo "resume: ok"
