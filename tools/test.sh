@@ -42,7 +42,10 @@ ctest --preset ci -j2 --repeat until-pass:2
 # measured spread is off by that much; they run under Open MPI above.
 mpich_skip='^(.*\.np([5-9]|[1-9][0-9])|collectives_native\.np[34]|reduce_clairvoyant_options\.np3'
 mpich_skip+='|e2e\.pap_scatter_gather|e2e\.reduce_algorithms|e2e\.model_ordering|e2e\.paper_tables'
-mpich_skip+='|e2e\.late_rank_spread|e2e\.replay_pap)$'
+mpich_skip+='|e2e\.late_rank_spread|e2e\.replay_pap'
+# pat_run_*: written for the ThreadSanitizer stage (Open MPI); not yet timed under MPICH, where
+# the PAT thread and the foreground both busy-poll on 2 cores.
+mpich_skip+='|pat_run_[a-z]+\.np[0-9]+)$'
 stage "tests (MPICH)"
 ctest --preset ci-mpich -j2 --repeat until-pass:2 -L 'mpi|e2e' -E "$mpich_skip"
 

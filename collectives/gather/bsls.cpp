@@ -27,8 +27,9 @@ class GatherBsls final : public Algorithm, public PatBackground {
  public:
   explicit GatherBsls(std::optional<std::size_t> first_bytes) : first_bytes_(first_bytes) {}
   void prepare(const Args& a) override {
-    comm_ = Comm::dup(a.comm);
     PatRuntime& pat = require_pat(a, "gather/bsls");
+    pat.wait_idle();  // background() reads comm_
+    comm_ = Comm::dup(a.comm);
     pat.use_alg(this);
     pat.register_call(a);
   }

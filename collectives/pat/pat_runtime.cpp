@@ -86,6 +86,10 @@ PatRuntime::~PatRuntime() {
   thread_.join();
 }
 
+void PatRuntime::wait_idle() {
+  wait_for([this] { return !busy_ && !edge_pending_; });
+}
+
 void PatRuntime::use_alg(PatBackground* work) {
   std::lock_guard lock(mutex_);
   work_ = work;

@@ -48,6 +48,11 @@ class PatRuntime {
   PatRuntime(const PatRuntime&) = delete;
   PatRuntime& operator=(const PatRuntime&) = delete;
 
+  // Returns once the last iteration's exchange and background work are over. An algorithm's
+  // prepare() calls it before it changes anything its background() reads: a rank whose
+  // foreground does not wait for the background (a gather leaf, a scatter root) reaches the next
+  // case's prepare() while the thread may still run this case's background().
+  void wait_idle();
   // The algorithm's background work for the coming calls; null: prediction only.
   void use_alg(PatBackground* work);
   // The arguments (buffers, counts, root) of the coming calls: background work starts before the

@@ -111,8 +111,9 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
 
   void prepare(const Args& a) override {
     require_commutative(a.op, "reduce/clairvoyant");
-    comm_ = Comm::dup(a.comm);
     PatRuntime& pat = require_pat(a, "reduce/clairvoyant");
+    pat.wait_idle();  // background() reads comm_, the buffers and counters reset below
+    comm_ = Comm::dup(a.comm);
     count_ = a.count;
     size_ = comm_.size();
     const std::size_t extent = extent_of(a.dtype);

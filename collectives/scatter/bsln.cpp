@@ -20,8 +20,9 @@ constexpr int kTag = 1;
 class ScatterBsln final : public Algorithm, public PatBackground {
  public:
   void prepare(const Args& a) override {
-    comm_ = Comm::dup(a.comm);
     PatRuntime& pat = require_pat(a, "scatter/bsln");
+    pat.wait_idle();  // background() reads comm_
+    comm_ = Comm::dup(a.comm);
     pat.use_alg(this);
     pat.register_call(a);
   }
