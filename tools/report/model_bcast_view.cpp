@@ -475,6 +475,14 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
   s.meta.push_back(
       {"ompi31_optimal", "Open MPI 3.1 decision: optimal / near-optimal",
        Cell::str(fmt::format("{} / {} (within {}%)", ompi_best, ompi_near, o.near_percent))});
+  // [Nuriyev2022] §6.3's summary of its Table 3 (6 cluster/P pairs, 9 sizes), for comparison.
+  s.notes.push_back(
+      "[Nuriyev2022] Table 3 (Grisou P = 450, 600; Gros 400, 1000; MareNostrum4 96, 480): above "
+      "16 KB the model picks the optimal algorithm 45 times and a near-optimal one 3 times (1%, "
+      "2%, "
+      "6% slower); at 16 KB the second best (1% on Gros, 20-24% on Grisou, 3-84% on MareNostrum4); "
+      "Open MPI 3.1's decision is near-optimal in 46% of the cases and up to 1106%, 570% and 719% "
+      "slower in the rest");
   s.notes.push_back(
       "degradation = (T_selected - T_best) / T_best; times are the root's mean per call; Open MPI "
       "3.1's choice is looked up among the measured algorithms at their own segment size, so a "
