@@ -70,4 +70,38 @@ void scatter_blocks(const void* packed, void* recv, std::span<const int> counts,
   }
 }
 
+void swap_and_broadcast(const Comms& c, RootExchange how, const void* gathered, int out, void* into,
+                        int in, MPI_Datatype dtype) {
+  const bool root = c.rank == 0;
+  auto send = [&] {
+    mpi_check(MPI_Send(gathered, out, dtype, 0, 0, c.inter.get()), "MPI_Send (roots)");
+  };
+  auto recv = [&] {
+    mpi_check(MPI_Recv(into, in, dtype, 0, 0, c.inter.get(), MPI_STATUS_IGNORE),
+              "MPI_Recv (roots)");
+  };
+  auto broadcast = [&] {
+    mpi_check(MPI_Bcast(into, in, dtype, 0, c.local.get()), "MPI_Bcast (local group)");
+  };
+  if (how == RootExchange::kConcurrent) {
+    if (root) {
+      mpi_check(MPI_Sendrecv(gathered, out, dtype, 0, 0, into, in, dtype, 0, 0, c.inter.get(),
+                             MPI_STATUS_IGNORE),
+                "MPI_Sendrecv (roots)");
+    }
+    broadcast();
+  } else if (c.in_a) {
+    if (root) {
+      send();
+      recv();
+    }
+    broadcast();
+  } else {
+    if (root) recv();
+    broadcast();
+    // B's data goes out only when A's broadcast in B has finished at B's root.
+    if (root) send();
+  }
+}
+
 }  // namespace papbench::intergroup

@@ -1,10 +1,16 @@
-// intergroup_allgatherv/rg2: root gathering as production libraries do it ([Kang2019] §3.1, Eq. 2,
-// for uneven blocks): each group's rank 0 learns its group's block sizes (MPI_Gather, timed, as
-// the library must) and gathers the blocks; then A's data goes to B's root, which broadcasts in
-// B, and only then B's data to A's root, which broadcasts in A (MPICH orders its two
-// intercommunicator broadcasts so). Receive displacements that are not the
-// prefix sums of the counts go through a contiguous buffer and a copy (timed).
+// intergroup_allgatherv/rg1 and rg2: root gathering for uneven blocks ([Kang2019] §3.1): each
+// group's rank 0 learns its group's block sizes (MPI_Gather, timed, as the library must) and
+// gathers the blocks, the two roots exchange the gathered data, and each root broadcasts it in
+// its group. Receive displacements that are not the prefix sums of the counts go through a
+// contiguous buffer and a copy (timed). The two differ only in how the roots exchange
+// (intergroup::swap_and_broadcast):
+//   rg1, the best form (Eq. 1): the groups' stages are concurrent;
+//   rg2, as production libraries do it (Eq. 2): A's data goes to B's root, which broadcasts in
+//     B, and only then B's data to A's root, which broadcasts in A (MPICH orders its two
+//     intercommunicator broadcasts so).
 //
+// Cost (Eq. 1 with K_A, K_B): (1 + 2 log p) t_s + max(3 K_A - k_A, 3 K_B - k_B) t_w with an
+// optimal bcast.
 // Cost (Eq. 2 with K_A, K_B): (2 + 2 log p + log q) t_s + (max(K_A, K_B) + 3 K_A + 3 K_B) t_w
 // with a bcast that is a factor 2 off the optimum.
 #include <vector>
@@ -17,8 +23,10 @@ namespace {
 
 using namespace intergroup;
 
-class IntergroupAllgathervRg2 final : public Algorithm {
+class IntergroupAllgathervRootGathering final : public Algorithm {
  public:
+  explicit IntergroupAllgathervRootGathering(RootExchange how) : how_(how) {}
+
   void prepare(const Args& a) override {
     c_ = Comms::make(a.comm);
     const std::size_t ext = extent_of(a.dtype);
@@ -53,29 +61,13 @@ class IntergroupAllgathervRg2 final : public Algorithm {
                           own_displs_.data(), a.dtype, 0, c_.local.get()),
               "MPI_Gatherv (local group)");
     void* contig = contig_.empty() ? a.recv : static_cast<void*>(contig_.data());
-    const int out = as_count(own_total), in = as_count(remote_total_);
-    if (c_.in_a) {
-      if (c_.rank == 0) {
-        mpi_check(MPI_Send(gathered_.data(), out, a.dtype, 0, 0, c_.inter.get()), "MPI_Send");
-        mpi_check(MPI_Recv(contig, in, a.dtype, 0, 0, c_.inter.get(), MPI_STATUS_IGNORE),
-                  "MPI_Recv");
-      }
-      mpi_check(MPI_Bcast(contig, in, a.dtype, 0, c_.local.get()), "MPI_Bcast (local group)");
-    } else {
-      if (c_.rank == 0) {
-        mpi_check(MPI_Recv(contig, in, a.dtype, 0, 0, c_.inter.get(), MPI_STATUS_IGNORE),
-                  "MPI_Recv");
-      }
-      mpi_check(MPI_Bcast(contig, in, a.dtype, 0, c_.local.get()), "MPI_Bcast (local group)");
-      // B's data goes out only when A's broadcast in B has finished at B's root.
-      if (c_.rank == 0) {
-        mpi_check(MPI_Send(gathered_.data(), out, a.dtype, 0, 0, c_.inter.get()), "MPI_Send");
-      }
-    }
+    swap_and_broadcast(c_, how_, gathered_.data(), as_count(own_total), contig,
+                       as_count(remote_total_), a.dtype);
     if (!contig_.empty()) scatter_blocks(contig_.data(), a.recv, a.counts, a.displs, ext);
   }
 
  private:
+  RootExchange how_;
   Comms c_;
   std::int64_t remote_total_ = 0;
   std::vector<char> gathered_, contig_;
@@ -84,8 +76,12 @@ class IntergroupAllgathervRg2 final : public Algorithm {
 
 }  // namespace
 
+std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg1(const AlgOptions& /*options*/) {
+  return std::make_unique<IntergroupAllgathervRootGathering>(RootExchange::kConcurrent);
+}
+
 std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg2(const AlgOptions& /*options*/) {
-  return std::make_unique<IntergroupAllgathervRg2>();
+  return std::make_unique<IntergroupAllgathervRootGathering>(RootExchange::kSequential);
 }
 
 }  // namespace papbench
