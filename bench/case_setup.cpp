@@ -136,6 +136,7 @@ CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClo
   make_workload(c);
   alg = make_algorithm(*c.algorithm, c.alg_options);
   args = workload->args();
+  args.nodes = nodes.get();
   make_pat_runtime(c);
   alg->prepare(args);
 
@@ -151,7 +152,10 @@ CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClo
 }
 
 void CaseSetup::make_communicator(const Case& c) {
-  if (!c.collective->intergroup) return;
+  if (!c.collective->intergroup) {
+    nodes = std::make_unique<topology::NodeTopology>(alg_comm, opts_.virtual_ppn);
+    return;
+  }
   intercomm = make_case_intercomm(opts_, world_);
   alg_comm = intercomm.get();
 }

@@ -19,6 +19,7 @@
 #include "counters/counter_set.hpp"
 #include "imbalance/arrival_pattern.hpp"
 #include "imbalance/xtime_loop.hpp"
+#include "topology/node_topology.hpp"
 
 namespace papbench {
 
@@ -42,6 +43,8 @@ class CaseSetup {
   // algorithm it calls back into is destroyed, and the communicator outlives both.
   Comm intercomm;  // intergroup collectives only
   MPI_Comm alg_comm;
+  // alg_comm's real or --virtual-ppn nodes (Args::nodes); intracommunicator cases only.
+  std::unique_ptr<topology::NodeTopology> nodes;
   std::unique_ptr<Workload> workload;
   std::unique_ptr<Algorithm> alg;
   std::unique_ptr<PatRuntime> pat;  // null unless the algorithm needs it or monitors baselines

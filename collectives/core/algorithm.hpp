@@ -15,6 +15,9 @@
 namespace papbench {
 
 class PatRuntime;  // collectives/pat (later issues)
+namespace topology {
+class NodeTopology;  // topology/node_topology.hpp
+}
 
 struct Args {
   MPI_Comm comm = MPI_COMM_NULL;  // intracommunicator, or the intercommunicator of intergroup ones
@@ -33,6 +36,9 @@ struct Args {
   // intergroup_allgather: this group's block, while `count` is the remote group's.
   std::size_t send_count = 0;
   PatRuntime* pat = nullptr;  // null unless the algorithm needs arrival times
+  // The (real or --virtual-ppn) nodes of `comm`'s ranks, for hierarchical algorithms; the
+  // harness sets it for every intracommunicator case (collectives/core/node_shared.hpp).
+  const topology::NodeTopology* nodes = nullptr;
 };
 
 struct AlgMetric {

@@ -35,3 +35,10 @@ add_executable(intergroup_algorithms_mpi ${CMAKE_CURRENT_LIST_DIR}/intergroup_al
 target_link_libraries(intergroup_algorithms_mpi PRIVATE papbench_collectives papbench_warnings)
 papbench_mpi_test(intergroup_algorithms RANKS 2 3 5 7 8 TIMEOUT 300
                   COMMAND $<TARGET_FILE:intergroup_algorithms_mpi>)
+
+# The node-shared memory of the hierarchical algorithms ([Parsons2015] ch. 2-3): segments,
+# generation-numbered control words, the spin lock and private communicators, on real and
+# virtual nodes (tests/mpi/node_shared.cpp).
+add_executable(node_shared_mpi ${CMAKE_CURRENT_LIST_DIR}/node_shared.cpp)
+target_link_libraries(node_shared_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(node_shared RANKS 1 3 4 7 COMMAND $<TARGET_FILE:node_shared_mpi>)

@@ -3,9 +3,11 @@
 // registry row. Every rank prints its own failures; the verdict is agreed over all ranks, so the
 // exit status is the same everywhere.
 //
-// Usage: collectives_native_mpi [--full] [--alg NAME] [COLLECTIVE]
+// Usage: collectives_native_mpi [--full] [--alg NAME[,NAME...]] [--virtual-ppn K] [COLLECTIVE]
 //   COLLECTIVE  run only that collective
-//   --alg NAME  run only the algorithms of that name (e.g. native: the MPI library's own)
+//   --alg NAMES run only the algorithms of those names (e.g. native: the MPI library's own)
+//   --virtual-ppn K  nodes of K consecutive ranks for the hierarchical algorithms (Args::nodes);
+//               default 0: the real nodes, one here
 //   --sample    the int/sum slice of the matrix only (every root and count; for slow MPI setups)
 //   --full      every datatype and every op of the tables instead of the ctest subset (slow;
 //               for changes to the input or expected-value rules)
@@ -28,6 +30,7 @@
 #include "collectives/core/workload.hpp"
 #include "collectives/pat/pat_runtime.hpp"
 #include "common/mpi_env.hpp"
+#include "topology/node_topology.hpp"
 
 namespace papbench {
 namespace {
@@ -92,10 +95,12 @@ std::int64_t test_arrival(int rank, int size, int root, std::uint64_t count, int
 // (start, edge, end) first, as the benchmark's compute phase does.
 void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& alg, MPI_Comm comm,
               int root, const DatatypeInfo& dt, const OpInfo& op, std::uint64_t count,
-              const std::string& where, Tally& tally, PatRuntime* pat) {
+              const std::string& where, Tally& tally, PatRuntime* pat,
+              const topology::NodeTopology* nodes) {
   Workload w(coll, comm, root, dt, op, count);
   Args args = w.args();
   args.pat = pat;
+  args.nodes = nodes;
   alg.prepare(args);
   ++tally.cases;
   const int rank = comm_rank(comm);
@@ -123,9 +128,13 @@ void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& 
   }
 }
 
+int g_virtual_ppn = 0;  // --virtual-ppn
+
 void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo& info,
                 const AlgOptions& options, MPI_Comm comm, const std::string& where, Tally& tally) {
   const int size = comm_size(comm);
+  std::unique_ptr<topology::NodeTopology> nodes;
+  if (!coll.intergroup) nodes = std::make_unique<topology::NodeTopology>(comm, g_virtual_ppn);
   const auto alg = make_algorithm(info, options);
   // Declared after the algorithm: the runtime's thread stops before the algorithm goes away.
   std::unique_ptr<PatRuntime> pat;
@@ -147,7 +156,8 @@ void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo
         for (std::size_t o = 0; o < nops; ++o) {
           const OpInfo& op = *m.ops[o];
           if (coll.uses_op && !op_applies(op, dt)) continue;
-          run_case(coll, info, *alg, comm, root, dt, op, counts[c], where, tally, pat.get());
+          run_case(coll, info, *alg, comm, root, dt, op, counts[c], where, tally, pat.get(),
+                   nodes.get());
         }
       }
     }
@@ -169,15 +179,40 @@ std::optional<std::string> unsupported_here(const AlgorithmInfo& info, const Alg
   return std::nullopt;
 }
 
+// Why the algorithm's declared restrictions keep it from running at this shape (the harness
+// refuses such runs, bench/run_options.cpp); nullopt when it can run.
+std::optional<std::string> restricted_here(const AlgorithmInfo& info, int nodes, int ranks) {
+  const AlgRestrictions& r = info.restrictions;
+  if (nodes < r.min_nodes) return fmt::format("needs >= {} nodes, {} here", r.min_nodes, nodes);
+  if (ranks < r.min_ranks) return fmt::format("needs >= {} ranks", r.min_ranks);
+  if (r.max_ranks > 0 && ranks > r.max_ranks) return fmt::format("takes <= {} ranks", r.max_ranks);
+  return std::nullopt;
+}
+
+// Whether `name` is one of the comma-separated `list`.
+bool is_listed(std::string_view name, std::string_view list) {
+  for (std::size_t start = 0; start <= list.size();) {
+    const std::size_t end = std::min(list.find(',', start), list.size());
+    if (list.substr(start, end - start) == name) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 int run_all(const Matrix& m, const std::string& only, const std::string& only_alg) {
   const int rank = world_rank(), size = world_size();
   Tally tally;
+  const int node_count = topology::NodeTopology(MPI_COMM_WORLD, g_virtual_ppn).node_count();
   const auto start = std::chrono::steady_clock::now();
   for (const CollectiveInfo& coll : collective_table()) {
     if (!only.empty() && coll.name != only) continue;
     for (const std::string_view name : algorithms_of(coll.name)) {
-      if (!only_alg.empty() && name != only_alg) continue;
+      if (!only_alg.empty() && !is_listed(name, only_alg)) continue;
       const AlgorithmInfo& info = *find_algorithm(coll.name, name);
+      if (const auto why = restricted_here(info, node_count, size)) {
+        if (rank == 0) fmt::print("skip {}/{}: {}\n", coll.name, name, *why);
+        continue;
+      }
       if (!coll.intergroup) {
         run_matrix(m, coll, info, {}, MPI_COMM_WORLD, "", tally);
         // Every declared sample value of every option, on the int/sum slice of the matrix
@@ -246,6 +281,8 @@ int main(int argc, char** argv) {
         sample = true;
       } else if (arg == "--alg" && i + 1 < argc) {
         only_alg = argv[++i];
+      } else if (arg == "--virtual-ppn" && i + 1 < argc) {
+        papbench::g_virtual_ppn = std::stoi(argv[++i]);
       } else {
         only = arg;
       }

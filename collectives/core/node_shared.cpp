@@ -1,0 +1,135 @@
+#include "collectives/core/node_shared.hpp"
+
+#include <sched.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <utility>
+
+#include "topology/node_topology.hpp"
+
+namespace papbench {
+
+static_assert(std::atomic_ref<std::uint64_t>::is_always_lock_free,
+              "node control words need lock-free 64-bit atomics: a lock inside the type would "
+              "live in one process only");
+static_assert(alignof(std::uint64_t) >= std::atomic_ref<std::uint64_t>::required_alignment);
+
+namespace {
+
+std::size_t round_to_line(std::size_t bytes) {
+  return (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
+}
+
+}  // namespace
+
+NodeSharedSegment::NodeSharedSegment(MPI_Comm node_comm, std::size_t bytes) {
+  local_rank_ = comm_rank(node_comm);
+  const int size = comm_size(node_comm);
+  void* base = nullptr;
+  // MPI aligns a window only as malloc would (Open MPI's osc/sm: 8 bytes), so every part gets
+  // one line more than it needs and starts at its first line boundary: a control word then
+  // never shares a line with another rank's part.
+  const std::size_t alloc = round_to_line(bytes) + kCacheLine;
+  mpi_check(MPI_Win_allocate_shared(static_cast<MPI_Aint>(alloc), 1, MPI_INFO_NULL, node_comm,
+                                    &base, &win_),
+            "MPI_Win_allocate_shared");
+  parts_.resize(static_cast<std::size_t>(size));
+  for (int r = 0; r < size; ++r) {
+    MPI_Aint part_bytes = 0;
+    int disp = 0;
+    void* part = nullptr;
+    mpi_check(MPI_Win_shared_query(win_, r, &part_bytes, &disp, &part), "MPI_Win_shared_query");
+    const auto address = reinterpret_cast<std::uintptr_t>(part);
+    const std::size_t skip = (kCacheLine - address % kCacheLine) % kCacheLine;
+    const auto usable = static_cast<std::size_t>(part_bytes) - skip;  // >= round_to_line(its bytes)
+    parts_[static_cast<std::size_t>(r)] = {static_cast<std::byte*>(part) + skip,
+                                           usable / kCacheLine * kCacheLine};
+  }
+  parts_[static_cast<std::size_t>(local_rank_)] =
+      parts_[static_cast<std::size_t>(local_rank_)].first(bytes);
+}
+
+NodeSharedSegment::NodeSharedSegment(NodeSharedSegment&& o) noexcept
+    : win_(std::exchange(o.win_, MPI_WIN_NULL)),
+      local_rank_(o.local_rank_),
+      parts_(std::move(o.parts_)) {}
+
+NodeSharedSegment& NodeSharedSegment::operator=(NodeSharedSegment&& o) noexcept {
+  if (this != &o) {
+    reset();
+    win_ = std::exchange(o.win_, MPI_WIN_NULL);
+    local_rank_ = o.local_rank_;
+    parts_ = std::move(o.parts_);
+  }
+  return *this;
+}
+
+void NodeSharedSegment::reset() noexcept {
+  if (win_ != MPI_WIN_NULL) MPI_Win_free(&win_);  // collective; a destructor cannot throw
+  parts_.clear();
+}
+
+NodeControl::NodeControl(MPI_Comm node_comm, int node_words, int rank_words)
+    : node_words_(node_words), rank_words_(rank_words) {
+  if (node_words < 0 || rank_words < 0) throw std::invalid_argument("NodeControl: negative words");
+  const int local = comm_rank(node_comm);
+  const int own_lines = rank_words + (local == 0 ? node_words : 0);
+  segment_ = NodeSharedSegment(node_comm, static_cast<std::size_t>(own_lines) * kCacheLine);
+  std::memset(segment_.mine().data(), 0, segment_.mine().size());
+  // Nobody may read a word before its owner has cleared it.
+  mpi_check(MPI_Barrier(node_comm), "MPI_Barrier");
+}
+
+std::uint64_t* NodeControl::line(int local_rank, int index) const {
+  return reinterpret_cast<std::uint64_t*>(segment_.part(local_rank).data() +
+                                          static_cast<std::size_t>(index) * kCacheLine);
+}
+
+std::atomic_ref<std::uint64_t> NodeControl::node_word(int i) const {
+  if (i < 0 || i >= node_words_) throw std::out_of_range("NodeControl::node_word");
+  return std::atomic_ref<std::uint64_t>(*line(0, rank_words_ + i));
+}
+
+std::atomic_ref<std::uint64_t> NodeControl::rank_word(int local_rank, int i) const {
+  if (i < 0 || i >= rank_words_ || local_rank < 0 || local_rank >= node_size()) {
+    throw std::out_of_range("NodeControl::rank_word");
+  }
+  return std::atomic_ref<std::uint64_t>(*line(local_rank, i));
+}
+
+void SpinBackoff::pause() {
+  constexpr int kSpinsBeforeYield = 256;
+  if (spins_ < kSpinsBeforeYield) {
+    ++spins_;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    return;
+  }
+  sched_yield();
+}
+
+void NodeSpinLock::lock() {
+  SpinBackoff backoff;
+  while (!try_lock()) {
+    while (word_.load(std::memory_order_relaxed) != 0) backoff.pause();
+  }
+}
+
+bool NodeSpinLock::try_lock() {
+  std::uint64_t expected = 0;
+  return word_.compare_exchange_strong(expected, 1, std::memory_order_acquire,
+                                       std::memory_order_relaxed);
+}
+
+HierarchyComms::HierarchyComms(const Args& args) : nodes(args.nodes) {
+  if (nodes == nullptr) {
+    throw std::logic_error("a hierarchical algorithm needs the node topology (Args::nodes)");
+  }
+  all = Comm::dup(args.comm);
+  node = Comm::dup(nodes->node_comm());
+  if (nodes->leader_comm(0) != MPI_COMM_NULL) leaders = Comm::dup(nodes->leader_comm(0));
+}
+
+}  // namespace papbench
