@@ -494,7 +494,8 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {"alltoall", "mpich-bruck",
        "MPICH 3.0.4 Bruck: rotate, ceil(log2 P) packed exchanges to rank+2^k, rotate and reverse",
        "[Parsons2015] §3.7.3 \"MPICH Bruck\"; [MPICH] v3.0.4 alltoall.c MPIR_Alltoall_intra "
-       "(short messages); docs/ALGORITHMS.md, Deviation: mpich-bruck alltoall",
+       "(short messages, P >= 8; here any P); docs/ALGORITHMS.md, Deviations: MPICH 3.0.4 "
+       "re-implementations",
        make_alltoall_mpich_bruck},
       {"alltoallv", "native", "the MPI library's MPI_Alltoallv", kLibrary, make_alltoallv_native},
       {.collective = "alltoallv",
