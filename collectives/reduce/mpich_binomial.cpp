@@ -7,7 +7,6 @@
 //
 // Cost = lgp.alpha + n.lgp.beta + n.lgp.gamma (lgp = ceil(log2 p), n = vector bytes); a
 // non-commutative op with root != 0 adds alpha + n.beta and an n-byte copy per combine.
-#include <utility>
 
 #include "collectives/core/mpich_p2p.hpp"
 #include "collectives/reduce/reduce.hpp"

@@ -72,7 +72,7 @@ class ReduceMpichRsg final : public Algorithm {
       if (rank % 2 != 0) {
         send(acc, 0, pof2_, rank - 1);
       } else {
-        recv_elems(tmp, a.count, rank + 1, a.dtype);
+        recv_elems(tmp, a.count, rank + 1);
         combine(tmp, acc, a.count, a.dtype, a.op);
         newrank = rank / 2;
       }
@@ -106,7 +106,7 @@ class ReduceMpichRsg final : public Algorithm {
     if (root_excluded) {
       newroot = 0;
       if (rank == a.root) {
-        recv_elems(acc, disp(1), 0, a.dtype);
+        recv_elems(acc, disp(1), 0);
         newrank = 0;
         halving_ranges(0);
       } else if (newrank == 0) {
@@ -161,8 +161,8 @@ class ReduceMpichRsg final : public Algorithm {
     mpi_check(MPI_Send(at(acc, disp(b0), ext_), elems(b0, b1), dtype_, dst, kTag, comm_.get()),
               "MPI_Send");
   }
-  void recv_elems(std::byte* buf, std::size_t n, int src, MPI_Datatype dtype) {
-    mpi_check(MPI_Recv(buf, count_as_int(n, "reduce count"), dtype, src, kTag, comm_.get(),
+  void recv_elems(std::byte* buf, std::size_t n, int src) {
+    mpi_check(MPI_Recv(buf, count_as_int(n, "reduce count"), dtype_, src, kTag, comm_.get(),
                        MPI_STATUS_IGNORE),
               "MPI_Recv");
   }
