@@ -1,5 +1,5 @@
 // allgather/mpich-bruck: MPICH 3.0.4's Bruck allgather ([MPICH] allgather.c, MPIR_Allgather_intra,
-// the "short message and non-power-of-two" path; [Parsons2015] §2.2, the UHA's inter-node
+// the "short message and non-power-of-two" path; [Parsons2015] §2.3.1, the UHA's inter-node
 // Bruck). A scratch buffer holds blocks rank, rank+1, ... in that order. Step k (2^k <= P/2)
 // sends the first 2^k blocks to rank - 2^k and appends 2^k blocks from rank + 2^k; when P is not
 // a power of two one extra step moves the missing P - 2^floor(log2 P) blocks; a final local

@@ -1,5 +1,5 @@
 // allgather/mpich-ring: MPICH 3.0.4's ring allgather ([MPICH] allgather.c, MPIR_Allgather_intra,
-// the "long message" path; [Parsons2015] §2.2, the UHA's inter-node ring). Each rank copies its
+// the "long message" path; [Parsons2015] §2.3.1, the UHA's inter-node ring). Each rank copies its
 // block into place, then in step i (1 <= i < P) sends block rank - i + 1 to rank + 1 and
 // receives block rank - i from rank - 1, straight into recv: the blocks travel around the ring.
 //

@@ -1,5 +1,5 @@
 // allgatherv/mpich-ring: MPICH 3.0.4's pipelined ring allgatherv ([MPICH] allgatherv.c,
-// MPIR_Allgatherv_intra, the "long message or non-power-of-two" path; [Parsons2015] §2.2, the
+// MPIR_Allgatherv_intra, the "long message or non-power-of-two" path; [Parsons2015] §2.3.1, the
 // UHA's inter-node ring for allgatherv). As the ring allgather, block rank - i + 1 goes right
 // while block rank - i comes from the left, but each block travels in chunks of
 // max(smallest count, pipeline / extent) elements (at least 1), so a long block does not hold up

@@ -1,5 +1,5 @@
 // alltoallv/mpich-isend: MPICH 3.0.4's alltoallv ([MPICH] alltoallv.c, MPIR_Alltoallv_intra;
-// [Parsons2015] §2.2, the UHA's inter-node alltoallv). As alltoall/mpich-isend: rounds of at most
+// [Parsons2015] §2.3.1, the UHA's inter-node alltoallv). As alltoall/mpich-isend: rounds of at most
 // `throttle` partners (MPIR_PARAM_ALLTOALL_THROTTLE; 0: all P at once), receives from rank + i
 // posted before sends to rank - i, a Waitall per round; empty blocks post nothing.
 //

@@ -2,8 +2,9 @@
 // [Parsons2015] §3.7.4, "MPICH Bi."), unsegmented. Relative to the root, a rank receives the
 // whole buffer from relative rank - 2^k (2^k its lowest set bit), then sends it to relative
 // rank + 2^j for every 2^j below 2^k, largest first, so the largest subtree is served first.
-// With root 0 and power-of-two nodes of consecutive ranks the tree is "SMP friendly" (§2.0 of
-// the thesis' conventions): only one message per node pair crosses the network per step.
+// With root 0 and power-of-two nodes of consecutive ranks the tree is "SMP friendly" ([Parsons2015]
+// §2.3.1): the steps at distances of a node size or more run between node leaders only, the
+// others stay inside nodes.
 //
 // Cost = lgp.(alpha + n.beta) (lgp = ceil(log2 p), n = message bytes).
 #include "collectives/bcast/bcast.hpp"

@@ -356,7 +356,8 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .name = "mpich-rsg",
        .summary = "MPICH 3.0.4 recursive-halving reduce-scatter + binomial gather on real ranks; "
                   "mpich-binomial when count < 2^floor(log2 P)",
-       .source = "[Parsons2015] §2.5 \"MPICH RSG\"; [MPICH] v3.0.4 reduce.c "
+       .source = "[Parsons2015] §3.7.1, §3.7.4, \"MPICH RSG\" (Appendix A, 8192 cores); [MPICH] "
+                 "v3.0.4 reduce.c "
                  "MPIR_Reduce_redscat_gather; docs/ALGORITHMS.md, Deviation: mpich-rsg below pof2 "
                  "elements",
        .make = make_reduce_mpich_rsg,
@@ -427,7 +428,7 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        true},
       {"scatter", "mpich-binomial",
        "MPICH 3.0.4 binomial, largest subtree first; a root other than 0 sends from a rotated copy",
-       "[Parsons2015] §2.2; [MPICH] v3.0.4 scatter.c MPIR_Scatter_intra",
+       "[Parsons2015] §2.3.1; [MPICH] v3.0.4 scatter.c MPIR_Scatter_intra",
        make_scatter_mpich_binomial},
       {"gather", "native", "the MPI library's MPI_Gather", kLibrary, make_gather_native},
       {"gather", "lin", "linear: root receives in rank order (Open MPI basic_linear, LIN)",
@@ -463,17 +464,17 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {"allgather", "native", "the MPI library's MPI_Allgather", kLibrary, make_allgather_native},
       {"allgather", "mpich-bruck",
        "MPICH 3.0.4 Bruck: ceil(log2 P) steps, one extra for non-powers of two, local rotation",
-       "[Parsons2015] §2.2; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (short messages)",
+       "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (short messages)",
        make_allgather_mpich_bruck},
       {"allgather", "mpich-ring", "MPICH 3.0.4 ring: P-1 Sendrecv steps, block i from the left",
-       "[Parsons2015] §2.2; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (long messages)",
+       "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (long messages)",
        make_allgather_mpich_ring},
       {"allgatherv", "native", "the MPI library's MPI_Allgatherv", kLibrary,
        make_allgatherv_native},
       {.collective = "allgatherv",
        .name = "mpich-ring",
        .summary = "MPICH 3.0.4 pipelined ring: blocks travel right in chunks of the pipeline size",
-       .source = "[Parsons2015] §2.2; [MPICH] v3.0.4 allgatherv.c MPIR_Allgatherv_intra (long "
+       .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgatherv.c MPIR_Allgatherv_intra (long "
                  "messages)",
        .make = make_allgatherv_mpich_ring,
        .options = kMpichPipelineOptions},
@@ -501,7 +502,7 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {.collective = "alltoallv",
        .name = "mpich-isend",
        .summary = "MPICH 3.0.4 Isend/Irecv in rounds of `throttle` partners, empty blocks skipped",
-       .source = "[Parsons2015] §2.2; [MPICH] v3.0.4 alltoallv.c MPIR_Alltoallv_intra",
+       .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 alltoallv.c MPIR_Alltoallv_intra",
        .make = make_alltoallv_mpich_isend,
        .options = kMpichThrottleOptions},
       {"reduce_scatter", "native", "the MPI library's MPI_Reduce_scatter", kLibrary,
@@ -510,7 +511,7 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .name = "mpich-pairwise",
        .summary = "MPICH 3.0.4 pairwise exchange: P-1 Sendrecv steps, block to rank+i, combine "
                   "from rank-i",
-       .source = "[Parsons2015] §2.2; [MPICH] v3.0.4 red_scat.c MPIR_Reduce_scatter_intra "
+       .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 red_scat.c MPIR_Reduce_scatter_intra "
                  "(commutative, long messages)",
        .make = make_reduce_scatter_mpich_pairwise,
        .restrictions = {.commutative_only = true}},

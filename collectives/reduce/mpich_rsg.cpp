@@ -1,11 +1,11 @@
 // reduce/mpich-rsg: MPICH 3.0.4's reduce-scatter + gather reduce ([MPICH] reduce.c,
-// MPIR_Reduce_redscat_gather; [Parsons2015] §2.5, "MPICH RSG"). With pof2 = 2^floor(log2 P) and
-// rem = P - pof2, the odd real ranks below 2.rem fold their vector into rank - 1 and sit out.
-// The pof2 participants (newrank = rank/2 below 2.rem, else rank - rem) run a recursive-halving
-// reduce-scatter over pof2 blocks of count/pof2 elements, the last block taking the rest:
-// distance 1 first, the lower partner keeping the lower half. A binomial gather walks the
-// distances back, largest first, towards the root's newrank; an odd root below 2.rem first
-// receives newrank 0's block and takes its place. Unlike reduce/rabenseifner, ranks are real,
+// MPIR_Reduce_redscat_gather; [Parsons2015] §3.7.1, §3.7.4, "MPICH RSG" of Appendix A, 8192 cores).
+// With pof2 = 2^floor(log2 P) and rem = P - pof2, the odd real ranks below 2.rem fold their vector
+// into rank - 1 and sit out. The pof2 participants (newrank = rank/2 below 2.rem, else rank - rem)
+// run a recursive-halving reduce-scatter over pof2 blocks of count/pof2 elements, the last block
+// taking the rest: distance 1 first, the lower partner keeping the lower half. A binomial gather
+// walks the distances back, largest first, towards the root's newrank; an odd root below 2.rem
+// first receives newrank 0's block and takes its place. Unlike reduce/rabenseifner, ranks are real,
 // not relative to the root, exactly as MPICH lays them out.
 //
 // MPICH calls this only when count >= pof2 (besides its message-size threshold); with fewer

@@ -1,5 +1,5 @@
 // reduce_scatter/mpich-pairwise: MPICH 3.0.4's pairwise-exchange reduce-scatter ([MPICH]
-// red_scat.c, MPIR_Reduce_scatter_intra, the commutative long-message path; [Parsons2015] §2.2,
+// red_scat.c, MPIR_Reduce_scatter_intra, the commutative long-message path; [Parsons2015] §2.3.1,
 // the UHA's inter-node reduce-scatter). A rank copies its own block of its input, then in step i
 // (1 <= i < P) sends rank + i's block of its input to rank + i, receives rank - i's contribution
 // to its own block, and combines it in. Block offsets are the prefix sums of the counts, as

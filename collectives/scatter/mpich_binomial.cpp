@@ -1,5 +1,5 @@
 // scatter/mpich-binomial: MPICH 3.0.4's binomial scatter ([MPICH] scatter.c, MPIR_Scatter_intra;
-// [Parsons2015] §2.2, the UHA's inter-node scatter). Relative to the root, a rank with lowest set
+// [Parsons2015] §2.3.1, the UHA's inter-node scatter). Relative to the root, a rank with lowest set
 // bit 2^k receives from relative rank - 2^k the blocks of its subtree (relative ranks v ..
 // min(v + 2^k, P) - 1); leaves (odd v) receive their one block straight into recv. It then hands
 // each child v + 2^j (2^j < 2^k, largest first) the upper part of what it holds. A root other
