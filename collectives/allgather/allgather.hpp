@@ -9,6 +9,9 @@
 namespace papbench {
 
 std::unique_ptr<Algorithm> make_allgather_native(const AlgOptions& options);  // MPI_Allgather
+// MPICH 3.0.4 re-implemented on point-to-point ([MPICH] allgather.c).
+std::unique_ptr<Algorithm> make_allgather_mpich_bruck(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_allgather_mpich_ring(const AlgOptions& options);
 // intergroup_allgather: MPI_Allgather on the intercommunicator.
 std::unique_ptr<Algorithm> make_intergroup_allgather_native(const AlgOptions& options);
 

@@ -9,5 +9,9 @@
 namespace papbench {
 
 std::unique_ptr<Algorithm> make_alltoall_native(const AlgOptions& options);  // MPI_Alltoall
+// MPICH 3.0.4 re-implemented on point-to-point ([MPICH] alltoall.c); mpich-isend: throttle=N.
+std::unique_ptr<Algorithm> make_alltoall_mpich_isend(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_alltoall_mpich_pairwise(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_alltoall_mpich_bruck(const AlgOptions& options);
 
 }  // namespace papbench

@@ -9,5 +9,7 @@
 namespace papbench {
 
 std::unique_ptr<Algorithm> make_alltoallv_native(const AlgOptions& options);  // MPI_Alltoallv
+// MPICH 3.0.4 re-implemented on point-to-point ([MPICH] alltoallv.c); option throttle=N.
+std::unique_ptr<Algorithm> make_alltoallv_mpich_isend(const AlgOptions& options);
 
 }  // namespace papbench

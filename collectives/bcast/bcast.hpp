@@ -19,5 +19,7 @@ std::unique_ptr<Algorithm> make_bcast_kchain(const AlgOptions& options);        
 std::unique_ptr<Algorithm> make_bcast_binary(const AlgOptions& options);        // bintree
 std::unique_ptr<Algorithm> make_bcast_split_binary(const AlgOptions& options);  // split_bintree
 std::unique_ptr<Algorithm> make_bcast_binomial(const AlgOptions& options);      // binomial
+// MPICH 3.0.4 re-implemented on point-to-point ([MPICH] bcast.c, MPIR_Bcast_binomial).
+std::unique_ptr<Algorithm> make_bcast_mpich_binomial(const AlgOptions& options);
 
 }  // namespace papbench

@@ -206,6 +206,33 @@ constexpr AlgOptionSpec kBcastKchainOptions[] = {
     kBcastSegsizeOption,
     kGatherAfterOption,
 };
+// MPICH 3.0.4 re-implementations ([MPICH] src/mpi/coll/*.c at v3.0.4): the library's tuning
+// variables, with 3.0.4's defaults, as options.
+constexpr std::string_view kThrottleSamples[] = {"0", "1", "3"};
+constexpr AlgOptionSpec kMpichThrottleOptions[] = {
+    {.name = "throttle",
+     .type = OptionType::kInteger,
+     .default_value = "4",
+     .help = "partners per round of Isend/Irecv before a Waitall (MPICH 3.0.4's "
+             "MPIR_PARAM_ALLTOALL_THROTTLE, default 4; MPICH >= 3.1's MPIR_CVAR_ALLTOALL_THROTTLE "
+             "defaults to 32); 0: all at once",
+     .min = 0,
+     .max = std::numeric_limits<int>::max(),
+     .flag = "--throttle",
+     .samples = kThrottleSamples},
+};
+constexpr std::string_view kPipelineSamples[] = {"4", "1Ki"};
+constexpr AlgOptionSpec kMpichPipelineOptions[] = {
+    {.name = "pipeline",
+     .type = OptionType::kBytes,
+     .default_value = "32768",
+     .help = "ring chunk: max(smallest count, BYTES / extent) elements, at least 1 (MPICH 3.0.4's "
+             "MPIR_PARAM_ALLGATHERV_PIPELINE_MSG_SIZE, default 32768)",
+     .min = 0,
+     .max = std::numeric_limits<int>::max(),
+     .samples = kPipelineSamples},
+};
+
 // Rows of add_test_algorithms, and whether the table has been built (after which none may come).
 std::vector<AlgorithmInfo>& test_rows() {
   static std::vector<AlgorithmInfo> rows;
@@ -319,6 +346,22 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = "[ProficzOcetkiewicz2021] §6 baseline RING; [Chan2007]",
        .make = make_reduce_ring,
        .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "mpich-binomial",
+       .summary = "MPICH 3.0.4 binomial tree, whole vector per message; non-commutative ops "
+                  "reduce to rank 0, which forwards to the root",
+       .source = "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 reduce.c MPIR_Reduce_binomial",
+       .make = make_reduce_mpich_binomial},
+      {.collective = "reduce",
+       .name = "mpich-rsg",
+       .summary = "MPICH 3.0.4 recursive-halving reduce-scatter + binomial gather on real ranks; "
+                  "mpich-binomial when count < 2^floor(log2 P)",
+       .source = "[Parsons2015] §3.7.1, §3.7.4, \"MPICH RSG\" (Appendix A, 8192 cores); [MPICH] "
+                 "v3.0.4 reduce.c "
+                 "MPIR_Reduce_redscat_gather; docs/ALGORITHMS.md, Deviation: mpich-rsg below pof2 "
+                 "elements",
+       .make = make_reduce_mpich_rsg,
+       .restrictions = {.commutative_only = true}},
       {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
       {.collective = "bcast",
        .name = "native",
@@ -365,6 +408,9 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = "[Nuriyev2022] §3, §4.2 binomial tree; [OpenMPI] binomial",
        .make = with_gather_after(make_bcast_binomial),
        .options = kBcastSegmentedOptions},
+      {"bcast", "mpich-binomial", "MPICH 3.0.4 binomial tree, unsegmented, largest subtree first",
+       "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 bcast.c MPIR_Bcast_binomial",
+       make_bcast_mpich_binomial},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_scatter_lin},
@@ -380,6 +426,10 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {"scatter", "bsbn", "SBN with non-roots receiving and forwarding in the background (BSBN)",
        "[Proficz2020] §4.1, Fig. 8; docs/ALGORITHMS.md, Errata: BSBN scatter", make_scatter_bsbn,
        true},
+      {"scatter", "mpich-binomial",
+       "MPICH 3.0.4 binomial, largest subtree first; a root other than 0 sends from a rotated copy",
+       "[Parsons2015] §2.3.1; [MPICH] v3.0.4 scatter.c MPIR_Scatter_intra",
+       make_scatter_mpich_binomial},
       {"gather", "native", "the MPI library's MPI_Gather", kLibrary, make_gather_native},
       {"gather", "lin", "linear: root receives in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_gather_lin},
@@ -412,12 +462,59 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        "[Proficz2020] §4.2, Fig. 12; docs/ALGORITHMS.md, Errata: BSBN gather", make_gather_bsbn,
        true},
       {"allgather", "native", "the MPI library's MPI_Allgather", kLibrary, make_allgather_native},
+      {"allgather", "mpich-bruck",
+       "MPICH 3.0.4 Bruck: ceil(log2 P) steps, one extra for non-powers of two, local rotation",
+       "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (short messages)",
+       make_allgather_mpich_bruck},
+      {"allgather", "mpich-ring", "MPICH 3.0.4 ring: P-1 Sendrecv steps, block i from the left",
+       "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (long messages)",
+       make_allgather_mpich_ring},
       {"allgatherv", "native", "the MPI library's MPI_Allgatherv", kLibrary,
        make_allgatherv_native},
+      {.collective = "allgatherv",
+       .name = "mpich-ring",
+       .summary = "MPICH 3.0.4 pipelined ring: blocks travel right in chunks of the pipeline size",
+       .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgatherv.c MPIR_Allgatherv_intra (long "
+                 "messages)",
+       .make = make_allgatherv_mpich_ring,
+       .options = kMpichPipelineOptions},
       {"alltoall", "native", "the MPI library's MPI_Alltoall", kLibrary, make_alltoall_native},
+      {.collective = "alltoall",
+       .name = "mpich-isend",
+       .summary = "MPICH 3.0.4 Isend/Irecv in rounds of `throttle` partners (recv from rank+i, "
+                  "send to rank-i), Waitall per round",
+       .source = "[Parsons2015] §3.7.3 \"MPICH Isend\"; [MPICH] v3.0.4 alltoall.c "
+                 "MPIR_Alltoall_intra (medium messages)",
+       .make = make_alltoall_mpich_isend,
+       .options = kMpichThrottleOptions},
+      {"alltoall", "mpich-pairwise",
+       "MPICH 3.0.4 pairwise exchange: rank XOR i for powers of two, else to rank+i, from rank-i",
+       "[Parsons2015] §3.7.3 \"MPICH Pair\"; [MPICH] v3.0.4 alltoall.c MPIR_Alltoall_intra "
+       "(long messages)",
+       make_alltoall_mpich_pairwise},
+      {"alltoall", "mpich-bruck",
+       "MPICH 3.0.4 Bruck: rotate, ceil(log2 P) packed exchanges to rank+2^k, rotate and reverse",
+       "[Parsons2015] §3.7.3 \"MPICH Bruck\"; [MPICH] v3.0.4 alltoall.c MPIR_Alltoall_intra "
+       "(short messages, P >= 8; here any P); docs/ALGORITHMS.md, Deviations: MPICH 3.0.4 "
+       "re-implementations",
+       make_alltoall_mpich_bruck},
       {"alltoallv", "native", "the MPI library's MPI_Alltoallv", kLibrary, make_alltoallv_native},
+      {.collective = "alltoallv",
+       .name = "mpich-isend",
+       .summary = "MPICH 3.0.4 Isend/Irecv in rounds of `throttle` partners, empty blocks skipped",
+       .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 alltoallv.c MPIR_Alltoallv_intra",
+       .make = make_alltoallv_mpich_isend,
+       .options = kMpichThrottleOptions},
       {"reduce_scatter", "native", "the MPI library's MPI_Reduce_scatter", kLibrary,
        make_reduce_scatter_native},
+      {.collective = "reduce_scatter",
+       .name = "mpich-pairwise",
+       .summary = "MPICH 3.0.4 pairwise exchange: P-1 Sendrecv steps, block to rank+i, combine "
+                  "from rank-i",
+       .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 red_scat.c MPIR_Reduce_scatter_intra "
+                 "(commutative, long messages)",
+       .make = make_reduce_scatter_mpich_pairwise,
+       .restrictions = {.commutative_only = true}},
       {"barrier", "native", "the MPI library's MPI_Barrier", kLibrary, make_barrier_native},
       {.collective = "intergroup_allgather",
        .name = "native",

@@ -16,6 +16,9 @@ std::unique_ptr<Algorithm> make_reduce_clairvoyant(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_rabenseifner(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_radixk(const AlgOptions& options);  // radix=K
 std::unique_ptr<Algorithm> make_reduce_ring(const AlgOptions& options);
+// MPICH 3.0.4 re-implemented on point-to-point ([MPICH] reduce.c).
+std::unique_ptr<Algorithm> make_reduce_mpich_binomial(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_reduce_mpich_rsg(const AlgOptions& options);
 
 // The group sizes of radixk's rounds for `size` ranks, product `size`: the radix while it
 // divides what is left, else the largest divisor up to the radix, else the smallest prime factor.

@@ -103,6 +103,17 @@ expect_exit 0 "$PAPBENCH_REPORT" pap off.h5 --format json
 expect_contains out.txt '"prediction_error_ns": null'
 expect_contains out.txt '"clv_round_time_ns": {'
 
+# MPICH 3.0.4's tuning variables as options: 3.0.4's defaults in params, the --throttle shorthand
+# for both mpich-isend algorithms, a variant's own value beating it.
+run 3 mpich.h5 --collective alltoall,alltoallv --alg mpich-isend,mpich-isend:throttle=0 \
+  --throttle 32 --count 5
+expect_params mpich.h5 0000 "throttle=32"
+expect_params mpich.h5 0001 "throttle=0"
+expect_params mpich.h5 0002 "throttle=32"
+run 3 mpich-dflt.h5 --collective alltoall,allgatherv --alg mpich-isend,mpich-ring --count 5
+expect_params mpich-dflt.h5 0000 "throttle=4"
+expect_params mpich-dflt.h5 0001 "pipeline=32768"
+
 # Bad values: exit 2, the option and its accepted values named, nothing written or destroyed.
 check_bad() {  # TEXT ARGS...
   local text=$1; shift
@@ -124,6 +135,10 @@ check_bad "--ls-first-segment: '0' is not accepted; accepted: auto or a byte cou
 check_bad "--ls-first-segment: only gather/ls, gather/sls, gather/bsls takes it" \
   --ls-first-segment 1Ki
 check_bad "--radix: '1' is not accepted; accepted: an integer >= 2" --alg radixk --radix 1
+check_bad "--throttle: '-1' is not accepted; accepted: an integer >= 0" \
+  --collective alltoall --alg mpich-isend --throttle -1
+check_bad "--alg: allgatherv/mpich-ring option pipeline: 'x' is not accepted; accepted: a byte count" \
+  --collective allgatherv --alg mpich-ring:pipeline=x
 check_bad "--pat-source: 'sma:0' is not accepted; accepted: bgthread (alias: predicted), oracle" \
   --alg clairvoyant --pat-source sma:0
 check_bad "--bg-thread: 'maybe' is not accepted; accepted: auto, on, off" --bg-thread maybe

@@ -42,3 +42,10 @@ papbench_mpi_test(intergroup_algorithms RANKS 2 3 5 7 8 TIMEOUT 300
 add_executable(node_shared_mpi ${CMAKE_CURRENT_LIST_DIR}/node_shared.cpp)
 target_link_libraries(node_shared_mpi PRIVATE papbench_collectives papbench_warnings)
 papbench_mpi_test(node_shared RANKS 1 3 4 7 COMMAND $<TARGET_FILE:node_shared_mpi>)
+
+# The MPICH 3.0.4 re-implementations on communicators other than the world (two concurrent
+# halves, ranks reversed) and reduce/mpich-binomial's non-commutative path with a user-defined op
+# (tests/mpi/mpich_algorithms.cpp); collectives_native covers the rest of their matrix.
+add_executable(mpich_algorithms_mpi ${CMAKE_CURRENT_LIST_DIR}/mpich_algorithms.cpp)
+target_link_libraries(mpich_algorithms_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(mpich_algorithms RANKS 1 3 5 8 COMMAND $<TARGET_FILE:mpich_algorithms_mpi>)
