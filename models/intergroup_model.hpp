@@ -111,8 +111,9 @@ const SettingInfo* find_setting(std::string_view name);  // "S1".."S8" or "1".."
 Shape setting_shape(const SettingInfo& s, std::int64_t p, std::int64_t q, std::uint64_t nominal);
 
 // The setting Eq. (5) converges to as p and q grow at its ratio: each group's mean block is its
-// nominal block (arith-code's 2 (i + 1) ceil(k/P) has mean (P + 1)/P k -> k), so K_A/K_B = p/q as
-// §8 item 12 says; at 25:7 and 1:1 this gives 7.0, 4.84, 4.21, 6.68, 7.0, 7.0, 4.84, 4.84.
+// nominal block (arith-code's 2 (i + 1) ceil(k/P) has mean (P + 1)/P k -> k), so K_A/K_B = p/q, the
+// reading under which §5's values hold (docs/MODEL.md); at 25:7 and 1:1 this gives 7.0, 4.84, 4.21,
+// 6.68, 7.0, 7.0, 4.84, 4.84.
 double setting_asymptote(const SettingInfo& s);
 
 // The setting a case of the given collective and parameters is (nullopt when none): group sizes

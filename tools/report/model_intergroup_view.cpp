@@ -225,7 +225,9 @@ Section cases_section(const std::vector<ResultFile>& files, const IntergroupMode
   if (files.size() == 1) s.meta = run_meta(files.front());
   add_link_meta(s, ls);
   const auto B = Audience::kBoth;
-  s.table.columns = {{"file", "file", Audience::kMachine, true},
+  // The file is worth a column for humans only when there are several (case numbers repeat).
+  const Audience file_audience = files.size() > 1 ? B : Audience::kMachine;
+  s.table.columns = {{"file", "file", file_audience, true},
                      {"case", "case", B},
                      {"collective", "collective", B, true},
                      {"algorithm", "alg", B, true},
