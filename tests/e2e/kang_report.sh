@@ -65,6 +65,13 @@ grep -qE '^  S1 +allgather 3:3 k 1:1 +4096 +native/alg1 +[0-9.]+ +7\.00 +7\.00$'
 grep -qE '^  S6 +allgatherv 3:3 k 1:1 arith-code +4096 +native/alg2 +[0-9.]+ +7\.00 +7\.00$' \
   out.txt || fail "kang-fig6: no S6 curve at 4096 B"
 expect_contains out.txt "largest speed-up: "
+# The same views as figures (gnuplot), drawn from the tables' Reports.
+expect_exit 0 "$PAPBENCH_REPORT" plot kang-fig4 s1.h5 g42.h5 --out f4.svg --script
+expect_contains f4.gp "Algorithm1 (alg1)"
+expect_contains f4.gp "N = 6 (S1): intergroup_allgather p:q = 3:3"
+expect_exit 0 "$PAPBENCH_REPORT" plot kang-fig6 s1.h5 s6.h5 --out f6.svg --script
+expect_contains f6.gp "S6 allgatherv 3:3 k 1:1 arith-code: Eq. (5) limit (paper)"
+[[ -s f4.svg && -s f6.svg ]] || fail "plot kang-fig4/6 wrote no figure"
 expect_exit 2 "$PAPBENCH_REPORT" table kang-fig5 s1.h5
 expect_contains err.txt "no intergroup_allgatherv case"
 
