@@ -150,11 +150,16 @@ Section shape_section(const IntergroupModelOptions& o, const LinkSource& ls) {
                      {"predicted_ns", "predicted", B},  {"ratio", "ratio", B}};
   const auto time = [&](double v) { return ls.link ? Cell::duration(v) : kNone; };
   const im::Link link = ls.link.value_or(im::Link{0, 0});
-  auto add = [&](std::string eq, std::string what, std::optional<im::Prediction> p, Cell ratio) {
+  // startup: false where the paper gives no startup term (M, Theorem 3), printed "-".
+  auto add = [&](std::string eq, std::string what, std::optional<im::Prediction> p, Cell ratio,
+                 bool startup = true) {
     Row r;
-    r.cells = {Cell::str(std::move(eq)),     Cell::str(std::move(what)),
-               p ? time(p->startup) : kNone, p ? time(p->transfer) : kNone,
-               p ? time(p->total()) : kNone, std::move(ratio)};
+    r.cells = {Cell::str(std::move(eq)),
+               Cell::str(std::move(what)),
+               p && startup ? time(p->startup) : kNone,
+               p ? time(p->transfer) : kNone,
+               p ? time(p->total()) : kNone,
+               std::move(ratio)};
     s.table.rows.push_back(std::move(r));
   };
   const im::Prediction m{0, im::lower_bound(shape) * link.t_w};
@@ -163,11 +168,11 @@ Section shape_section(const IntergroupModelOptions& o, const LinkSource& ls) {
   const std::optional<im::Prediction> e3 = im::eq3_algorithm1(shape, link);
   const im::Prediction e4 = im::eq4_algorithm2(shape, link);
   const double e5 = im::eq5_expected_improvement(shape);
-  add("M", "lower bound (transfer only), §2.2", m, kNone);
+  add("M", "lower bound (transfer only), §2.2", m, kNone, false);
   add("Eq. (1)", "root gathering, best version (concurrent stages)", e1, kNone);
   add("Eq. (2)", "root gathering as MPI libraries run it (native)", e2, kNone);
   add("Eq. (3)", "Theorem 1: Algorithm 1 (alg1)", e3, kNone);
-  add("Eq. (4)", "Theorem 3: Algorithm 2 (alg2)", e4, kNone);
+  add("Eq. (4)", "Theorem 3: Algorithm 2 (alg2)", e4, kNone, false);
   add("Eq. (5)", "expected improvement (M + 3K_A + 3K_B) / M", std::nullopt, ratio_cell(e5));
   if (setting != nullptr) {
     add("paper", fmt::format("§5's convergence value for {}", setting->name), std::nullopt,
