@@ -139,6 +139,32 @@ Row make_row(const RowText& t) {
 
 }  // namespace
 
+PingpongSamples pingpong_samples(const ResultFile& file, PingpongStat stat) {
+  // A delayed partner would be timed into the round trip, so only cases without planned delays
+  // count.
+  PingpongSamples out;
+  const auto& cases = file.reader.cases();
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const results::CaseRecord& rec = cases[i];
+    if (rec.collective != "pingpong") continue;
+    const auto elem = dtype_bytes(rec.dtype);
+    const auto& delays = rec.planned_delay_ns.data;
+    const bool delayed = std::any_of(delays.begin(), delays.end(), [](auto v) { return v != 0; });
+    if (rec.ranks < 2 || rec.arrival_ns.rows == 0 || !elem || rec.validated == "fail" || delayed) {
+      out.skipped.push_back(fmt::format("[{}] ({})", i,
+                                        rec.ranks < 2              ? "one rank"
+                                        : rec.arrival_ns.rows == 0 ? "no iterations"
+                                        : delayed                  ? "delayed arrivals"
+                                        : !elem                    ? "unknown datatype"
+                                                                   : "validation failed"));
+      continue;
+    }
+    out.points.push_back({static_cast<double>(rec.count) * *elem, one_way_ns(rec, stat)});
+    out.cases.push_back(i);
+  }
+  return out;
+}
+
 Report build_model_scatter_gather(const ResultFile& file, const ResultFile& pingpong_file,
                                   const ModelOptions& options) {
   const auto& cases = file.reader.cases();
@@ -148,30 +174,8 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
   const std::string stat_text = fmt::format(
       "rank 0's {} round trip", options.pingpong_stat == PingpongStat::kMin ? "fastest" : "median");
 
-  // 1. The ping-pong points and the Hockney fit. A delayed partner would be timed into the
-  // round trip, so only cases without planned delays count.
-  std::vector<PingpongPoint> points;
-  std::vector<std::size_t> pingpong_cases;
-  std::vector<std::string> skipped;
-  for (std::size_t i = 0; i < pp_cases.size(); ++i) {
-    const results::CaseRecord& rec = pp_cases[i];
-    if (rec.collective != "pingpong") continue;
-    const auto elem = dtype_bytes(rec.dtype);
-    const auto& delays = rec.planned_delay_ns.data;
-    const bool delayed = std::any_of(delays.begin(), delays.end(), [](auto v) { return v != 0; });
-    if (rec.ranks < 2 || rec.arrival_ns.rows == 0 || !elem || rec.validated == "fail" || delayed) {
-      skipped.push_back(fmt::format("[{}] ({})", i,
-                                    rec.ranks < 2              ? "one rank"
-                                    : rec.arrival_ns.rows == 0 ? "no iterations"
-                                    : delayed                  ? "delayed arrivals"
-                                    : !elem                    ? "unknown datatype"
-                                                               : "validation failed"));
-      continue;
-    }
-    points.push_back(
-        {static_cast<double>(rec.count) * *elem, one_way_ns(rec, options.pingpong_stat)});
-    pingpong_cases.push_back(i);
-  }
+  // 1. The ping-pong points and the Hockney fit.
+  auto [points, pingpong_cases, skipped] = pingpong_samples(pingpong_file, options.pingpong_stat);
   if (points.empty()) {
     throw UsageError(fmt::format(
         "{}: no usable ping-pong case{} to fit Hockney's alpha and beta; add one to the run, e.g. "

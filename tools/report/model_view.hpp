@@ -4,7 +4,10 @@
 // (docs/MODEL.md).
 
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "tools/report/model_hockney_fit.hpp"
 #include "tools/report/result_file.hpp"
 #include "tools/report/table_format.hpp"
 
@@ -18,6 +21,17 @@ struct ModelOptions {
   // Fit two Hockney segments, messages up to and above this many bytes (an eager limit).
   std::optional<double> split_bytes;
 };
+
+// The usable ping-pong cases of a result set (at least two ranks, no planned delay, a known
+// datatype, not failed) as one-way times for Hockney's fit: rank 0's round trip / 2, the fastest
+// (kMin) or median of the iterations. `cases` holds each point's case index; `skipped` says why
+// the other ping-pong cases were left out ("[3] (delayed arrivals)").
+struct PingpongSamples {
+  std::vector<PingpongPoint> points;
+  std::vector<std::size_t> cases;
+  std::vector<std::string> skipped;
+};
+PingpongSamples pingpong_samples(const ResultFile& file, PingpongStat stat);
 
 // The scatter/gather cases come from `file`, the ping-pong cases from `pingpong_file` (the same
 // object when the user names no other file). Throws UsageError when it holds no usable ping-pong

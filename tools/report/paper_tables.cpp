@@ -4,6 +4,7 @@
 
 #include "tools/report/table_clv1.hpp"
 #include "tools/report/table_clv_figs.hpp"
+#include "tools/report/table_kang_figs.hpp"
 #include "tools/report/table_proficz34.hpp"
 #include "tools/report/table_proficz5.hpp"
 #include "tools/report/table_proficz_figs.hpp"
@@ -32,6 +33,12 @@ const std::vector<PaperTable>& registry() {
        "[ProficzOcetkiewicz2021] Fig. 10", build_clv_fig10},
       {"clv-fig11", "reduce run time per process count (file per P), six algorithms",
        "[ProficzOcetkiewicz2021] Fig. 11", build_clv_fig11},
+      {"kang-fig4", "intergroup Allgather per setting and size: native, alg1, euro2; native/alg1",
+       "[Kang2019] Fig. 4", build_kang_fig4},
+      {"kang-fig5", "intergroup Allgatherv per setting and size: native, alg2; native/alg2",
+       "[Kang2019] Fig. 5", build_kang_fig5},
+      {"kang-fig6", "speed-ups native/alg1 (S1-S4), native/alg2 (S5-S8) vs. Eq. (5), vs. 23.67x",
+       "[Kang2019] Fig. 6", build_kang_fig6},
       {"clv-table1", "schedule generation: segtree speedup over linear, pairing (schedgen)",
        "[ProficzOcetkiewicz2021] Table 1", nullptr, build_clv_table1},
   };

@@ -94,6 +94,9 @@ double raw_number(const Cell& cell);
 Figure plot_paper_grid(const Report& report, std::string_view source);
 Figure plot_proficz_table34(const Report& report);
 Figure plot_proficz_table5(const Report& report);
+// [Kang2019] Figs. 4-5 (times per block size) and Fig. 6 (speed-ups), plot_kang_figs.cpp.
+Figure plot_kang_times(const Report& report);
+Figure plot_kang_speedups(const Report& report);
 Figure plot_clv_table1(const Report& report);
 Figure plot_parsons_pap(const std::vector<ResultFile>& files, const PlotOptions& options);
 Figure plot_parsons_counters(const std::vector<ResultFile>& files, const PlotOptions& options);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/errors.hpp"
+#include "common/units.hpp"
 #include "papbench/version.hpp"
 #include "tools/report/compare_view.hpp"
 #include "tools/report/counters_view.hpp"
@@ -23,6 +24,7 @@
 #include "tools/report/gnuplot_driver.hpp"
 #include "tools/report/metric_choice.hpp"
 #include "tools/report/model_bcast_view.hpp"
+#include "tools/report/model_intergroup_view.hpp"
 #include "tools/report/model_view.hpp"
 #include "tools/report/pap_view.hpp"
 #include "tools/report/paper_tables.hpp"
@@ -138,6 +140,13 @@ struct BcastModelArgs {
   std::string stages = "window";
   std::string impl = "own";
   BcastModelOptions options;
+};
+
+struct IntergroupModelArgs {
+  std::vector<std::string> files;
+  std::string format = "table";
+  std::string ka, kb, ts;  // parsed after CLI11: sizes with suffixes, a duration
+  IntergroupModelOptions options;
 };
 
 struct TableArgs {
@@ -331,6 +340,31 @@ int run_model_bcast(BcastModelArgs args) {
   return 0;
 }
 
+// units.hpp's parsers say what is wrong with a value but not which option it was given to.
+template <class Parse>
+auto named(std::string_view option, std::string_view accepted, Parse parse) {
+  try {
+    return parse();
+  } catch (const UsageError& e) {
+    throw UsageError(fmt::format("{}: {}; accepted: {}", option, e.what(), accepted));
+  }
+}
+
+int run_model_intergroup(IntergroupModelArgs args) {
+  constexpr std::string_view kBytes = "bytes, e.g. 4096 or 64Ki";
+  if (!args.ka.empty())
+    args.options.ka_bytes = named("--ka", kBytes, [&] { return parse_count(args.ka); });
+  if (!args.kb.empty())
+    args.options.kb_bytes = named("--kb", kBytes, [&] { return parse_count(args.kb); });
+  if (!args.ts.empty()) {
+    args.options.ts_ns = static_cast<double>(
+        named("--ts", "a duration, e.g. 2us", [&] { return parse_duration_ns(args.ts); }));
+  }
+  emit(build_model_intergroup(open_all(args.files), args.options), format_from_name(args.format),
+       std::cout);
+  return 0;
+}
+
 int run_file_view(const FileArgs& args, Report (*build)(const ResultFile&)) {
   emit(build(open_result_file(args.file)), format_from_name(args.format), std::cout);
   return 0;
@@ -479,6 +513,35 @@ int run(int argc, char** argv) {
   model_bcast->add_flag("--lambda", bcast_args.options.lambda,
                         "Also print the fitted systems' rows (Eq. (20))");
 
+  IntergroupModelArgs ig_args;
+  CLI::App* model_ig = model->add_subcommand(
+      "intergroup",
+      "Kang 2019: Eqs. (1)-(4) and the Eq. (5) expected improvement of intergroup "
+      "Allgather(v) for a shape (--p --q --ka --kb) or for every intergroup case of FILES, t_s "
+      "and t_w given or fitted to the files' ping-pong cases (docs/MODEL.md)");
+  model_ig->add_option("files", ig_args.files, "Result sets (.h5)");
+  add_format_option(*model_ig, ig_args.format);
+  model_ig->add_option("--p", ig_args.options.p, "Size of group A (>= 1)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  model_ig->add_option("--q", ig_args.options.q, "Size of group B (>= 1)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  model_ig->add_option("--ka", ig_args.ka,
+                       "Group A's block in bytes (Allgatherv: nominal block), e.g. 4096 or 64Ki");
+  model_ig->add_option("--kb", ig_args.kb, "Group B's block in bytes (see --ka)");
+  model_ig
+      ->add_option("--dist", ig_args.options.dist,
+                   "Allgatherv: how the nominal blocks spread over a group's ranks (papbench's "
+                   "--dist; default with --setting S5-S8: the setting's)")
+      ->check(CLI::IsMember({"equal", "arith-code", "arith-literal", "uneven"}));
+  model_ig
+      ->add_option("--setting", ig_args.options.setting,
+                   "Kang 2019 §5 setting: with a shape, check it is the setting's and print the "
+                   "paper's Eq. (5) value beside; with files, only that setting's cases")
+      ->check(CLI::IsMember({"S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"}));
+  model_ig->add_option("--ts", ig_args.ts, "t_s, a duration (e.g. 2us); with --tw");
+  model_ig->add_option("--tw", ig_args.options.tw_ns_per_byte, "t_w in ns per byte; with --ts")
+      ->check(CLI::NonNegativeNumber);
+
   PlotArgs plot_args;
   CLI::App* plot_cmd = app.add_subcommand(
       "plot",
@@ -527,6 +590,7 @@ int run(int argc, char** argv) {
     if (*pap) return run_file_view(pap_args, build_pap);
     if (*model_sg) return run_model(model_args);
     if (*model_bcast) return run_model_bcast(bcast_args);
+    if (*model_ig) return run_model_intergroup(ig_args);
     if (*plot_cmd) return run_plot(plot_args);
   } catch (const UsageError& e) {
     std::cout.flush();
