@@ -1,0 +1,16 @@
+# The universal hierarchical algorithm ([Parsons2015] §2.3.1, collectives/uha/): every uha row
+# and inter-node algorithm through collectives_native's matrix on virtual nodes, at shapes whose
+# last node is shorter (7 ranks in nodes of 2, 3 and 4; 8 in nodes of 3) besides even ones, and
+# single-rank nodes (every rank a leader) and a single node (one leader); then the vector
+# collectives with the thesis' "every other buffer one integer shorter" counts and gapped
+# displacements (tests/mpi/uha_vector.cpp).
+foreach(_shape IN ITEMS "1;1" "2;1" "2;2" "4;3" "4;4" "7;2" "7;3" "7;4" "8;3")
+  list(GET _shape 0 _ranks)
+  list(GET _shape 1 _ppn)
+  papbench_mpi_test(uha_ppn${_ppn} RANKS ${_ranks}
+                    COMMAND $<TARGET_FILE:collectives_native_mpi> --alg uha --virtual-ppn ${_ppn})
+endforeach()
+
+add_executable(uha_vector_mpi ${CMAKE_CURRENT_LIST_DIR}/uha_vector.cpp)
+target_link_libraries(uha_vector_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(uha_vector RANKS 1 3 5 8 COMMAND $<TARGET_FILE:uha_vector_mpi>)
