@@ -66,7 +66,7 @@ void Driver::run(const Args& a) {
   pieces_->copy_out(a, parity);  // line 16
   const auto t5 = Clock::now();
   copy_in_ = t1 - t0;
-  inter_time_ = t3 - t2;
+  inter_time_ = node_.is_leader() ? t3 - t2 : Clock::duration::zero();
   wait_ = (t2 - t1) + (t4 - t3);
   copy_out_ = t5 - t4;
 }
