@@ -297,6 +297,16 @@ constexpr AlgOptionSpec kUhaScatterOptions[] = {
     uha_inter_option(kUhaScatterInter, std::span(kUhaScatterInter).subspan(1))};
 constexpr AlgOptionSpec kUhaReduceScatterOptions[] = {
     uha_inter_option(kUhaReduceScatterInter, std::span(kUhaReduceScatterInter).subspan(1))};
+constexpr std::string_view kMultileaderSamples[] = {"1", "3"};
+constexpr AlgOptionSpec kMultileaderOptions[] = {
+    {.name = "leaders",
+     .type = OptionType::kInteger,
+     .default_value = "2",
+     .help = "leaders L per node, each funnelling ceil(ns/L) ranks; clamped to each node's size",
+     .min = 1,
+     .max = std::numeric_limits<int>::max(),
+     .samples = kMultileaderSamples},
+    uha_inter_option(kUhaAllgatherInter, std::span(kUhaAllgatherInter).subspan(1))};
 constexpr std::string_view kUhaSource = "[Parsons2015] §2.3.1, Fig. 2.1; docs/ALGORITHMS.md, UHA";
 
 // Rows of add_test_algorithms, and whether the table has been built (after which none may come).
@@ -556,6 +566,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_allgather_uha,
        .options = kUhaAllgatherOptions},
+      {.collective = "allgather",
+       .name = "multileader",
+       .summary = "L leaders per node, each funnelling a group of ranks through shared memory; "
+                  "group g's leaders allgather (inter=NAME) in parallel with the other groups'",
+       .source = "[Parsons2015] §2.2.2, §2.3.2, Fig. 2.3 (its ref. [7], Kandalla et al.); "
+                 "docs/ALGORITHMS.md, UHA",
+       .make = make_allgather_multileader,
+       .options = kMultileaderOptions},
       {"allgatherv", "native", "the MPI library's MPI_Allgatherv", kLibrary,
        make_allgatherv_native},
       {.collective = "allgatherv",

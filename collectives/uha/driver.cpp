@@ -27,6 +27,7 @@ std::byte* SharedSlots::slot(int parity) const {
 
 Driver::Driver(std::string_view collective, std::string_view inter, std::unique_ptr<Pieces> pieces)
     : pieces_(std::move(pieces)) {
+  if (pieces_->own_inter_phase()) return;
   const AlgorithmInfo* info = find_algorithm(collective, inter);
   if (info == nullptr) {
     throw std::logic_error(std::string(collective) + "/uha: inter=" + std::string(inter) +
@@ -39,12 +40,13 @@ void Driver::prepare(const Args& a) {
   comms_.emplace(a);
   barrier_ = NodeBarrier(comms_->node.get());
   node_.map = NodeMap(*a.nodes);
+  node_.all = comms_->all.get();
   node_.node_comm = comms_->node.get();
   node_.leaders = comms_->leaders.get();
   node_.barrier = &barrier_;
   calls_ = 0;
   pieces_->prepare(node_, a);
-  if (node_.is_leader()) inter_->prepare(pieces_->inter_args());
+  if (inter_ != nullptr && node_.is_leader()) inter_->prepare(pieces_->inter_args());
 }
 
 void Driver::run(const Args& a) {
@@ -59,14 +61,20 @@ void Driver::run(const Args& a) {
   const auto t1 = Clock::now();
   barrier_.wait();  // line 11
   const auto t2 = Clock::now();
-  if (node_.is_leader()) inter_->run(pieces_->inter_args());  // lines 12-14
+  bool took_part = false;
+  if (inter_ == nullptr) {
+    took_part = pieces_->inter(parity);
+  } else if (node_.is_leader()) {
+    inter_->run(pieces_->inter_args());  // lines 12-14
+    took_part = true;
+  }
   const auto t3 = Clock::now();
   barrier_.wait();  // line 15
   const auto t4 = Clock::now();
   pieces_->copy_out(a, parity);  // line 16
   const auto t5 = Clock::now();
   copy_in_ = t1 - t0;
-  inter_time_ = node_.is_leader() ? t3 - t2 : Clock::duration::zero();
+  inter_time_ = took_part ? t3 - t2 : Clock::duration::zero();
   wait_ = (t2 - t1) + (t4 - t3);
   copy_out_ = t5 - t4;
 }

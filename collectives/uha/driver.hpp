@@ -59,6 +59,7 @@ class SharedSlots {
 // What the pieces of one collective see of the node.
 struct NodeContext {
   NodeMap map;
+  MPI_Comm all = MPI_COMM_NULL;  // the case's ranks (a private duplicate)
   MPI_Comm node_comm = MPI_COMM_NULL;
   MPI_Comm leaders = MPI_COMM_NULL;  // MPI_COMM_NULL except on local rank 0
   NodeBarrier* barrier = nullptr;    // for pieces whose CopyIn has two halves (reduce_scatter)
@@ -80,6 +81,10 @@ class Pieces {
   virtual void copy_out(const Args& a, int parity) = 0;                 // line 16
   // Line 13's arguments: InterCnts and the shared buffers, on the leaders' communicator.
   const Args& inter_args() const { return inter_; }
+  // Pieces whose inter-node phase is not one collective of the node leaders (multileader) run
+  // it here, on every rank, instead of line 13; true when this rank took part.
+  virtual bool own_inter_phase() const { return false; }
+  virtual bool inter(int /*parity*/) { return false; }
 
  protected:
   Args inter_;
@@ -87,7 +92,8 @@ class Pieces {
 
 class Driver final : public Algorithm {
  public:
-  // `inter`: the registry name of the leaders' algorithm for `collective`.
+  // `inter`: the registry name of the leaders' algorithm for `collective`; ignored when the
+  // pieces have their own inter-node phase.
   Driver(std::string_view collective, std::string_view inter, std::unique_ptr<Pieces> pieces);
   void prepare(const Args& a) override;
   void run(const Args& a) override;
