@@ -6,8 +6,9 @@
 //   - groups are consecutive local ranks, ceil(ns / L) per group, led by their first rank;
 //   - the leaders of group g run one allgather (inter=NAME) on the group's blocks, which lie
 //     contiguously in a group-major shared buffer SHARED[g][node][j];
-//   - L is clamped to each node's size: a node with fewer than L ranks lets an existing leader
-//     stand in for the missing groups (it sends padding and receives the other nodes' group g),
+//   - L is clamped to each node's size, and a node whose ceil-sized groups do not reach L (fewer
+//     ranks than L, or 4 ranks in groups of 2 for L = 3) lets an existing leader stand in for
+//     the missing groups (it sends padding and receives the other nodes' group g),
 //     so uneven last nodes work; it runs its allgathers in group order, as every rank does.
 #include <algorithm>
 
@@ -42,9 +43,11 @@ class MultileaderPieces final : public uha::Pieces {
     node_ = &node;
     const uha::NodeMap& m = node.map;
     ext_ = extent_of(a.dtype);
-    groups_ = std::min(leaders_, m.max_node_size());
-    group_size_ = 0;
-    for (int n = 0; n < m.node_count(); ++n) group_size_ = std::max(group_size_, size_of_group(n));
+    groups_ = group_size_ = 0;
+    for (int n = 0; n < m.node_count(); ++n) {
+      groups_ = std::max(groups_, groups_on(n));
+      group_size_ = std::max(group_size_, size_of_group(n));
+    }
     const std::size_t block = std::size_t(group_size_) * a.count;  // one group of one node
     send_ = uha::SharedSlots(node.node_comm, block * ext_ * std::size_t(groups_));
     recv_ = uha::SharedSlots(node.node_comm,
@@ -99,11 +102,17 @@ class MultileaderPieces final : public uha::Pieces {
   }
 
  private:
-  int groups_on(int node) const { return std::min(leaders_, node_->map.size_of(node)); }
-  // Ranks per group on `node`: ceil(size / groups).
+  // Ranks per group on `node`: ceil(size / min(L, size)).
   int size_of_group(int node) const {
-    const int g = groups_on(node);
-    return (node_->map.size_of(node) + g - 1) / g;
+    const int size = node_->map.size_of(node);
+    const int l = std::min(leaders_, size);
+    return (size + l - 1) / l;
+  }
+  // The groups `node` has ranks for: with ceil-sized groups, fewer than min(L, size) when L does
+  // not divide the size (4 ranks, L = 3: groups of 2, so 2 groups).
+  int groups_on(int node) const {
+    const int gs = size_of_group(node);
+    return (node_->map.size_of(node) + gs - 1) / gs;
   }
   // The local rank of `node` in group g's allgather: the group's first rank, or for a group the
   // node does not have, the leader of group g mod (its groups).
