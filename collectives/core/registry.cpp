@@ -307,6 +307,19 @@ constexpr AlgOptionSpec kMultileaderOptions[] = {
      .max = std::numeric_limits<int>::max(),
      .samples = kMultileaderSamples},
     uha_inter_option(kUhaAllgatherInter, std::span(kUhaAllgatherInter).subspan(1))};
+constexpr std::string_view kAll[] = {"all"};
+constexpr std::string_view kSendersSamples[] = {"1", "2", "3"};
+constexpr AlgOptionSpec kUhaMsOptions[] = {
+    {.name = "senders",
+     .type = OptionType::kInteger,
+     .default_value = "all",
+     .help = "senders K per node, each sending from the node-shared buffer ([Parsons2015] "
+             "§2.3.2); all: the largest node's size; a smaller node's senders serve several "
+             "children in turn",
+     .min = 1,
+     .max = std::numeric_limits<int>::max(),
+     .words = kAll,
+     .samples = kSendersSamples}};
 constexpr std::string_view kUhaSource = "[Parsons2015] §2.3.1, Fig. 2.1; docs/ALGORITHMS.md, UHA";
 
 // Rows of add_test_algorithms, and whether the table has been built (after which none may come).
@@ -520,6 +533,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_scatter_uha,
        .options = kUhaScatterOptions},
+      {.collective = "scatter",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: node blocks down a K-ary tree of nodes, "
+                  "sender j of a node sending child j's subtree from shared memory",
+       .source = "[Parsons2015] §2.3.2 (parallel funneled scatter), Figs. 2.5, 2.10; "
+                 "docs/ALGORITHMS.md, UHA",
+       .make = make_scatter_uha_ms,
+       .options = kUhaMsOptions},
       {"gather", "native", "the MPI library's MPI_Gather", kLibrary, make_gather_native},
       {"gather", "lin", "linear: root receives in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_gather_lin},

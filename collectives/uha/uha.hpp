@@ -21,5 +21,7 @@ std::unique_ptr<Algorithm> make_bcast_uha(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_scatter_uha(const AlgOptions& options);
 // Options: leaders=L, inter=NAME (collectives/uha/multileader.cpp).
 std::unique_ptr<Algorithm> make_allgather_multileader(const AlgOptions& options);
+// Options: senders=K|all (collectives/uha/scatter_ms.cpp).
+std::unique_ptr<Algorithm> make_scatter_uha_ms(const AlgOptions& options);
 
 }  // namespace papbench
