@@ -97,6 +97,45 @@ constexpr AlgOptionSpec kClairvoyantOptions[] = {
      .samples = kClvRoundTimeSamples},
 };
 
+// Hierarchical and dynamic-leader reduce and bcast ([Parsons2015] §3.7.1, §3.7.2).
+constexpr std::string_view kLockWords[] = {"serial", "parallel"};
+constexpr std::string_view kLockSamples[] = {"serial"};
+constexpr AlgOptionSpec kHierOptReduceOptions[] = {
+    {.name = "lock",
+     .type = OptionType::kChoice,
+     .default_value = "parallel",
+     .help = "serial: one lock for the node's shared buffer; parallel: a lock per segment of at "
+             "least a cache line, so several processes combine at once (serial below a line)",
+     .words = kLockWords,
+     .samples = kLockSamples},
+};
+constexpr std::string_view kBinomialWord[] = {"binomial"};
+constexpr std::string_view kKdegSamples[] = {"2", "3"};
+constexpr AlgOptionSpec kKdegOption = {
+    .name = "kdeg",
+    .type = OptionType::kInteger,
+    .default_value = "binomial",
+    .help =
+        "tree between nodes: binomial (as MPICH's), or k-ary with K children per node (the "
+        "thesis' Dynamic-K)",
+    .min = 2,
+    .max = std::numeric_limits<int>::max(),
+    .words = kBinomialWord,
+    .samples = kKdegSamples};
+constexpr std::string_view kCleanupWords[] = {"cancel", "deferred"};
+constexpr std::string_view kCleanupSamples[] = {"deferred"};
+constexpr AlgOptionSpec kDynleaderReduceOptions[] = {
+    kKdegOption,
+    {.name = "cleanup",
+     .type = OptionType::kChoice,
+     .default_value = "cancel",
+     .help = "identification messages no leader took: cancel (MPI_Cancel after the call, as the "
+             "thesis) or deferred (discarded at the next entry); both drained at the end",
+     .words = kCleanupWords,
+     .samples = kCleanupSamples},
+};
+constexpr AlgOptionSpec kDynleaderBcastOptions[] = {kKdegOption};
+
 // Open MPI 3.1's segmented broadcasts ([OpenMPI] coll_base_bcast.c; [Nuriyev2022] §6.1: 8 KiB).
 constexpr std::string_view kBcastSegsizeSamples[] = {"0", "100", "1Ki"};
 constexpr AlgOptionSpec kBcastSegsizeOption = {
@@ -362,6 +401,31 @@ std::span<const AlgorithmInfo> algorithm_registry() {
                  "elements",
        .make = make_reduce_mpich_rsg,
        .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "hier-barrier",
+       .summary = "node-shared reduction, node barrier, static leaders' MPICH binomial between "
+                  "nodes",
+       .source = "[Parsons2015] §3.7, §3.7.1 \"MPICH Bi. Hier.\"",
+       .make = make_reduce_hier_barrier,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "hier-opt",
+       .summary = "node-shared reduction under locks without a barrier, static leaders' MPICH "
+                  "binomial between nodes",
+       .source = "[Parsons2015] §3.7.1 \"MPICH Bi. Hier. Opt.\"",
+       .make = make_reduce_hier_opt,
+       .options = kHierOptReduceOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "dynleader",
+       .summary = "node-shared reduction; each node's last arrival leads it, identification "
+                  "messages and MPI_ANY_SOURCE between nodes",
+       .source = "[Parsons2015] §3.7.1, Figs. 3.14, 3.15; Appendix A \"Dynamic-K\"; "
+                 "docs/ALGORITHMS.md, Decision: dynamic leaders",
+       .make = make_reduce_dynleader,
+       .options = kDynleaderReduceOptions,
+       .restrictions = {.commutative_only = true},
+       .arrival_dependent = true},
       {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
       {.collective = "bcast",
        .name = "native",
@@ -408,6 +472,27 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = "[Nuriyev2022] §3, §4.2 binomial tree; [OpenMPI] binomial",
        .make = with_gather_after(make_bcast_binomial),
        .options = kBcastSegmentedOptions},
+      {.collective = "bcast",
+       .name = "hier-barrier",
+       .summary = "root's copy into node-shared memory, barrier, static leaders' MPICH binomial "
+                  "between nodes, barrier, copy out",
+       .source = "[Parsons2015] §2.1 Fig. 2.1, §3.7 \"MPICH Bi. Hier.\"",
+       .make = make_bcast_hier_barrier},
+      {.collective = "bcast",
+       .name = "hier-opt",
+       .summary = "static leaders' MPICH binomial between nodes into node-shared memory; each "
+                  "process copies out once valid, no barrier",
+       .source = "[Parsons2015] §3.7 \"MPICH Bi. Hier. Opt.\"",
+       .make = make_bcast_hier_opt},
+      {.collective = "bcast",
+       .name = "dynleader",
+       .summary = "each node's first arrival leads it: identification messages to the parent "
+                  "node, data from MPI_ANY_SOURCE into node-shared memory",
+       .source = "[Parsons2015] §3.7.2, Figs. 3.16, 3.17; Appendix B \"Dynamic Leader K\"; "
+                 "docs/ALGORITHMS.md, Decision: dynamic leaders",
+       .make = make_bcast_dynleader,
+       .options = kDynleaderBcastOptions,
+       .arrival_dependent = true},
       {"bcast", "mpich-binomial", "MPICH 3.0.4 binomial tree, unsegmented, largest subtree first",
        "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 bcast.c MPIR_Bcast_binomial",
        make_bcast_mpich_binomial},
