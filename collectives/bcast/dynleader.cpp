@@ -37,12 +37,15 @@ class BcastDynleader final : public Algorithm {
   explicit BcastDynleader(int kdeg) : kdeg_(kdeg) {}
 
   void prepare(const Args& a) override {
-    mailbox_ = {};
-    layout_.reset();
-    layout_ = std::make_unique<HierLayout>(a, kdeg_);
-    buffer_ = SharedBcastBuffer(layout_->comms().node.get(), a.count * extent_of(a.dtype));
-    mailbox_ = IdMailbox(layout_->comms().all.get(), kIdTagBase);
-    data_tags_ = GenerationTags(kDataTagBase);
+    const std::size_t bytes = a.count * extent_of(a.dtype);
+    // New buffers count calls from 1 again, so the announcements' books start afresh with them.
+    if (refresh_layout(layout_, a, kdeg_) || !buffer_.fits(bytes)) {
+      mailbox_ = {};
+      buffer_ = SharedBcastBuffer(layout_->comms().node.get(), bytes);
+      mailbox_ = IdMailbox(layout_->comms().all.get(), kIdTagBase);
+      data_tags_ = GenerationTags(kDataTagBase);
+    }
+    buffer_.reshape(bytes);
   }
 
   void run(const Args& a) override {

@@ -24,9 +24,11 @@ constexpr int kTag = 53;
 class BcastHierBarrier final : public Algorithm {
  public:
   void prepare(const Args& a) override {
-    layout_.reset();
-    layout_ = std::make_unique<HierLayout>(a, 0);
-    buffer_ = SharedBcastBuffer(layout_->comms().node.get(), a.count * extent_of(a.dtype));
+    const std::size_t bytes = a.count * extent_of(a.dtype);
+    if (refresh_layout(layout_, a, 0) || !buffer_.fits(bytes)) {
+      buffer_ = SharedBcastBuffer(layout_->comms().node.get(), bytes);
+    }
+    buffer_.reshape(bytes);
   }
 
   void run(const Args& a) override {

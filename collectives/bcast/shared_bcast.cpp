@@ -1,6 +1,7 @@
 #include "collectives/bcast/shared_bcast.hpp"
 
 #include <cstring>
+#include <stdexcept>
 
 namespace papbench {
 namespace {
@@ -10,11 +11,18 @@ constexpr int kArrived = 0, kValid = 1, kDone = 2, kReleased = 3, kWordsPerSlot 
 
 }  // namespace
 
-SharedBcastBuffer::SharedBcastBuffer(MPI_Comm node_comm, std::size_t bytes)
-    : bytes_(bytes), stride_((bytes + kCacheLine - 1) / kCacheLine * kCacheLine) {
+SharedBcastBuffer::SharedBcastBuffer(MPI_Comm node_comm, std::size_t capacity)
+    : allocated_(true),
+      capacity_(capacity),
+      stride_((capacity + kCacheLine - 1) / kCacheLine * kCacheLine) {
   const bool holder = comm_rank(node_comm) == 0;
   buffers_ = NodeSharedSegment(node_comm, holder ? kSlots * stride_ : 0);
   control_ = NodeControl(node_comm, kSlots * kWordsPerSlot);
+}
+
+void SharedBcastBuffer::reshape(std::size_t bytes) {
+  if (!fits(bytes)) throw std::logic_error("SharedBcastBuffer: message larger than the buffers");
+  bytes_ = bytes;
 }
 
 std::atomic_ref<std::uint64_t> SharedBcastBuffer::word(int i) const {

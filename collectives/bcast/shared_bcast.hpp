@@ -21,8 +21,13 @@ namespace papbench {
 class SharedBcastBuffer {
  public:
   SharedBcastBuffer() = default;
-  // Collective over node_comm.
-  SharedBcastBuffer(MPI_Comm node_comm, std::size_t bytes);
+  // Collective over node_comm: buffers of `capacity` bytes.
+  SharedBcastBuffer(MPI_Comm node_comm, std::size_t capacity);
+
+  // Whether a message of `bytes` fits (false before the collective constructor ran).
+  bool fits(std::size_t bytes) const { return allocated_ && bytes <= capacity_; }
+  // The message size of the following calls (local; the same on every rank). Between calls only.
+  void reshape(std::size_t bytes);
 
   // Starts the next call (waiting until its buffer is free) and returns its generation.
   std::uint64_t begin_call();
@@ -42,7 +47,8 @@ class SharedBcastBuffer {
 
   NodeSharedSegment buffers_;  // local rank 0's part holds them
   NodeControl control_;
-  std::size_t bytes_ = 0, stride_ = 0;
+  bool allocated_ = false;
+  std::size_t capacity_ = 0, stride_ = 0, bytes_ = 0;
   int slot_ = 0;
 };
 

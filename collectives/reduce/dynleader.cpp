@@ -36,15 +36,17 @@ class ReduceDynleader final : public Algorithm {
 
   void prepare(const Args& a) override {
     require_commutative(a.op, "reduce/dynleader");
-    mailbox_ = {};
-    layout_.reset();
-    layout_ = std::make_unique<HierLayout>(a, kdeg_);
-    buffer_ =
-        SharedReduceBuffer(layout_->comms().node.get(), a.count, a.dtype, ReduceLock::kParallel);
-    mailbox_ = IdMailbox(layout_->comms().all.get(), kIdTagBase);
-    data_tags_ = GenerationTags(kDataTagBase);
+    const std::size_t bytes = a.count * extent_of(a.dtype);
+    // New buffers count calls from 1 again, so the announcements' books start afresh with them.
+    if (refresh_layout(layout_, a, kdeg_) || !buffer_.fits(bytes)) {
+      mailbox_ = {};
+      buffer_ = SharedReduceBuffer(layout_->comms().node.get(), bytes);
+      mailbox_ = IdMailbox(layout_->comms().all.get(), kIdTagBase);
+      data_tags_ = GenerationTags(kDataTagBase);
+    }
+    buffer_.reshape(a.count, a.dtype, ReduceLock::kParallel);
     count_ = a.count;
-    tmp_.reserve(a.count * extent_of(a.dtype));
+    tmp_.reserve(bytes);
   }
 
   void run(const Args& a) override {

@@ -24,12 +24,13 @@ class ReduceHierBarrier final : public Algorithm {
  public:
   void prepare(const Args& a) override {
     require_commutative(a.op, "reduce/hier-barrier");
-    layout_.reset();
-    layout_ = std::make_unique<HierLayout>(a, 0);
-    buffer_ =
-        SharedReduceBuffer(layout_->comms().node.get(), a.count, a.dtype, ReduceLock::kSerial);
+    const std::size_t bytes = a.count * extent_of(a.dtype);
+    if (refresh_layout(layout_, a, 0) || !buffer_.fits(bytes)) {
+      buffer_ = SharedReduceBuffer(layout_->comms().node.get(), bytes);
+    }
+    buffer_.reshape(a.count, a.dtype, ReduceLock::kSerial);
     count_ = a.count;
-    tmp_.reserve(a.count * extent_of(a.dtype));
+    tmp_.reserve(bytes);
   }
 
   void run(const Args& a) override {

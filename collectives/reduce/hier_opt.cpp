@@ -28,11 +28,13 @@ class ReduceHierOpt final : public Algorithm {
 
   void prepare(const Args& a) override {
     require_commutative(a.op, "reduce/hier-opt");
-    layout_.reset();
-    layout_ = std::make_unique<HierLayout>(a, 0);
-    buffer_ = SharedReduceBuffer(layout_->comms().node.get(), a.count, a.dtype, lock_);
+    const std::size_t bytes = a.count * extent_of(a.dtype);
+    if (refresh_layout(layout_, a, 0) || !buffer_.fits(bytes)) {
+      buffer_ = SharedReduceBuffer(layout_->comms().node.get(), bytes);
+    }
+    buffer_.reshape(a.count, a.dtype, lock_);
     count_ = a.count;
-    tmp_.reserve(a.count * extent_of(a.dtype));
+    tmp_.reserve(bytes);
   }
 
   void run(const Args& a) override {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <stdexcept>
 
 #include "collectives/core/hier_layout.hpp"
 #include "collectives/reduce/reduce_common.hpp"
@@ -26,23 +27,31 @@ std::size_t round_to_line(std::size_t bytes) {
 
 }  // namespace
 
-SharedReduceBuffer::SharedReduceBuffer(MPI_Comm node_comm, std::size_t count, MPI_Datatype dtype,
-                                       ReduceLock lock)
-    : count_(count), extent_(reduce_detail::extent_of(dtype)), dtype_(dtype) {
-  const std::size_t bytes = count * extent_;
-  stride_ = round_to_line(bytes);
-  const int node_size = comm_size(node_comm);
-  if (lock == ReduceLock::kParallel && bytes >= kCacheLine) {
-    segments_ = static_cast<int>(
-        std::min<std::size_t>({static_cast<std::size_t>(node_size), bytes / kCacheLine, count}));
-  }
+SharedReduceBuffer::SharedReduceBuffer(MPI_Comm node_comm, std::size_t capacity)
+    : allocated_(true),
+      capacity_(capacity),
+      stride_(round_to_line(capacity)),
+      max_segments_(comm_size(node_comm)) {
   const bool holder = comm_rank(node_comm) == 0;
   buffers_ = NodeSharedSegment(node_comm, holder ? kSlots * stride_ : 0);
-  control_ = NodeControl(node_comm, kSlots * words_per_slot(segments_));
+  control_ = NodeControl(node_comm, kSlots * words_per_slot(max_segments_));
+}
+
+void SharedReduceBuffer::reshape(std::size_t count, MPI_Datatype dtype, ReduceLock lock) {
+  count_ = count;
+  dtype_ = dtype;
+  extent_ = reduce_detail::extent_of(dtype);
+  const std::size_t bytes = count * extent_;
+  if (!fits(bytes)) throw std::logic_error("SharedReduceBuffer: vector larger than the buffers");
+  segments_ = 1;
+  if (lock == ReduceLock::kParallel && bytes >= kCacheLine) {
+    segments_ = static_cast<int>(std::min<std::size_t>(
+        {static_cast<std::size_t>(max_segments_), bytes / kCacheLine, count}));
+  }
 }
 
 std::atomic_ref<std::uint64_t> SharedReduceBuffer::word(int i) const {
-  return control_.node_word(slot_ * words_per_slot(segments_) + i);
+  return control_.node_word(slot_ * words_per_slot(max_segments_) + i);
 }
 
 std::uint64_t SharedReduceBuffer::begin_call() {

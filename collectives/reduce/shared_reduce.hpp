@@ -26,8 +26,14 @@ enum class ReduceLock { kSerial, kParallel };
 class SharedReduceBuffer {
  public:
   SharedReduceBuffer() = default;
-  // Collective over node_comm.
-  SharedReduceBuffer(MPI_Comm node_comm, std::size_t count, MPI_Datatype dtype, ReduceLock lock);
+  // Collective over node_comm: buffers of `capacity` bytes.
+  SharedReduceBuffer(MPI_Comm node_comm, std::size_t capacity);
+
+  // Whether a vector of `bytes` fits (false before the collective constructor ran).
+  bool fits(std::size_t bytes) const { return allocated_ && bytes <= capacity_; }
+  // The shape of the following calls (local; every rank of the node gives the same): `count`
+  // elements of `dtype` (at most the capacity), and the locks. Between calls only.
+  void reshape(std::size_t count, MPI_Datatype dtype, ReduceLock lock);
 
   // Starts the next call (waiting until its buffer is free) and returns its generation.
   std::uint64_t begin_call();
@@ -48,7 +54,10 @@ class SharedReduceBuffer {
 
   NodeSharedSegment buffers_;  // local rank 0's part holds them
   NodeControl control_;
-  std::size_t count_ = 0, extent_ = 0, stride_ = 0;
+  bool allocated_ = false;
+  std::size_t capacity_ = 0, stride_ = 0;
+  int max_segments_ = 1;  // the node size: words are laid out for that many
+  std::size_t count_ = 0, extent_ = 0;
   MPI_Datatype dtype_ = MPI_DATATYPE_NULL;
   int segments_ = 1;
   int slot_ = 0;
