@@ -49,7 +49,9 @@ TEST(NodeTree, EveryNodeButTheRootHasOneParentListingIt) {
             EXPECT_EQ(t.parent(c), n);
             ++listed;
           }
-          if (n != root) EXPECT_GE(t.parent(n), 0);
+          if (n != root) {
+            EXPECT_GE(t.parent(n), 0);
+          }
         }
         EXPECT_EQ(listed, nodes - 1);
       }
