@@ -21,5 +21,8 @@ std::unique_ptr<Algorithm> make_bcast_split_binary(const AlgOptions& options);  
 std::unique_ptr<Algorithm> make_bcast_binomial(const AlgOptions& options);      // binomial
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] bcast.c, MPIR_Bcast_binomial).
 std::unique_ptr<Algorithm> make_bcast_mpich_binomial(const AlgOptions& options);
+// [PatarasukYuan2008] as [Parsons2015] §3.9.2 runs it: control messages to the root, which serves
+// arrivals in groups of at most group=G ranks.
+std::unique_ptr<Algorithm> make_bcast_patyuan(const AlgOptions& options);
 
 }  // namespace papbench
