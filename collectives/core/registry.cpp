@@ -167,6 +167,20 @@ constexpr AlgOptionSpec kGatherAfterOption = {
 constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption, kGatherAfterOption};
 constexpr AlgOptionSpec kBcastFlatOptions[] = {kGatherAfterOption};
 
+// [Parsons2015] §3.9.2: "the group size limited"; the limit is not given.
+constexpr std::string_view kPatYuanGroupSamples[] = {"1", "2", "8"};
+constexpr AlgOptionSpec kPatYuanOptions[] = {
+    {.name = "group",
+     .type = OptionType::kInteger,
+     .default_value = "4",
+     .help = "most ranks the root serves with one reply: the first arrival gets the data and "
+             "forwards it to the others that arrived with it, one after the other; 1: the root "
+             "sends to every rank itself",
+     .min = 1,
+     .max = std::numeric_limits<int>::max(),
+     .samples = kPatYuanGroupSamples},
+};
+
 // Segment size and fanout are Open MPI's variables; MPICH forces the algorithm alone.
 bool forces_open_mpi_variables(const AlgOptions& resolved) {
   return resolved.contains("force") && bcast::forcing_variable() == "coll_tuned_bcast_algorithm";
@@ -260,6 +274,19 @@ constexpr AlgOptionSpec kMpichThrottleOptions[] = {
      .max = std::numeric_limits<int>::max(),
      .flag = "--throttle",
      .samples = kThrottleSamples},
+};
+// [Parsons2015] §3.7.3: "Parameters can also limit the minimum message sizes"; no value given.
+constexpr std::string_view kMinFragSamples[] = {"0", "24", "1Ki"};
+constexpr AlgOptionSpec kA2aAwareOptions[] = {
+    {.name = "min-frag",
+     .type = OptionType::kBytes,
+     .default_value = "0",
+     .help = "fewest bytes a sender sends as a piece of a destination node's buffer before the "
+             "piece's gap is complete (a whole gap between sent pieces always goes); 0: any "
+             "ready piece",
+     .min = 0,
+     .max = std::numeric_limits<int>::max(),
+     .samples = kMinFragSamples},
 };
 constexpr std::string_view kPipelineSamples[] = {"4", "1Ki"};
 constexpr AlgOptionSpec kMpichPipelineOptions[] = {
@@ -569,6 +596,15 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_bcast_uha,
        .options = kUhaBcastOptions},
+      {.collective = "bcast",
+       .name = "patyuan",
+       .summary = "Patarasuk-Yuan: arrivals announce themselves to the root, which sends to the "
+                  "first of each group of up to `group` queued arrivals; it forwards to the rest",
+       .source = "[PatarasukYuan2008]; [Parsons2015] §3.2, §3.9.2, Fig. 3.23 \"Pat. Original\"; "
+                 "docs/ALGORITHMS.md, Inferred: bcast/patyuan",
+       .make = make_bcast_patyuan,
+       .options = kPatYuanOptions,
+       .arrival_dependent = true},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_scatter_lin},
@@ -684,6 +720,21 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_alltoall_uha,
        .options = kUhaAlltoallOptions},
+      {.collective = "alltoall",
+       .name = "a2a-aware",
+       .summary = "node-shared buffers, one sender and one receiver rank per node pair, senders "
+                  "pre-send the ready pieces of a node's data (opportunistic fragmentation)",
+       .source = "[Parsons2015] §3.7.3, Fig. 3.18, §3.9.3 \"Hier. aware\"; docs/ALGORITHMS.md, "
+                 "Inferred: alltoall/a2a-aware",
+       .make = make_alltoall_aware,
+       .options = kA2aAwareOptions,
+       .arrival_dependent = true},
+      {.collective = "alltoall",
+       .name = "a2a-aware-barrier",
+       .summary = "a2a-aware after an intra-node barrier: multiple senders, nothing pre-sent",
+       .source = "[Parsons2015] §3.9.3, Fig. 3.26 \"aware with barrier\"; docs/ALGORITHMS.md, "
+                 "Inferred: alltoall/a2a-aware",
+       .make = make_alltoall_aware_barrier},
       {"alltoallv", "native", "the MPI library's MPI_Alltoallv", kLibrary, make_alltoallv_native},
       {.collective = "alltoallv",
        .name = "mpich-isend",
