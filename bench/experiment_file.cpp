@@ -396,10 +396,12 @@ void apply_experiment_options(const CLI::App& app, const ExperimentChoice& choic
     }
   }
   if (!e.count_totals.empty() && app.get_option("--count")->count() == 0) {
-    raw.count = per_rank_counts(e.count_totals, world_size());
+    // MPI is not up yet (the thread level it needs depends on these options): the launcher's
+    // announced size is the world's.
+    raw.count = per_rank_counts(e.count_totals, launcher_size());
   }
-  if (app.get_option("--pattern")->count() == 0) {
-    raw.pattern = with_process_count(raw.pattern, world_size());
+  if (app.get_option("--pattern")->count() == 0 && raw.pattern.find("{P}") != std::string::npos) {
+    raw.pattern = with_process_count(raw.pattern, launcher_size());
   }
 }
 

@@ -139,6 +139,8 @@ class ReplayLevels {
       }
       source.resize(hash);
     }
+    // A CSV of delays records no xtime.
+    if (!source.ends_with(".h5") && !source.ends_with(".hdf5")) return std::nullopt;
     const std::filesystem::path beside =
         std::filesystem::path(result_path).parent_path() / std::filesystem::path(source);
     for (const std::filesystem::path& p : {std::filesystem::path(source), beside}) {
@@ -254,7 +256,7 @@ std::string conditions(const results::CaseRecord& rec, bool chapter3, const Imba
   if (chapter3) parts.push_back(rec.collective);
   parts.push_back(rec.dtype);
   if (chapter3 && !rec.op.empty()) parts.push_back(rec.op);
-  if (chapter3) parts.push_back(fmt::format("root {}", rec.root));
+  if (chapter3 && rec.root != 0) parts.push_back(fmt::format("root {}", rec.root));
   if (!chapter3) parts.push_back(lvl.label);
   if (!rec.sync_mode.empty()) parts.push_back(fmt::format("sync {}", rec.sync_mode));
   return fmt::format("{}", fmt::join(parts, ", "));
@@ -303,11 +305,6 @@ const Cell kNone{"-", nullptr};
 
 Cell ratio_cell(double v) {
   return std::isfinite(v) ? Cell::fixed(v, 2) : kNone;
-}
-
-std::string level_text(const GridCell& c) {
-  return c.level.label.empty() ? fmt::format("count {}", c.count)
-                               : fmt::format("count {}, {}", c.count, c.level.label);
 }
 
 // The series of a group a Match takes, in name order.
@@ -443,8 +440,10 @@ Section make_section(const Group& g, const TableSpec& spec, TimeSource source,
       row.cells.push_back(c.thesis_max ? Cell::fixed(*c.thesis_max, 2) : kNone);
     }
     std::string status = r.status;
-    if (status.empty() && r.speedup.baseline_only > 0) {
-      status = fmt::format("{} baseline cell(s) without the candidate", r.speedup.baseline_only);
+    // A cell whose iterations were all dropped (late, wrong) or not run on one side.
+    if (const std::size_t one_sided = r.speedup.baseline_only + r.speedup.candidate_only;
+        status.empty() && one_sided > 0) {
+      status = fmt::format("{} cell(s) with a time of only one of the two", one_sided);
     }
     row.cells.push_back(Cell::str(status));
     if (r.status == "not in the files") absent.push_back(r.candidate);
