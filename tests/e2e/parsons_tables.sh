@@ -71,6 +71,12 @@ expect_exit 0 "$PAPBENCH_REPORT" table parsons-table2.2 g.h5
 expect_contains out.txt "inter-node phase time"
 expect_contains out.txt "uha-ms:inter=mpich-bruck"
 
+# The same views as figures (gnuplot), drawn from the tables' Reports: bars and the thesis.
+expect_exit 0 "$PAPBENCH_REPORT" plot parsons-table3.6 r.h5 --out t36.svg --script
+expect_contains t36.gp "mean speed-up T_baseline / T_candidate"
+expect_contains t36.gp "dynleader-os"
+[[ -s t36.svg ]] || fail "plot parsons-table3.6 wrote no figure"
+
 # A file without the table's collective is bad input.
 expect_exit 2 "$PAPBENCH_REPORT" table parsons-table3.7 r.h5
 expect_contains err.txt "table parsons-table3.7: no bcast case in the files"
