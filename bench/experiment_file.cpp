@@ -29,7 +29,7 @@ struct RunKey {
 
 // Every run option an experiment may set. Left out on purpose: --out/--force (the job script
 // chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
-const std::array<RunKey, 35> kRunKeys = {{
+const std::array<RunKey, 36> kRunKeys = {{
     {"collective", &RawRunOptions::collective},
     {"alg", &RawRunOptions::alg},
     {"count", &RawRunOptions::count},
@@ -44,6 +44,7 @@ const std::array<RunKey, 35> kRunKeys = {{
     {"ka-factor", &RawRunOptions::ka_factor},
     {"kb-factor", &RawRunOptions::kb_factor},
     {"dist", &RawRunOptions::dist},
+    {"setting", &RawRunOptions::setting},
     {"virtual-ppn", &RawRunOptions::virtual_ppn},
     {"sync", &RawRunOptions::sync},
     {"sync-estimator", &RawRunOptions::sync_estimator},
@@ -205,6 +206,32 @@ bool parse_app_keys(const Parser& parser, const std::map<std::string, Entry, std
   return !e.app.empty();
 }
 
+// `alg` without the algorithms no listed collective has in the registry, which go to `unknown`;
+// the run's default algorithm when none is left. Items follow the --alg syntax: NAME,
+// NAME:key=value, and bare key=value items continuing the algorithm before them.
+std::string registered_algorithms(const RawRunOptions& raw, std::vector<std::string>& unknown) {
+  std::vector<std::string> collectives, items, kept;
+  try {
+    collectives = split_list(raw.collective);
+    items = split_list(raw.alg);
+  } catch (const UsageError&) {
+    return raw.alg;  // parse_run_options names the key and the problem
+  }
+  bool keep = true;
+  for (const std::string& item : items) {
+    const bool continues =
+        item.find(':') == std::string::npos && item.find('=') != std::string::npos;
+    if (!continues) {
+      const std::string name = item.substr(0, item.find(':'));
+      keep = std::any_of(collectives.begin(), collectives.end(),
+                         [&](const std::string& c) { return find_algorithm(c, name) != nullptr; });
+      if (!keep) unknown.push_back(name);
+    }
+    if (keep) kept.push_back(item);
+  }
+  return kept.empty() ? RawRunOptions{}.alg : fmt::format("{}", fmt::join(kept, ","));
+}
+
 }  // namespace
 
 Experiment parse_experiment(std::string_view text, const std::string& path, bool quick) {
@@ -311,8 +338,10 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
     e.raw.count = e.count_totals;  // checked below as a count list; divided at run time
   }
 
+  RawRunOptions checked = e.raw;
+  checked.alg = registered_algorithms(e.raw, e.unregistered_algorithms);
   try {
-    parse_run_options(e.raw);
+    parse_run_options(checked);
   } catch (const UsageError& err) {
     // The message starts with "--option:"; point at the line that set it.
     const std::string_view what = err.what();
@@ -368,8 +397,23 @@ void apply_experiment_options(const CLI::App& app, const ExperimentChoice& choic
     }
   }
   if (!e.count_totals.empty() && app.get_option("--count")->count() == 0) {
-    raw.count = per_rank_counts(e.count_totals, world_size());
+    // MPI is not up yet (the thread level it needs depends on these options): the launcher's
+    // announced size is the world's.
+    raw.count = per_rank_counts(e.count_totals, launcher_size());
   }
+  if (app.get_option("--pattern")->count() == 0 && raw.pattern.find("{P}") != std::string::npos) {
+    raw.pattern = with_process_count(raw.pattern, launcher_size());
+  }
+}
+
+std::string with_process_count(std::string_view text, int processes) {
+  std::string out(text);
+  const std::string p = std::to_string(processes);
+  for (std::size_t at = out.find("{P}"); at != std::string::npos; at = out.find("{P}", at)) {
+    out.replace(at, 3, p);
+    at += p.size();
+  }
+  return out;
 }
 
 std::string per_rank_counts(std::string_view totals, int processes) {

@@ -33,6 +33,10 @@ struct Experiment {
   // the P processes of the run, so one file serves every process count. raw.count then holds LIST
   // itself; apply_experiment_options divides. Empty for a plain per-rank `count`.
   std::string count_totals;
+  // Algorithms of `alg` the registry does not hold: a file may name algorithms that are still
+  // being built (the [Parsons2015] files name the thesis' algorithms), so reading it checks every
+  // other key and the run itself refuses these names before anything is measured.
+  std::vector<std::string> unregistered_algorithms;
   // `app = fft`: the file runs a mini-application (`papbench app fft`, docs/FFT.md) instead of a
   // case matrix. Its options are the `app.<option>` keys (`quick.app.<option>` replaces one in
   // --quick runs), kept as text with their line for the application's own checks; run keys are
@@ -44,6 +48,10 @@ struct Experiment {
   };
   std::map<std::string, AppOption, std::less<>> app_options;
 };
+
+// `text` with every "{P}" replaced by the process count: a trace to replay is recorded per process
+// count, so `pattern = replay:trace-{P}.h5#0` names the one of the run.
+std::string with_process_count(std::string_view text, int processes);
 
 // The per-rank counts of `count = TOTALS/P` on `processes` ranks: floor(total / processes) for
 // each total, as a comma list.

@@ -17,6 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "bench/app/app_floyd_command.hpp"
+#include "bench/app/app_ft_command.hpp"
+#include "bench/app/app_matvec_command.hpp"
 #include "bench/clv_schedule_command.hpp"
 #include "bench/counters_command.hpp"
 #include "bench/experiment_file.hpp"
@@ -67,6 +70,9 @@ struct Cli {
   papbench::RawClvScheduleOptions clv_raw;
   papbench::RawSchedgenOptions schedgen_raw;
   papbench::RawFftOptions fft_raw;
+  papbench::RawFloydOptions floyd_raw;
+  papbench::RawMatvecOptions matvec_raw;
+  papbench::RawFtOptions ft_raw;
   papbench::RawTopologyOptions topology_raw;
   papbench::RawTreeOptions tree_raw;
   std::string command_line;
@@ -102,6 +108,13 @@ struct Cli {
         {add_tree_command(app, tree_raw), kNoMpi, [this] { return tree_command(tree_raw); }},
         {add_app_command(app, fft_raw), MPI_THREAD_MULTIPLE,
          [this] { return app_fft_command(fft_raw, command_line); }},
+        // After add_app_command: it adds floyd to the `app` group made there.
+        {add_app_floyd_command(app, floyd_raw), MPI_THREAD_SINGLE,
+         [this] { return app_floyd_command(floyd_raw); }},
+        {add_app_matvec_command(app, matvec_raw), MPI_THREAD_SINGLE,
+         [this] { return app_matvec_command(matvec_raw); }},
+        {add_app_ft_command(app, ft_raw), MPI_THREAD_SINGLE,
+         [this] { return app_ft_command(ft_raw); }},
     };
     app.require_subcommand(0, 1);
   }

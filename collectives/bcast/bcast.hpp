@@ -21,5 +21,12 @@ std::unique_ptr<Algorithm> make_bcast_split_binary(const AlgOptions& options);  
 std::unique_ptr<Algorithm> make_bcast_binomial(const AlgOptions& options);      // binomial
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] bcast.c, MPIR_Bcast_binomial).
 std::unique_ptr<Algorithm> make_bcast_mpich_binomial(const AlgOptions& options);
+// Hierarchical and dynamic-leader broadcasts of [Parsons2015] §3.7.2 on node-shared memory.
+std::unique_ptr<Algorithm> make_bcast_hier_barrier(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_bcast_hier_opt(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_bcast_dynleader(const AlgOptions& options);  // kdeg=
+// [PatarasukYuan2008] as [Parsons2015] §3.9.2 runs it: control messages to the root, which serves
+// arrivals in groups of at most group=G ranks.
+std::unique_ptr<Algorithm> make_bcast_patyuan(const AlgOptions& options);
 
 }  // namespace papbench

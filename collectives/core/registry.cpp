@@ -98,6 +98,45 @@ constexpr AlgOptionSpec kClairvoyantOptions[] = {
      .samples = kClvRoundTimeSamples},
 };
 
+// Hierarchical and dynamic-leader reduce and bcast ([Parsons2015] §3.7.1, §3.7.2).
+constexpr std::string_view kLockWords[] = {"serial", "parallel"};
+constexpr std::string_view kLockSamples[] = {"serial"};
+constexpr AlgOptionSpec kHierOptReduceOptions[] = {
+    {.name = "lock",
+     .type = OptionType::kChoice,
+     .default_value = "parallel",
+     .help = "serial: one lock for the node's shared buffer; parallel: a lock per segment of at "
+             "least a cache line, so several processes combine at once (serial below a line)",
+     .words = kLockWords,
+     .samples = kLockSamples},
+};
+constexpr std::string_view kBinomialWord[] = {"binomial"};
+constexpr std::string_view kKdegSamples[] = {"2", "3"};
+constexpr AlgOptionSpec kKdegOption = {
+    .name = "kdeg",
+    .type = OptionType::kInteger,
+    .default_value = "binomial",
+    .help =
+        "tree between nodes: binomial (as MPICH's), or k-ary with K children per node (the "
+        "thesis' Dynamic-K)",
+    .min = 2,
+    .max = std::numeric_limits<int>::max(),
+    .words = kBinomialWord,
+    .samples = kKdegSamples};
+constexpr std::string_view kCleanupWords[] = {"cancel", "deferred"};
+constexpr std::string_view kCleanupSamples[] = {"deferred"};
+constexpr AlgOptionSpec kDynleaderReduceOptions[] = {
+    kKdegOption,
+    {.name = "cleanup",
+     .type = OptionType::kChoice,
+     .default_value = "cancel",
+     .help = "identification messages no leader took: cancel (MPI_Cancel after the call, as the "
+             "thesis) or deferred (discarded at the next entry); both drained at the end",
+     .words = kCleanupWords,
+     .samples = kCleanupSamples},
+};
+constexpr AlgOptionSpec kDynleaderBcastOptions[] = {kKdegOption};
+
 // Open MPI 3.1's segmented broadcasts ([OpenMPI] coll_base_bcast.c; [Nuriyev2022] §6.1: 8 KiB).
 constexpr std::string_view kBcastSegsizeSamples[] = {"0", "100", "1Ki"};
 constexpr AlgOptionSpec kBcastSegsizeOption = {
@@ -127,6 +166,20 @@ constexpr AlgOptionSpec kGatherAfterOption = {
     .effective = gather_after_effective};
 constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption, kGatherAfterOption};
 constexpr AlgOptionSpec kBcastFlatOptions[] = {kGatherAfterOption};
+
+// [Parsons2015] §3.9.2: "the group size limited"; the limit is not given.
+constexpr std::string_view kPatYuanGroupSamples[] = {"1", "2", "8"};
+constexpr AlgOptionSpec kPatYuanOptions[] = {
+    {.name = "group",
+     .type = OptionType::kInteger,
+     .default_value = "4",
+     .help = "most ranks the root serves with one reply: the first arrival gets the data and "
+             "forwards it to the others that arrived with it, one after the other; 1: the root "
+             "sends to every rank itself",
+     .min = 1,
+     .max = std::numeric_limits<int>::max(),
+     .samples = kPatYuanGroupSamples},
+};
 
 // Segment size and fanout are Open MPI's variables; MPICH forces the algorithm alone.
 bool forces_open_mpi_variables(const AlgOptions& resolved) {
@@ -221,6 +274,19 @@ constexpr AlgOptionSpec kMpichThrottleOptions[] = {
      .max = std::numeric_limits<int>::max(),
      .flag = "--throttle",
      .samples = kThrottleSamples},
+};
+// [Parsons2015] §3.7.3: "Parameters can also limit the minimum message sizes"; no value given.
+constexpr std::string_view kMinFragSamples[] = {"0", "24", "1Ki"};
+constexpr AlgOptionSpec kA2aAwareOptions[] = {
+    {.name = "min-frag",
+     .type = OptionType::kBytes,
+     .default_value = "0",
+     .help = "fewest bytes a sender sends as a piece of a destination node's buffer before the "
+             "piece's gap is complete (a whole gap between sent pieces always goes); 0: any "
+             "ready piece",
+     .min = 0,
+     .max = std::numeric_limits<int>::max(),
+     .samples = kMinFragSamples},
 };
 constexpr std::string_view kPipelineSamples[] = {"4", "1Ki"};
 constexpr AlgOptionSpec kMpichPipelineOptions[] = {
@@ -451,6 +517,31 @@ std::span<const AlgorithmInfo> algorithm_registry() {
                  "elements",
        .make = make_reduce_mpich_rsg,
        .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "hier-barrier",
+       .summary = "node-shared reduction, node barrier, static leaders' MPICH binomial between "
+                  "nodes",
+       .source = "[Parsons2015] §3.7, §3.7.1 \"MPICH Bi. Hier.\"",
+       .make = make_reduce_hier_barrier,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "hier-opt",
+       .summary = "node-shared reduction under locks without a barrier, static leaders' MPICH "
+                  "binomial between nodes",
+       .source = "[Parsons2015] §3.7.1 \"MPICH Bi. Hier. Opt.\"",
+       .make = make_reduce_hier_opt,
+       .options = kHierOptReduceOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "dynleader",
+       .summary = "node-shared reduction; each node's last arrival leads it, identification "
+                  "messages and MPI_ANY_SOURCE between nodes",
+       .source = "[Parsons2015] §3.7.1, Figs. 3.14, 3.15; Appendix A \"Dynamic-K\"; "
+                 "docs/ALGORITHMS.md, Decision: dynamic leaders",
+       .make = make_reduce_dynleader,
+       .options = kDynleaderReduceOptions,
+       .restrictions = {.commutative_only = true},
+       .arrival_dependent = true},
       {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
       {.collective = "bcast",
        .name = "native",
@@ -497,6 +588,27 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = "[Nuriyev2022] §3, §4.2 binomial tree; [OpenMPI] binomial",
        .make = with_gather_after(make_bcast_binomial),
        .options = kBcastSegmentedOptions},
+      {.collective = "bcast",
+       .name = "hier-barrier",
+       .summary = "root's copy into node-shared memory, barrier, static leaders' MPICH binomial "
+                  "between nodes, barrier, copy out",
+       .source = "[Parsons2015] §2.1 Fig. 2.1, §3.7 \"MPICH Bi. Hier.\"",
+       .make = make_bcast_hier_barrier},
+      {.collective = "bcast",
+       .name = "hier-opt",
+       .summary = "static leaders' MPICH binomial between nodes into node-shared memory; each "
+                  "process copies out once valid, no barrier",
+       .source = "[Parsons2015] §3.7 \"MPICH Bi. Hier. Opt.\"",
+       .make = make_bcast_hier_opt},
+      {.collective = "bcast",
+       .name = "dynleader",
+       .summary = "each node's first arrival leads it: identification messages to the parent "
+                  "node, data from MPI_ANY_SOURCE into node-shared memory",
+       .source = "[Parsons2015] §3.7.2, Figs. 3.16, 3.17; Appendix B \"Dynamic Leader K\"; "
+                 "docs/ALGORITHMS.md, Decision: dynamic leaders",
+       .make = make_bcast_dynleader,
+       .options = kDynleaderBcastOptions,
+       .arrival_dependent = true},
       {"bcast", "mpich-binomial", "MPICH 3.0.4 binomial tree, unsegmented, largest subtree first",
        "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 bcast.c MPIR_Bcast_binomial",
        make_bcast_mpich_binomial},
@@ -507,6 +619,15 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_bcast_uha,
        .options = kUhaBcastOptions},
+      {.collective = "bcast",
+       .name = "patyuan",
+       .summary = "Patarasuk-Yuan: arrivals announce themselves to the root, which sends to the "
+                  "first of each group of up to `group` queued arrivals; it forwards to the rest",
+       .source = "[PatarasukYuan2008]; [Parsons2015] §3.2, §3.9.2, Fig. 3.23 \"Pat. Original\"; "
+                 "docs/ALGORITHMS.md, Inferred: bcast/patyuan",
+       .make = make_bcast_patyuan,
+       .options = kPatYuanOptions,
+       .arrival_dependent = true},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_scatter_lin},
@@ -638,6 +759,21 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_alltoall_uha,
        .options = kUhaAlltoallOptions},
+      {.collective = "alltoall",
+       .name = "a2a-aware",
+       .summary = "node-shared buffers, one sender and one receiver rank per node pair, senders "
+                  "pre-send the ready pieces of a node's data (opportunistic fragmentation)",
+       .source = "[Parsons2015] §3.7.3, Fig. 3.18, §3.9.3 \"Hier. aware\"; docs/ALGORITHMS.md, "
+                 "Inferred: alltoall/a2a-aware",
+       .make = make_alltoall_aware,
+       .options = kA2aAwareOptions,
+       .arrival_dependent = true},
+      {.collective = "alltoall",
+       .name = "a2a-aware-barrier",
+       .summary = "a2a-aware after an intra-node barrier: multiple senders, nothing pre-sent",
+       .source = "[Parsons2015] §3.9.3, Fig. 3.26 \"aware with barrier\"; docs/ALGORITHMS.md, "
+                 "Inferred: alltoall/a2a-aware",
+       .make = make_alltoall_aware_barrier},
       {"alltoallv", "native", "the MPI library's MPI_Alltoallv", kLibrary, make_alltoallv_native},
       {.collective = "alltoallv",
        .name = "mpich-isend",

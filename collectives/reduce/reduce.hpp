@@ -19,6 +19,10 @@ std::unique_ptr<Algorithm> make_reduce_ring(const AlgOptions& options);
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] reduce.c).
 std::unique_ptr<Algorithm> make_reduce_mpich_binomial(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_mpich_rsg(const AlgOptions& options);
+// Hierarchical and dynamic-leader reduces of [Parsons2015] §3.7.1 on node-shared memory.
+std::unique_ptr<Algorithm> make_reduce_hier_barrier(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_reduce_hier_opt(const AlgOptions& options);   // lock=
+std::unique_ptr<Algorithm> make_reduce_dynleader(const AlgOptions& options);  // kdeg=, cleanup=
 
 // The group sizes of radixk's rounds for `size` ranks, product `size`: the radix while it
 // divides what is left, else the largest divisor up to the radix, else the smallest prime factor.

@@ -12,6 +12,11 @@ papbench_unit_test(pat_order_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/pat_order_test.cpp
   LIBS papbench_collectives)
 
+# The tree between nodes of the hierarchical reduce and bcast of [Parsons2015] ch. 3 (pure).
+papbench_unit_test(node_tree_test
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/node_tree_test.cpp
+  LIBS papbench_collectives)
+
 # Clairvoyant schedules: golden instances of [ProficzOcetkiewicz2021] and the three implementations
 # cross-checked.
 papbench_unit_test(clv_schedule_test

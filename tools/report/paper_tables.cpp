@@ -5,6 +5,7 @@
 #include "tools/report/table_clv1.hpp"
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_kang_figs.hpp"
+#include "tools/report/table_parsons.hpp"
 #include "tools/report/table_proficz34.hpp"
 #include "tools/report/table_proficz5.hpp"
 #include "tools/report/table_proficz_figs.hpp"
@@ -39,6 +40,16 @@ const std::vector<PaperTable>& registry() {
        "[Kang2019] Fig. 5", build_kang_fig5},
       {"kang-fig6", "speed-ups native/alg1 (S1-S4), native/alg2 (S5-S8) vs. Eq. (5), vs. 23.67x",
        "[Kang2019] Fig. 6", build_kang_fig6},
+      {"parsons-table2.1", "UHA over the library alone, per collective: mean and max over sizes",
+       "[Parsons2015] Table 2.1", build_parsons_table2_1},
+      {"parsons-table2.2", "multi-sender UHA over UHA, inter-node phase: mean and max over sizes",
+       "[Parsons2015] Table 2.2", build_parsons_table2_2},
+      {"parsons-table3.6", "reduce speed-ups over mpich-binomial, mean over sizes x imbalance",
+       "[Parsons2015] Table 3.6", build_parsons_table3_6},
+      {"parsons-table3.7", "bcast speed-ups over mpich-binomial, mean over sizes x imbalance",
+       "[Parsons2015] Table 3.7", build_parsons_table3_7},
+      {"parsons-table3.8", "alltoall speed-ups over mpich-isend, mean over sizes x imbalance",
+       "[Parsons2015] Table 3.8", build_parsons_table3_8},
       {"clv-table1", "schedule generation: segtree speedup over linear, pairing (schedgen)",
        "[ProficzOcetkiewicz2021] Table 1", nullptr, build_clv_table1},
   };

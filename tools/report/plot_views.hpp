@@ -98,6 +98,9 @@ Figure plot_proficz_table5(const Report& report);
 Figure plot_kang_times(const Report& report);
 Figure plot_kang_speedups(const Report& report);
 Figure plot_clv_table1(const Report& report);
+// [Parsons2015] Tables 2.1, 2.2, 3.6-3.8 (speed-ups per row beside the thesis'),
+// plot_parsons_tables.cpp.
+Figure plot_parsons_speedups(const Report& report);
 Figure plot_parsons_pap(const std::vector<ResultFile>& files, const PlotOptions& options);
 Figure plot_parsons_counters(const std::vector<ResultFile>& files, const PlotOptions& options);
 

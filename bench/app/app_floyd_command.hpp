@@ -1,0 +1,27 @@
+#pragma once
+// `papbench app floyd`: the Floyd-Warshall macro kernel of [Parsons2015] §3.9.4 (Table 3.9), the
+// all-pairs shortest paths with the pivot row broadcast by a registered bcast algorithm.
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+
+namespace papbench {
+
+struct RawFloydOptions {
+  std::string bcast_alg = "mpich-binomial,patyuan";
+  int n = 256;  // vertices
+  int reps = 3;
+  int virtual_ppn = 0;
+  std::uint64_t seed = 1;
+  bool validate = false;
+};
+
+// Adds `floyd` to the `app` group that add_app_command made on `parent` (call after it).
+CLI::App* add_app_floyd_command(CLI::App& parent, RawFloydOptions& raw);
+
+// Collective over MPI_COMM_WORLD. Returns 0, or 1 when a validated result was wrong; throws
+// UsageError (exit 2) for bad options.
+int app_floyd_command(const RawFloydOptions& raw);
+
+}  // namespace papbench

@@ -1,0 +1,224 @@
+// `papbench app ft`: a 3D FFT with a slab transpose, the alltoall macro kernel of [Parsons2015]
+// §3.9.4 (Table 3.11 runs NAS FT "for the largest numbers of processes before" it switches from
+// a 1D to a 2D decomposition, i.e. while its transpose is one true alltoall). An n x n x n complex
+// grid is cut into slabs of n/P z-planes; each transform runs 1D FFTs along x and y in the slabs,
+// the alltoall under test (--alltoall-alg) regroups the grid into slabs of n/P x-columns, and 1D
+// FFTs along z finish it. The 1D FFT is bench/fft's radix-2 DIF kernel. --validate compares every
+// transform with the same 1D FFTs applied to the whole grid on one rank: the values each 1D FFT
+// sees are the same, so the spectra must be equal bit for bit.
+#include "bench/app/app_ft_command.hpp"
+
+#include <fmt/format.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "bench/app/app_kernel.hpp"
+#include "bench/fft/dif_fft.hpp"
+#include "common/errors.hpp"
+#include "common/mpi_env.hpp"
+#include "topology/node_topology.hpp"
+
+namespace papbench {
+namespace {
+
+using fft::Complex;
+
+Complex input(std::size_t x, std::size_t y, std::size_t z, std::uint64_t seed) {
+  std::uint64_t h = seed * 0x9E3779B97F4A7C15ULL ^ (x * 73856093U ^ y * 19349663U ^ z * 83492791U);
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ULL;
+  h ^= h >> 32;
+  return {float(h & 1023) / 512.0F - 1.0F, float(h >> 10 & 1023) / 512.0F - 1.0F};
+}
+
+// 1D transforms along one axis of a grid: elements first + i * stride, i < n, for every line.
+void transform_lines(const fft::DifPlan& plan, std::vector<Complex>& grid, std::size_t lines,
+                     auto line_start, std::size_t stride) {
+  const std::size_t n = plan.size();
+  std::vector<Complex> line(n);
+  for (std::size_t l = 0; l < lines; ++l) {
+    const std::size_t first = line_start(l);
+    for (std::size_t i = 0; i < n; ++i) line[i] = grid[first + i * stride];
+    plan.transform(line);
+    for (std::size_t i = 0; i < n; ++i) grid[first + i * stride] = line[i];
+  }
+}
+
+class FtKernel {
+ public:
+  FtKernel(int n, std::uint64_t seed)
+      : n_(std::size_t(n)),
+        slab_(n_ / std::size_t(world_size())),
+        seed_(seed),
+        plan_(n_),
+        zslab_(slab_ * n_ * n_),
+        xslab_(slab_ * n_ * n_),
+        send_(zslab_.size()),
+        recv_(zslab_.size()) {}
+
+  // Floats per alltoall block: slab z-planes x n rows x slab x-columns, complex.
+  std::size_t block_floats() const { return 2 * slab_ * n_ * slab_; }
+  const void* send() const { return send_.data(); }
+  void* recv() { return recv_.data(); }
+
+  app::RepTimes run(Algorithm& alltoall, const Args& args, int transforms, bool validate,
+                    long& wrong) {
+    mpi_check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+    const double start = MPI_Wtime();
+    double in_alltoall = 0;
+    for (int t = 0; t < transforms; ++t) {
+      fill_zslab();
+      // zslab_[z][y][x], z local: along x (contiguous), then along y.
+      transform_lines(
+          plan_, zslab_, slab_ * n_, [&](std::size_t l) { return l * n_; }, 1);
+      transform_lines(
+          plan_, zslab_, slab_ * n_, [&](std::size_t l) { return (l / n_) * n_ * n_ + l % n_; },
+          n_);
+      pack();
+      const double t0 = MPI_Wtime();
+      alltoall.run(args);
+      in_alltoall += MPI_Wtime() - t0;
+      unpack();
+      // xslab_[x][y][z], x local: along z (contiguous).
+      transform_lines(
+          plan_, xslab_, slab_ * n_, [&](std::size_t l) { return l * n_; }, 1);
+      if (validate) wrong += wrong_points();
+    }
+    return app::agree_times(MPI_Wtime() - start, in_alltoall);
+  }
+
+ private:
+  std::size_t first_z() const { return std::size_t(world_rank()) * slab_; }
+
+  void fill_zslab() {
+    for (std::size_t z = 0; z < slab_; ++z) {
+      for (std::size_t y = 0; y < n_; ++y) {
+        for (std::size_t x = 0; x < n_; ++x) {
+          zslab_[(z * n_ + y) * n_ + x] = input(x, y, first_z() + z, seed_);
+        }
+      }
+    }
+  }
+  // Block d of the send buffer: x in rank d's columns, as [z][y][x'].
+  void pack() {
+    std::size_t at = 0;
+    for (std::size_t d = 0; d < n_ / slab_; ++d) {
+      for (std::size_t z = 0; z < slab_; ++z) {
+        for (std::size_t y = 0; y < n_; ++y) {
+          for (std::size_t x = 0; x < slab_; ++x)
+            send_[at++] = zslab_[(z * n_ + y) * n_ + d * slab_ + x];
+        }
+      }
+    }
+  }
+  // Block s of the receive buffer holds rank s's z-planes of this rank's x-columns.
+  void unpack() {
+    std::size_t at = 0;
+    for (std::size_t s = 0; s < n_ / slab_; ++s) {
+      for (std::size_t z = 0; z < slab_; ++z) {
+        for (std::size_t y = 0; y < n_; ++y) {
+          for (std::size_t x = 0; x < slab_; ++x)
+            xslab_[(x * n_ + y) * n_ + s * slab_ + z] = recv_[at++];
+        }
+      }
+    }
+  }
+  // Points of this rank's x-columns that differ from the whole-grid transform's.
+  long wrong_points() const {
+    std::vector<Complex> grid(n_ * n_ * n_);  // [z][y][x]
+    for (std::size_t z = 0; z < n_; ++z) {
+      for (std::size_t y = 0; y < n_; ++y) {
+        for (std::size_t x = 0; x < n_; ++x) grid[(z * n_ + y) * n_ + x] = input(x, y, z, seed_);
+      }
+    }
+    const std::size_t nn = n_ * n_;
+    transform_lines(
+        plan_, grid, nn, [&](std::size_t l) { return l * n_; }, 1);
+    transform_lines(
+        plan_, grid, nn, [&](std::size_t l) { return (l / n_) * nn + l % n_; }, n_);
+    transform_lines(
+        plan_, grid, nn, [&](std::size_t l) { return l; }, nn);
+    long wrong = 0;
+    const std::size_t x0 = std::size_t(world_rank()) * slab_;
+    for (std::size_t x = 0; x < slab_; ++x) {
+      for (std::size_t y = 0; y < n_; ++y) {
+        for (std::size_t z = 0; z < n_; ++z) {
+          wrong += xslab_[(x * n_ + y) * n_ + z] != grid[(z * n_ + y) * n_ + x0 + x] ? 1 : 0;
+        }
+      }
+    }
+    return wrong;
+  }
+
+  std::size_t n_, slab_;
+  std::uint64_t seed_;
+  fft::DifPlan plan_;
+  std::vector<Complex> zslab_, xslab_, send_, recv_;
+};
+
+}  // namespace
+
+CLI::App* add_app_ft_command(CLI::App& parent, RawFtOptions& raw) {
+  CLI::App* ft = parent.get_subcommand("app")->add_subcommand(
+      "ft",
+      "FT-style 3D FFT (Parsons 2015 §3.9.4, Table 3.11): slabs of z-planes, 1D FFTs along x "
+      "and y, the slab transpose by the alltoall under test, 1D FFTs along z");
+  ft->add_option("--alltoall-alg", raw.alltoall_alg, "Alltoall algorithms, comma list")
+      ->capture_default_str();
+  ft->add_option("--n", raw.n, "Points per dimension: a power of two, a multiple of the ranks")
+      ->capture_default_str();
+  ft->add_option("--iters", raw.iters, "3D transforms per repetition")->capture_default_str();
+  ft->add_option("--reps", raw.reps, "Timed repetitions per algorithm")->capture_default_str();
+  ft->add_option("--virtual-ppn", raw.virtual_ppn,
+                 "Nodes of K consecutive ranks for hierarchical algorithms (0: real nodes)")
+      ->capture_default_str();
+  ft->add_option("--seed", raw.seed, "Seed of the input grid")->capture_default_str();
+  ft->add_flag("--validate", raw.validate,
+               "Compare every transform with the same 1D FFTs applied to the whole grid");
+  return ft;
+}
+
+int app_ft_command(const RawFtOptions& raw) {
+  const int ranks = world_size();
+  if (raw.n < 1 || !fft::is_power_of_two(std::size_t(raw.n)) || raw.n % ranks != 0) {
+    throw UsageError(
+        fmt::format("--n: {} is not accepted; accepted: a power of two that is a "
+                    "multiple of the rank count {}",
+                    raw.n, ranks));
+  }
+  if (raw.iters < 1) throw UsageError("--iters: accepted: an integer >= 1");
+  if (raw.reps < 1) throw UsageError("--reps: accepted: an integer >= 1");
+  if (raw.virtual_ppn < 0) throw UsageError("--virtual-ppn: accepted: an integer >= 0");
+  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.virtual_ppn);
+  const auto algorithms =
+      app::algorithms_named("alltoall", raw.alltoall_alg, "--alltoall-alg", nodes.node_count());
+  FtKernel kernel(raw.n, raw.seed);
+  Args args;
+  args.comm = MPI_COMM_WORLD;
+  args.dtype = MPI_FLOAT;
+  args.count = kernel.block_floats();
+  args.send = kernel.send();
+  args.recv = kernel.recv();
+  args.nodes = &nodes;
+  app::print_header("ft: alltoall algorithm");
+  int failed = 0;
+  for (const AlgorithmInfo* info : algorithms) {
+    const auto alltoall = make_algorithm(*info);
+    alltoall->prepare(args);
+    std::vector<app::RepTimes> reps;
+    long wrong = 0;
+    for (int r = 0; r < raw.reps; ++r) {
+      reps.push_back(kernel.run(*alltoall, args, raw.iters, raw.validate, wrong));
+    }
+    wrong = app::agree_wrong(wrong);
+    failed += wrong > 0 ? 1 : 0;
+    app::print_row(info->name, fmt::format("n={}^3", raw.n), ranks, reps,
+                   app::check_text(raw.validate, wrong));
+  }
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace papbench

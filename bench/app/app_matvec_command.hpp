@@ -1,0 +1,28 @@
+#pragma once
+// `papbench app matvec`: the rotating-root dense matrix-vector macro kernel of [Parsons2015]
+// §3.9.4 (Table 3.10), the partial products summed by a registered reduce algorithm.
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+
+namespace papbench {
+
+struct RawMatvecOptions {
+  std::string reduce_alg = "mpich-binomial";
+  int n = 1024;   // rows and columns
+  int iters = 0;  // products per repetition; 0: two per rank (every rank is root twice)
+  int reps = 3;
+  int virtual_ppn = 0;
+  std::uint64_t seed = 1;
+  bool validate = false;
+};
+
+// Adds `matvec` to the `app` group that add_app_command made on `parent` (call after it).
+CLI::App* add_app_matvec_command(CLI::App& parent, RawMatvecOptions& raw);
+
+// Collective over MPI_COMM_WORLD. Returns 0, or 1 when a validated product was wrong; throws
+// UsageError (exit 2) for bad options.
+int app_matvec_command(const RawMatvecOptions& raw);
+
+}  // namespace papbench

@@ -1,0 +1,108 @@
+// reduce/dynleader: the dynamic-leader reduce of [Parsons2015] §3.7.1, Fig. 3.14. Every process
+// reduces its vector into its node's shared buffer on arrival and leaves, unless it is the root
+// or the last process of its node to arrive: that one leads the node in this call, so no leader
+// ever waits for a late local process. Leaders reduce over a tree of nodes relative to the root's
+// node (binomial as MPICH's, or k-ary with kdeg=K, the appendix's "Dynamic-K").
+//
+// A child node's leader is known only at run time, so a parent node's leader announces itself to
+// every rank of each child node (identification messages, Fig. 3.14 line 4) and receives the
+// children's vectors from MPI_ANY_SOURCE; the root announces nothing, its rank being known
+// ("control messages are eliminated from the root"). Announcements that no leader takes are
+// cancelled after the call (cleanup=cancel, the evaluated version, line 11) or left to be
+// discarded at the next entry (cleanup=deferred); collectives/core/id_mailbox.hpp.
+//
+// Cost, balanced: the intra-node reduction + lgN.(alpha + n.beta + n.gamma) between N nodes, plus
+// ns announcements per child node; under imbalance a child leader still waits for its parent
+// node's last process, whose announcement it needs.
+#include "collectives/core/alg_option.hpp"
+#include "collectives/core/hier_layout.hpp"
+#include "collectives/core/id_mailbox.hpp"
+#include "collectives/reduce/reduce.hpp"
+#include "collectives/reduce/reduce_common.hpp"
+#include "collectives/reduce/shared_reduce.hpp"
+#include "common/mpi_env.hpp"
+
+namespace papbench {
+namespace {
+
+using namespace reduce_detail;
+
+constexpr int kIdTagBase = 1000;
+constexpr int kDataTagBase = 1000;
+
+class ReduceDynleader final : public Algorithm {
+ public:
+  ReduceDynleader(int kdeg, bool cancel) : kdeg_(kdeg), cancel_(cancel) {}
+
+  void prepare(const Args& a) override {
+    require_commutative(a.op, "reduce/dynleader");
+    const std::size_t bytes = a.count * extent_of(a.dtype);
+    // New buffers count calls from 1 again, so the announcements' books start afresh with them.
+    if (refresh_layout(layout_, a, kdeg_) || !buffer_.fits(bytes)) {
+      mailbox_ = {};
+      buffer_ = SharedReduceBuffer(layout_->comms().node.get(), bytes);
+      mailbox_ = IdMailbox(layout_->comms().all.get(), kIdTagBase);
+      data_tags_ = GenerationTags(kDataTagBase);
+    }
+    buffer_.reshape(a.count, a.dtype, ReduceLock::kParallel);
+    count_ = a.count;
+    tmp_.reserve(bytes);
+  }
+
+  void run(const Args& a) override {
+    expect_prepared(count_, a.count, "reduce/dynleader");
+    layout_->expect_root(a.root, "reduce/dynleader");
+    if (a.count == 0) return;
+    const HierLayout& l = *layout_;
+    const std::uint64_t g = buffer_.begin_call();
+    mailbox_.discard_before(g);
+    const int position = buffer_.arrive();
+    buffer_.contribute(a.send, a.op);
+    const bool leads =
+        l.node() == l.root_node() ? l.rank() == a.root : position == l.node_size() - 1;
+    if (!leads) return;
+    lead(a, g);
+    if (cancel_) mailbox_.cancel_pending();
+  }
+
+ private:
+  void lead(const Args& a, std::uint64_t g) {
+    const HierLayout& l = *layout_;
+    const int n = count_as_int(a.count, "reduce count");
+    const auto& children = l.tree().children(l.node());
+    if (l.rank() != a.root) {
+      for (const int child : children) mailbox_.announce(g, l.ranks_of(child));
+    }
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      mpi_check(MPI_Recv(tmp_.data(), n, a.dtype, MPI_ANY_SOURCE, data_tags_.tag(g),
+                         l.comms().all.get(), MPI_STATUS_IGNORE),
+                "MPI_Recv");
+      buffer_.contribute(tmp_.data(), a.op);
+    }
+    int to = MPI_PROC_NULL;  // the root keeps the result
+    if (l.rank() != a.root) {
+      to = l.tree().parent(l.node()) == l.root_node() ? a.root : mailbox_.take(g);
+    }
+    deliver_node_result(buffer_, a, static_cast<int>(children.size()), l.node_size(), to,
+                        l.comms().all.get(), data_tags_.tag(g));
+  }
+
+  int kdeg_;
+  bool cancel_;
+  std::unique_ptr<HierLayout> layout_;
+  SharedReduceBuffer buffer_;
+  IdMailbox mailbox_;
+  GenerationTags data_tags_;
+  std::size_t count_ = 0;
+  Scratch tmp_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_reduce_dynleader(const AlgOptions& options) {
+  const auto kdeg = option_number(options, "kdeg");
+  return std::make_unique<ReduceDynleader>(static_cast<int>(kdeg.value_or(0)),
+                                           option_text(options, "cleanup") == "cancel");
+}
+
+}  // namespace papbench

@@ -1,0 +1,135 @@
+#include "collectives/reduce/shared_reduce.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <stdexcept>
+
+#include "collectives/core/hier_layout.hpp"
+#include "collectives/reduce/reduce_common.hpp"
+
+namespace papbench {
+namespace {
+
+using reduce_detail::EvenBlocks;
+
+constexpr int kSlots = 2;
+// Words of a slot: its counters and release mark, then a lock and a count per segment.
+constexpr int kArrived = 0, kContributions = 1, kReleased = 2, kFirstSegment = 3;
+
+int words_per_slot(int segments) {
+  return kFirstSegment + 2 * segments;
+}
+
+std::size_t round_to_line(std::size_t bytes) {
+  return (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
+}
+
+}  // namespace
+
+SharedReduceBuffer::SharedReduceBuffer(MPI_Comm node_comm, std::size_t capacity)
+    : allocated_(true),
+      capacity_(capacity),
+      stride_(round_to_line(capacity)),
+      max_segments_(comm_size(node_comm)) {
+  const bool holder = comm_rank(node_comm) == 0;
+  buffers_ = NodeSharedSegment(node_comm, holder ? kSlots * stride_ : 0);
+  control_ = NodeControl(node_comm, kSlots * words_per_slot(max_segments_));
+}
+
+void SharedReduceBuffer::reshape(std::size_t count, MPI_Datatype dtype, ReduceLock lock) {
+  count_ = count;
+  dtype_ = dtype;
+  extent_ = reduce_detail::extent_of(dtype);
+  const std::size_t bytes = count * extent_;
+  if (!fits(bytes)) throw std::logic_error("SharedReduceBuffer: vector larger than the buffers");
+  segments_ = 1;
+  if (lock == ReduceLock::kParallel && bytes >= kCacheLine) {
+    segments_ = static_cast<int>(std::min<std::size_t>(
+        {static_cast<std::size_t>(max_segments_), bytes / kCacheLine, count}));
+  }
+}
+
+std::atomic_ref<std::uint64_t> SharedReduceBuffer::word(int i) const {
+  return control_.node_word(slot_ * words_per_slot(max_segments_) + i);
+}
+
+std::uint64_t SharedReduceBuffer::begin_call() {
+  const std::uint64_t g = control_.begin_call();
+  slot_ = static_cast<int>(g % kSlots);
+  if (g > kSlots) wait_at_least(word(kReleased), g - kSlots);
+  return g;
+}
+
+int SharedReduceBuffer::arrive() {
+  return static_cast<int>(word(kArrived).fetch_add(1, std::memory_order_acq_rel));
+}
+
+std::byte* SharedReduceBuffer::data() const {
+  return buffers_.part(0).data() + static_cast<std::size_t>(slot_) * stride_;
+}
+
+void SharedReduceBuffer::contribute(const void* data, MPI_Op op) {
+  const EvenBlocks blocks(count_, static_cast<std::size_t>(segments_));
+  const auto* in = static_cast<const std::byte*>(data);
+  std::byte* shared = this->data();
+  const int first = control_.local_rank() % segments_;
+  for (int i = 0; i < segments_; ++i) {
+    const int s = (first + i) % segments_;
+    const std::size_t begin = blocks.begin(static_cast<std::size_t>(s)) * extent_;
+    const std::size_t n =
+        blocks.elements(static_cast<std::size_t>(s), static_cast<std::size_t>(s) + 1);
+    NodeSpinLock lock(word(kFirstSegment + 2 * s));
+    const std::lock_guard guard(lock);
+    const auto seen = word(kFirstSegment + 2 * s + 1);
+    if (seen.load(std::memory_order_relaxed) == 0) {
+      std::memcpy(shared + begin, in + begin, n * extent_);
+    } else {
+      reduce_detail::combine(in + begin, shared + begin, n, dtype_, op);
+    }
+    seen.fetch_add(1, std::memory_order_relaxed);
+  }
+  word(kContributions).fetch_add(1, std::memory_order_release);
+}
+
+void SharedReduceBuffer::wait_contributions(int contributions) {
+  wait_at_least(word(kContributions), static_cast<std::uint64_t>(contributions));
+}
+
+void SharedReduceBuffer::release() {
+  word(kArrived).store(0, std::memory_order_relaxed);
+  word(kContributions).store(0, std::memory_order_relaxed);
+  for (int s = 0; s < segments_; ++s)
+    word(kFirstSegment + 2 * s + 1).store(0, std::memory_order_relaxed);
+  word(kReleased).store(control_.generation(), std::memory_order_release);
+}
+
+void deliver_node_result(SharedReduceBuffer& buffer, const Args& a, int children, int node_size,
+                         int to, MPI_Comm comm, int tag) {
+  buffer.wait_contributions(node_size + children);
+  if (to == MPI_PROC_NULL) {
+    std::memcpy(a.recv, buffer.data(), a.count * reduce_detail::extent_of(a.dtype));
+  } else {
+    mpi_check(
+        MPI_Send(buffer.data(), count_as_int(a.count, "reduce count"), a.dtype, to, tag, comm),
+        "MPI_Send");
+  }
+  buffer.release();
+}
+
+void reduce_between_static_leaders(const HierLayout& layout, SharedReduceBuffer& buffer,
+                                   const Args& a, std::byte* tmp, int tag) {
+  const MPI_Comm comm = layout.comms().all.get();
+  const auto& children = layout.tree().children(layout.node());
+  for (const int child : children) {
+    mpi_check(MPI_Recv(tmp, count_as_int(a.count, "reduce count"), a.dtype,
+                       layout.static_leader(child), tag, comm, MPI_STATUS_IGNORE),
+              "MPI_Recv");
+    buffer.contribute(tmp, a.op);
+  }
+  const int parent = layout.tree().parent(layout.node());
+  deliver_node_result(buffer, a, static_cast<int>(children.size()), layout.node_size(),
+                      parent < 0 ? MPI_PROC_NULL : layout.static_leader(parent), comm, tag);
+}
+
+}  // namespace papbench

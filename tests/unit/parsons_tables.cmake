@@ -1,0 +1,10 @@
+# [Parsons2015]'s speed-up aggregation against the thesis' appendix numbers, and the
+# parsons-table* views of papbench-report on result sets written with known times.
+# result_file and table_format stay in the executable; the test compiles them itself.
+papbench_unit_test(parsons_tables_test
+  SOURCES parsons_tables_test.cpp ${PROJECT_SOURCE_DIR}/tools/report/result_file.cpp
+          ${PROJECT_SOURCE_DIR}/tools/report/table_format.cpp
+  LIBS papbench_report_tables papbench_results)
+target_include_directories(parsons_tables_test PRIVATE ${PROJECT_SOURCE_DIR})
+# The experiment format's parts the [Parsons2015] files use: algorithms checked at run time, {P}.
+papbench_unit_test(experiment_parsons_test SOURCES experiment_parsons_test.cpp LIBS papbench_bench)

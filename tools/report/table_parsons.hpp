@@ -1,0 +1,28 @@
+#pragma once
+// [Parsons2015]'s speed-up tables from result sets, with the thesis' numbers beside:
+//   parsons-table3.6: reduce, mean time in the collective (elapsed), over mpich-binomial;
+//   parsons-table3.7: bcast, the same;
+//   parsons-table3.8: alltoall over mpich-isend, elapsed (the table) and after-last-arrival
+//                     (appendix C);
+//   parsons-table2.1: per collective, the library algorithm vs. the UHA with it inter-node,
+//                     classic latency (run time);
+//   parsons-table2.2: the UHA vs. the UHA multi-sender, inter-node phase time.
+// Aggregation: tools/report/parsons_speedup.hpp. Which algorithm is baseline and candidate of
+// each row follows the thesis (docs/REPRODUCING.md). One section per process count and node
+// shape; a row whose algorithms the files lack says so; algorithms the thesis' table does not
+// name but the files hold (chapter 3) are added as "also run" rows.
+
+#include <vector>
+
+#include "tools/report/result_file.hpp"
+#include "tools/report/table_format.hpp"
+
+namespace papbench::report {
+
+Report build_parsons_table3_6(const std::vector<ResultFile>& files);
+Report build_parsons_table3_7(const std::vector<ResultFile>& files);
+Report build_parsons_table3_8(const std::vector<ResultFile>& files);
+Report build_parsons_table2_1(const std::vector<ResultFile>& files);
+Report build_parsons_table2_2(const std::vector<ResultFile>& files);
+
+}  // namespace papbench::report
