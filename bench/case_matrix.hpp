@@ -23,9 +23,29 @@ struct Case {
   std::string pattern;
   std::int64_t maxdelay_ns = 0;
   std::int64_t compute_ns = 0;
+  // Intergroup collectives: the [Kang2019] setting the case is (null: none), the size of group A
+  // (0: half/half) and the blocks per group, from the setting or else from the run options.
+  const intergroup_model::SettingInfo* setting = nullptr;
+  int groups_p = 0;
+  IntergroupShape shape;
 };
 
-// Same order on every rank; with opts.shuffle a seeded permutation of it.
-std::vector<Case> expand_cases(const RunOptions& opts);
+// Same order on every rank; with opts.shuffle a seeded permutation of it. `ranks` and `nodes`
+// are the run's (check_against_size has accepted them); only --setting needs them, to size the
+// groups from the setting's ratio and to turn its per-node --count into blocks per rank.
+std::vector<Case> expand_cases(const RunOptions& opts, int ranks = 0, int nodes = 1);
+
+// A [Kang2019] setting as papbench runs it: group A's size on `ranks` ranks (a multiple of the
+// setting's p + q) and the blocks per group (its factors and distribution).
+int setting_groups_p(const intergroup_model::SettingInfo& s, int ranks);
+IntergroupShape setting_block_shape(const intergroup_model::SettingInfo& s);
+
+// A [Kang2019] setting as papbench runs it: group A's size on `ranks` ranks (a multiple of the
+// setting's p + q) and the blocks per group (its factors and distribution).
+int setting_groups_p(const intergroup_model::SettingInfo& s, int ranks);
+IntergroupShape setting_block_shape(const intergroup_model::SettingInfo& s);
+
+// Group A's size of an intergroup case on `ranks` ranks.
+int case_groups_p(const Case& c, int ranks);
 
 }  // namespace papbench

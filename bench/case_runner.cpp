@@ -46,13 +46,15 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
   // out, so that params alone tell two cases apart.
   std::vector<std::string> params;
   if (c.collective->intergroup) {
-    const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(ranks).p;
+    // The setting first: it names the shape that the params after it spell out.
+    if (c.setting != nullptr) params.push_back(fmt::format("setting={}", c.setting->name));
+    const int p = case_groups_p(c, ranks);
     params.push_back(fmt::format("groups={}:{}", p, ranks - p));
     params.push_back(fmt::format("placement={}", placement_name(opts.placement)));
-    params.push_back(fmt::format("ka-factor={:g}", opts.shape.ka));
-    params.push_back(fmt::format("kb-factor={:g}", opts.shape.kb));
+    params.push_back(fmt::format("ka-factor={:g}", c.shape.ka));
+    params.push_back(fmt::format("kb-factor={:g}", c.shape.kb));
     if (c.collective->name == "intergroup_allgatherv") {
-      params.push_back(fmt::format("dist={}", block_dist_name(opts.shape.dist)));
+      params.push_back(fmt::format("dist={}", block_dist_name(c.shape.dist)));
     }
   }
   if (c.algorithm->needs_pat) {

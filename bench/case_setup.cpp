@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -37,10 +38,10 @@ namespace {
 // some microseconds each negligible beside a case.
 constexpr int kCounterCalibrationReps = 31;
 
-// The intercommunicator of the --groups split, for the intergroup collectives.
-Comm make_case_intercomm(const RunOptions& opts, MPI_Comm world) {
+// The intercommunicator of the case's groups (--groups or its --setting).
+Comm make_case_intercomm(const Case& c, const RunOptions& opts, MPI_Comm world) {
   const int size = comm_size(world);
-  const int p = opts.groups_p > 0 ? opts.groups_p : default_groups(size).p;
+  const int p = case_groups_p(c, size);
   return make_intergroup(world, p, size - p, opts.placement);
 }
 
@@ -107,18 +108,24 @@ void check_buffer_memory(std::span<const Case* const> cases,
 }  // namespace
 
 void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_Comm world) {
-  Comm inter;  // made for the first intergroup case
-  std::set<std::tuple<std::string_view, std::uint64_t, int, std::string_view>> seen;
+  std::map<int, Comm> inter;  // per size of group A, made for its first intergroup case
+  std::set<std::tuple<std::string_view, std::uint64_t, int, std::string_view, const void*>> seen;
   std::vector<const Case*> distinct;
   std::vector<std::uint64_t> rank_bytes;  // this rank's buffers, per distinct case
   for (const Case& c : cases) {
-    if (!seen.insert({c.collective->name, c.count, c.root, c.dtype->name}).second) continue;
-    if (c.collective->intergroup && !inter) inter = make_case_intercomm(opts, world);
-    const MPI_Comm comm = c.collective->intergroup ? inter.get() : world;
+    if (!seen.insert({c.collective->name, c.count, c.root, c.dtype->name, c.setting}).second) {
+      continue;
+    }
+    MPI_Comm comm = world;
+    if (c.collective->intergroup) {
+      Comm& ic = inter[case_groups_p(c, comm_size(world))];
+      if (!ic) ic = make_case_intercomm(c, opts, world);
+      comm = ic.get();
+    }
     if (c.collective->rooted && (c.root < 0 || c.root >= comm_size(comm))) continue;
     try {
       // At most 2 * INT_MAX elements of at most 8 bytes: no overflow.
-      rank_bytes.push_back(check_workload_counts(*c.collective, comm, c.root, c.count, opts.shape) *
+      rank_bytes.push_back(check_workload_counts(*c.collective, comm, c.root, c.count, c.shape) *
                            c.dtype->size);
       distinct.push_back(&c);
     } catch (const std::overflow_error& e) {
@@ -156,15 +163,15 @@ void CaseSetup::make_communicator(const Case& c) {
     nodes = std::make_unique<topology::NodeTopology>(alg_comm, opts_.virtual_ppn);
     return;
   }
-  intercomm = make_case_intercomm(opts_, world_);
+  intercomm = make_case_intercomm(c, opts_, world_);
   alg_comm = intercomm.get();
 }
 
 void CaseSetup::make_workload(const Case& c) {
   const OpInfo& op = c.op ? *c.op : op_table().front();
   try {
-    workload = std::make_unique<Workload>(*c.collective, alg_comm, c.root, *c.dtype, op, c.count,
-                                          opts_.shape);
+    workload =
+        std::make_unique<Workload>(*c.collective, alg_comm, c.root, *c.dtype, op, c.count, c.shape);
   } catch (const std::overflow_error& e) {
     throw count_error(c.count, e);  // check_counts_fit has normally refused it already
   }

@@ -29,7 +29,7 @@ struct RunKey {
 
 // Every run option an experiment may set. Left out on purpose: --out/--force (the job script
 // chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
-const std::array<RunKey, 35> kRunKeys = {{
+const std::array<RunKey, 36> kRunKeys = {{
     {"collective", &RawRunOptions::collective},
     {"alg", &RawRunOptions::alg},
     {"count", &RawRunOptions::count},
@@ -44,6 +44,7 @@ const std::array<RunKey, 35> kRunKeys = {{
     {"ka-factor", &RawRunOptions::ka_factor},
     {"kb-factor", &RawRunOptions::kb_factor},
     {"dist", &RawRunOptions::dist},
+    {"setting", &RawRunOptions::setting},
     {"virtual-ppn", &RawRunOptions::virtual_ppn},
     {"sync", &RawRunOptions::sync},
     {"sync-estimator", &RawRunOptions::sync_estimator},

@@ -50,9 +50,9 @@ RunFingerprint run_fingerprint(const RawRunOptions& raw, int ranks, int nodes,
       {"--pattern", raw.pattern},
       {"--groups", raw.groups},
       {"--placement", raw.placement},
-      {"--ka-factor", raw.ka_factor},
-      {"--kb-factor", raw.kb_factor},
-      {"--dist", raw.dist},
+      {"--ka-factor", given_or(raw.ka_factor, kDefaultBlockFactor)},
+      {"--kb-factor", given_or(raw.kb_factor, kDefaultBlockFactor)},
+      {"--dist", given_or(raw.dist, kDefaultBlockDist)},
       {"--virtual-ppn", raw.virtual_ppn},
       {"--seed", std::to_string(raw.seed)},
       {"--sync", raw.sync},
@@ -76,6 +76,8 @@ RunFingerprint run_fingerprint(const RawRunOptions& raw, int ranks, int nodes,
       {"MPI library", mpi_library},
       {"papbench build", build},
   };
+  // Files written before --setting existed lack it; a run without it still resumes them.
+  if (!raw.setting.empty()) f["--setting"] = raw.setting;
   // Algorithm shorthand flags exist only when given; an absent one reads as "(not given)".
   for (const auto& [name, value] : raw.alg_options) f[name] = value;
   return f;

@@ -118,7 +118,7 @@ std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
   check_patterns(opts, world);
   check_counters_strict(opts, world);
 
-  std::vector<Case> cases = expand_cases(opts);
+  std::vector<Case> cases = expand_cases(opts, comm_size(world), nodes);
   if (cases.empty()) {
     throw UsageError(
         "--alg/--collective: no algorithm of the listed ones belongs to a listed "

@@ -15,8 +15,18 @@
 #include "collectives/core/workload.hpp"
 #include "collectives/pat/pat_source.hpp"
 #include "counters/counter_set.hpp"
+#include "models/intergroup_model.hpp"
 
 namespace papbench {
+
+// The defaults of the intergroup block options, which RawRunOptions leaves empty when not given.
+inline constexpr std::string_view kDefaultBlockFactor = "1";
+inline constexpr std::string_view kDefaultBlockDist = "arith-code";
+
+// An option as typed, or its default when it was not given.
+inline std::string given_or(const std::string& value, std::string_view fallback) {
+  return value.empty() ? std::string(fallback) : value;
+}
 
 struct RawRunOptions {
   std::string collective = "reduce";
@@ -30,9 +40,11 @@ struct RawRunOptions {
   std::string pattern = "uniform";
   std::string groups;
   std::string placement = "block";
-  std::string ka_factor = "1";
-  std::string kb_factor = "1";
-  std::string dist = "arith-code";
+  // Empty when not given (the defaults below), so that --setting can tell a contradiction.
+  std::string ka_factor;
+  std::string kb_factor;
+  std::string dist;
+  std::string setting;
   std::string virtual_ppn = "0";
   std::string sync = "window";
   std::string sync_estimator = "min-rtt";
@@ -96,6 +108,9 @@ struct RunOptions {
   Placement placement = Placement::kBlock;  // --placement: the groups over the ranks
   // --ka-factor/--kb-factor/--dist: the intergroup collectives' block sizes per group
   IntergroupShape shape = {1.0, 1.0, BlockDist::kArithCode};
+  // --setting: [Kang2019] §5's parameter settings, a dimension of the intergroup collectives'
+  // cases; each fills the group ratio, the block factors and the distribution (empty: none).
+  std::vector<const intergroup_model::SettingInfo*> settings;
   int virtual_ppn = 0;  // --virtual-ppn K: nodes of K consecutive ranks; 0: real nodes
   StartSync sync = StartSync::kWindow;
   clocksync::SyncOptions clock;
@@ -155,6 +170,9 @@ RunOptions parse_run_options(const RawRunOptions& raw);
 // Checks what needs the communicator size and node count (roots, groups, the algorithms' rank
 // and node restrictions); `nodes` counts the nodes of --virtual-ppn when given. Throws UsageError.
 void check_against_size(const RunOptions& opts, int size, int nodes);
+// With --setting, --count is per node: the ranks of a node that share it (size / nodes), or 0
+// when nodes hold different numbers of ranks (check_against_size refuses that).
+int setting_ranks_per_node(int size, int nodes);
 // One algorithm's AlgRestrictions (P limits, node count); throws UsageError naming --alg.
 void check_restrictions(const AlgorithmInfo& a, int size, int nodes);
 

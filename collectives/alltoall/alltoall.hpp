@@ -13,5 +13,9 @@ std::unique_ptr<Algorithm> make_alltoall_native(const AlgOptions& options);  // 
 std::unique_ptr<Algorithm> make_alltoall_mpich_isend(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_alltoall_mpich_pairwise(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_alltoall_mpich_bruck(const AlgOptions& options);
+// [Parsons2015] §3.7.3: static multiple senders/receivers per node pair and opportunistic
+// fragmentation (min-frag=BYTES); -barrier: the same after an intra-node barrier (§3.9.3).
+std::unique_ptr<Algorithm> make_alltoall_aware(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_alltoall_aware_barrier(const AlgOptions& options);
 
 }  // namespace papbench

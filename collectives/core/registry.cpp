@@ -25,6 +25,7 @@
 #include "collectives/reduce/reduce.hpp"
 #include "collectives/reduce_scatter/reduce_scatter.hpp"
 #include "collectives/scatter/scatter.hpp"
+#include "collectives/uha/uha.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -166,6 +167,20 @@ constexpr AlgOptionSpec kGatherAfterOption = {
 constexpr AlgOptionSpec kBcastSegmentedOptions[] = {kBcastSegsizeOption, kGatherAfterOption};
 constexpr AlgOptionSpec kBcastFlatOptions[] = {kGatherAfterOption};
 
+// [Parsons2015] §3.9.2: "the group size limited"; the limit is not given.
+constexpr std::string_view kPatYuanGroupSamples[] = {"1", "2", "8"};
+constexpr AlgOptionSpec kPatYuanOptions[] = {
+    {.name = "group",
+     .type = OptionType::kInteger,
+     .default_value = "4",
+     .help = "most ranks the root serves with one reply: the first arrival gets the data and "
+             "forwards it to the others that arrived with it, one after the other; 1: the root "
+             "sends to every rank itself",
+     .min = 1,
+     .max = std::numeric_limits<int>::max(),
+     .samples = kPatYuanGroupSamples},
+};
+
 // Segment size and fanout are Open MPI's variables; MPICH forces the algorithm alone.
 bool forces_open_mpi_variables(const AlgOptions& resolved) {
   return resolved.contains("force") && bcast::forcing_variable() == "coll_tuned_bcast_algorithm";
@@ -260,6 +275,19 @@ constexpr AlgOptionSpec kMpichThrottleOptions[] = {
      .flag = "--throttle",
      .samples = kThrottleSamples},
 };
+// [Parsons2015] §3.7.3: "Parameters can also limit the minimum message sizes"; no value given.
+constexpr std::string_view kMinFragSamples[] = {"0", "24", "1Ki"};
+constexpr AlgOptionSpec kA2aAwareOptions[] = {
+    {.name = "min-frag",
+     .type = OptionType::kBytes,
+     .default_value = "0",
+     .help = "fewest bytes a sender sends as a piece of a destination node's buffer before the "
+             "piece's gap is complete (a whole gap between sent pieces always goes); 0: any "
+             "ready piece",
+     .min = 0,
+     .max = std::numeric_limits<int>::max(),
+     .samples = kMinFragSamples},
+};
 constexpr std::string_view kPipelineSamples[] = {"4", "1Ki"};
 constexpr AlgOptionSpec kMpichPipelineOptions[] = {
     {.name = "pipeline",
@@ -271,6 +299,71 @@ constexpr AlgOptionSpec kMpichPipelineOptions[] = {
      .max = std::numeric_limits<int>::max(),
      .samples = kPipelineSamples},
 };
+
+// uha: the leaders' algorithm of [Parsons2015] Fig. 2.1 line 13, any registry row of the same
+// collective but uha itself ("native" stands in for the thesis' Cray MPT rows).
+constexpr std::string_view kUhaInterHelp =
+    "the algorithm the node leaders run on the node-shared buffers ([Parsons2015] Fig. 2.1 line "
+    "13), with its default options";
+template <std::size_t N>
+constexpr AlgOptionSpec uha_inter_option(const std::string_view (&words)[N],
+                                         std::span<const std::string_view> samples) {
+  return {.name = "inter",
+          .type = OptionType::kChoice,
+          .default_value = "native",
+          .help = kUhaInterHelp,
+          .words = words,
+          .samples = samples};
+}
+constexpr std::string_view kUhaAllgatherInter[] = {"native", "mpich-bruck", "mpich-ring"};
+constexpr std::string_view kUhaAllgathervInter[] = {"native", "mpich-ring"};
+constexpr std::string_view kUhaAlltoallInter[] = {"native", "mpich-isend", "mpich-pairwise",
+                                                  "mpich-bruck"};
+constexpr std::string_view kUhaAlltoallvInter[] = {"native", "mpich-isend"};
+constexpr std::string_view kUhaBcastInter[] = {"native", "mpich-binomial"};
+constexpr std::string_view kUhaScatterInter[] = {"native", "mpich-binomial"};
+constexpr std::string_view kUhaReduceScatterInter[] = {"native", "mpich-pairwise"};
+constexpr std::string_view kUhaCopyOutWords[] = {"memcpy", "bcast", "numa"};
+constexpr std::string_view kUhaCopyOutSamples[] = {"numa", "bcast"};
+constexpr std::string_view kUhaRegionsSamples[] = {"1", "3"};
+constexpr AlgOptionSpec kUhaCopyOutOption = {
+    .name = "copyout",
+    .type = OptionType::kChoice,
+    .default_value = "memcpy",
+    .help =
+        "how ranks take the result out of node-shared memory ([Parsons2015] §2.3.3): memcpy "
+        "all at once, bcast (MPI_Bcast on the node), numa (one copier per region Isends to "
+        "its region)",
+    .words = kUhaCopyOutWords,
+    .samples = kUhaCopyOutSamples};
+constexpr AlgOptionSpec kUhaRegionsOption = {
+    .name = "regions",
+    .type = OptionType::kInteger,
+    .default_value = "4",
+    .help =
+        "copyout=numa: regions of consecutive local ranks per node, each with one copier "
+        "(the thesis' generic four-region node); clamped to the node size",
+    .min = 1,
+    .max = std::numeric_limits<int>::max(),
+    .needs_option = "copyout",
+    .samples = kUhaRegionsSamples};
+constexpr AlgOptionSpec kUhaAllgatherOptions[] = {
+    uha_inter_option(kUhaAllgatherInter, std::span(kUhaAllgatherInter).subspan(1)),
+    kUhaCopyOutOption, kUhaRegionsOption};
+constexpr AlgOptionSpec kUhaAllgathervOptions[] = {
+    uha_inter_option(kUhaAllgathervInter, std::span(kUhaAllgathervInter).subspan(1))};
+constexpr AlgOptionSpec kUhaAlltoallOptions[] = {
+    uha_inter_option(kUhaAlltoallInter, std::span(kUhaAlltoallInter).subspan(1))};
+constexpr AlgOptionSpec kUhaAlltoallvOptions[] = {
+    uha_inter_option(kUhaAlltoallvInter, std::span(kUhaAlltoallvInter).subspan(1))};
+constexpr AlgOptionSpec kUhaBcastOptions[] = {
+    uha_inter_option(kUhaBcastInter, std::span(kUhaBcastInter).subspan(1)), kUhaCopyOutOption,
+    kUhaRegionsOption};
+constexpr AlgOptionSpec kUhaScatterOptions[] = {
+    uha_inter_option(kUhaScatterInter, std::span(kUhaScatterInter).subspan(1))};
+constexpr AlgOptionSpec kUhaReduceScatterOptions[] = {
+    uha_inter_option(kUhaReduceScatterInter, std::span(kUhaReduceScatterInter).subspan(1))};
+constexpr std::string_view kUhaSource = "[Parsons2015] §2.3.1, Fig. 2.1; docs/ALGORITHMS.md, UHA";
 
 // Rows of add_test_algorithms, and whether the table has been built (after which none may come).
 std::vector<AlgorithmInfo>& test_rows() {
@@ -496,6 +589,22 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {"bcast", "mpich-binomial", "MPICH 3.0.4 binomial tree, unsegmented, largest subtree first",
        "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 bcast.c MPIR_Bcast_binomial",
        make_bcast_mpich_binomial},
+      {.collective = "bcast",
+       .name = "uha",
+       .summary = "universal hierarchical: root copies into node-shared memory, leaders "
+                  "broadcast it (inter=NAME), every rank copies out",
+       .source = kUhaSource,
+       .make = make_bcast_uha,
+       .options = kUhaBcastOptions},
+      {.collective = "bcast",
+       .name = "patyuan",
+       .summary = "Patarasuk-Yuan: arrivals announce themselves to the root, which sends to the "
+                  "first of each group of up to `group` queued arrivals; it forwards to the rest",
+       .source = "[PatarasukYuan2008]; [Parsons2015] §3.2, §3.9.2, Fig. 3.23 \"Pat. Original\"; "
+                 "docs/ALGORITHMS.md, Inferred: bcast/patyuan",
+       .make = make_bcast_patyuan,
+       .options = kPatYuanOptions,
+       .arrival_dependent = true},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_scatter_lin},
@@ -515,6 +624,13 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        "MPICH 3.0.4 binomial, largest subtree first; a root other than 0 sends from a rotated copy",
        "[Parsons2015] §2.3.1; [MPICH] v3.0.4 scatter.c MPIR_Scatter_intra",
        make_scatter_mpich_binomial},
+      {.collective = "scatter",
+       .name = "uha",
+       .summary = "universal hierarchical: root lays blocks out by node in shared memory, leaders "
+                  "scatter node blocks (inter=NAME), every rank copies its block",
+       .source = kUhaSource,
+       .make = make_scatter_uha,
+       .options = kUhaScatterOptions},
       {"gather", "native", "the MPI library's MPI_Gather", kLibrary, make_gather_native},
       {"gather", "lin", "linear: root receives in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_gather_lin},
@@ -554,6 +670,13 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {"allgather", "mpich-ring", "MPICH 3.0.4 ring: P-1 Sendrecv steps, block i from the left",
        "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (long messages)",
        make_allgather_mpich_ring},
+      {.collective = "allgather",
+       .name = "uha",
+       .summary = "universal hierarchical: copy-in to node-shared memory, leaders allgather node "
+                  "blocks (inter=NAME), copy-out",
+       .source = kUhaSource,
+       .make = make_allgather_uha,
+       .options = kUhaAllgatherOptions},
       {"allgatherv", "native", "the MPI library's MPI_Allgatherv", kLibrary,
        make_allgatherv_native},
       {.collective = "allgatherv",
@@ -563,6 +686,13 @@ std::span<const AlgorithmInfo> algorithm_registry() {
                  "messages)",
        .make = make_allgatherv_mpich_ring,
        .options = kMpichPipelineOptions},
+      {.collective = "allgatherv",
+       .name = "uha",
+       .summary = "universal hierarchical: copy-in to node-shared memory, leaders allgatherv node "
+                  "blocks in bytes (inter=NAME), copy-out to each displacement",
+       .source = kUhaSource,
+       .make = make_allgatherv_uha,
+       .options = kUhaAllgathervOptions},
       {"alltoall", "native", "the MPI library's MPI_Alltoall", kLibrary, make_alltoall_native},
       {.collective = "alltoall",
        .name = "mpich-isend",
@@ -583,6 +713,28 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        "(short messages, P >= 8; here any P); docs/ALGORITHMS.md, Deviations: MPICH 3.0.4 "
        "re-implementations",
        make_alltoall_mpich_bruck},
+      {.collective = "alltoall",
+       .name = "uha",
+       .summary = "universal hierarchical: blocks grouped by destination node in shared memory, "
+                  "leaders alltoall node-pair blocks (inter=NAME), copy-out",
+       .source = kUhaSource,
+       .make = make_alltoall_uha,
+       .options = kUhaAlltoallOptions},
+      {.collective = "alltoall",
+       .name = "a2a-aware",
+       .summary = "node-shared buffers, one sender and one receiver rank per node pair, senders "
+                  "pre-send the ready pieces of a node's data (opportunistic fragmentation)",
+       .source = "[Parsons2015] §3.7.3, Fig. 3.18, §3.9.3 \"Hier. aware\"; docs/ALGORITHMS.md, "
+                 "Inferred: alltoall/a2a-aware",
+       .make = make_alltoall_aware,
+       .options = kA2aAwareOptions,
+       .arrival_dependent = true},
+      {.collective = "alltoall",
+       .name = "a2a-aware-barrier",
+       .summary = "a2a-aware after an intra-node barrier: multiple senders, nothing pre-sent",
+       .source = "[Parsons2015] §3.9.3, Fig. 3.26 \"aware with barrier\"; docs/ALGORITHMS.md, "
+                 "Inferred: alltoall/a2a-aware",
+       .make = make_alltoall_aware_barrier},
       {"alltoallv", "native", "the MPI library's MPI_Alltoallv", kLibrary, make_alltoallv_native},
       {.collective = "alltoallv",
        .name = "mpich-isend",
@@ -590,6 +742,13 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 alltoallv.c MPIR_Alltoallv_intra",
        .make = make_alltoallv_mpich_isend,
        .options = kMpichThrottleOptions},
+      {.collective = "alltoallv",
+       .name = "uha",
+       .summary = "universal hierarchical: counts shared within the node only, blocks grouped by "
+                  "destination node, leaders alltoallv in bytes (inter=NAME), copy-out",
+       .source = kUhaSource,
+       .make = make_alltoallv_uha,
+       .options = kUhaAlltoallvOptions},
       {"reduce_scatter", "native", "the MPI library's MPI_Reduce_scatter", kLibrary,
        make_reduce_scatter_native},
       {.collective = "reduce_scatter",
@@ -599,6 +758,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 red_scat.c MPIR_Reduce_scatter_intra "
                  "(commutative, long messages)",
        .make = make_reduce_scatter_mpich_pairwise,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce_scatter",
+       .name = "uha",
+       .summary = "universal hierarchical: parallel intra-node reduction by slices in shared "
+                  "memory, leaders reduce-scatter node blocks (inter=NAME), copy-out",
+       .source = kUhaSource,
+       .make = make_reduce_scatter_uha,
+       .options = kUhaReduceScatterOptions,
        .restrictions = {.commutative_only = true}},
       {"barrier", "native", "the MPI library's MPI_Barrier", kLibrary, make_barrier_native},
       {.collective = "intergroup_allgather",

@@ -37,6 +37,13 @@ target_link_libraries(intergroup_algorithms_mpi PRIVATE papbench_collectives pap
 papbench_mpi_test(intergroup_algorithms RANKS 2 3 5 7 8 TIMEOUT 300
                   COMMAND $<TARGET_FILE:intergroup_algorithms_mpi>)
 
+# The same algorithms at the shapes beyond 8 ranks: [Kang2019]'s unit cases (8,3), (3,8), (5,5)
+# with p or q = 1, and every setting S1-S8 as --setting builds it (tests/mpi/intergroup_shapes.cpp).
+add_executable(intergroup_shapes_mpi ${CMAKE_CURRENT_LIST_DIR}/intergroup_shapes.cpp)
+target_link_libraries(intergroup_shapes_mpi PRIVATE papbench_bench papbench_warnings)
+papbench_mpi_test(intergroup_shapes RANKS 10 11 32 TIMEOUT 300
+                  COMMAND $<TARGET_FILE:intergroup_shapes_mpi>)
+
 # The node-shared memory of the hierarchical algorithms ([Parsons2015] ch. 2-3): segments,
 # generation-numbered control words, the spin lock and private communicators, on real and
 # virtual nodes (tests/mpi/node_shared.cpp).

@@ -5,3 +5,4 @@ target_compile_definitions(experiment_file_test PRIVATE PAPBENCH_SOURCE_DIR="${P
 papbench_unit_test(call_timeout_test SOURCES call_timeout_test.cpp LIBS papbench_bench)
 papbench_unit_test(buffer_memory_test SOURCES buffer_memory_test.cpp LIBS papbench_bench)
 papbench_unit_test(resume_test SOURCES resume_test.cpp LIBS papbench_bench)
+papbench_unit_test(setting_options_test SOURCES setting_options_test.cpp LIBS papbench_bench)

@@ -1,0 +1,81 @@
+#include "collectives/uha/driver.hpp"
+
+#include <atomic>
+#include <stdexcept>
+
+#include "collectives/core/registry.hpp"
+
+namespace papbench::uha {
+
+using Clock = std::chrono::steady_clock;
+
+void NodeBarrier::wait() {
+  const auto n = static_cast<std::uint64_t>(control_.node_size());
+  const std::uint64_t target = ++passed_ * n;
+  std::atomic_ref<std::uint64_t> count = control_.node_word(0);
+  count.fetch_add(1, std::memory_order_acq_rel);
+  wait_at_least(count, target);
+}
+
+SharedSlots::SharedSlots(MPI_Comm node_comm, std::size_t bytes_per_slot)
+    : segment_(node_comm, comm_rank(node_comm) == 0 ? 2 * bytes_per_slot : 0),
+      bytes_(bytes_per_slot) {}
+
+std::byte* SharedSlots::slot(int parity) const {
+  return segment_.part(0).data() + static_cast<std::size_t>(parity) * bytes_;
+}
+
+Driver::Driver(std::string_view collective, std::string_view inter, std::unique_ptr<Pieces> pieces)
+    : pieces_(std::move(pieces)) {
+  const AlgorithmInfo* info = find_algorithm(collective, inter);
+  if (info == nullptr) {
+    throw std::logic_error(std::string(collective) + "/uha: inter=" + std::string(inter) +
+                           " is no registry algorithm");
+  }
+  inter_ = make_algorithm(*info);
+}
+
+void Driver::prepare(const Args& a) {
+  comms_.emplace(a);
+  barrier_ = NodeBarrier(comms_->node.get());
+  node_.map = NodeMap(*a.nodes);
+  node_.node_comm = comms_->node.get();
+  node_.leaders = comms_->leaders.get();
+  node_.barrier = &barrier_;
+  calls_ = 0;
+  pieces_->prepare(node_, a);
+  if (node_.is_leader()) inter_->prepare(pieces_->inter_args());
+}
+
+void Driver::run(const Args& a) {
+  const int parity = static_cast<int>(calls_++ % 2);
+  const auto t0 = Clock::now();
+  if (pieces_->unknown_global_pattern()) {
+    pieces_->exchange_cnt_data(a, parity);  // line 3
+    barrier_.wait();                        // line 4
+  }
+  pieces_->copy_in(a, parity);      // lines 5, 8
+  pieces_->setup_inter(a, parity);  // lines 6, 9
+  const auto t1 = Clock::now();
+  barrier_.wait();  // line 11
+  const auto t2 = Clock::now();
+  if (node_.is_leader()) inter_->run(pieces_->inter_args());  // lines 12-14
+  const auto t3 = Clock::now();
+  barrier_.wait();  // line 15
+  const auto t4 = Clock::now();
+  pieces_->copy_out(a, parity);  // line 16
+  const auto t5 = Clock::now();
+  copy_in_ = t1 - t0;
+  inter_time_ = node_.is_leader() ? t3 - t2 : Clock::duration::zero();
+  wait_ = (t2 - t1) + (t4 - t3);
+  copy_out_ = t5 - t4;
+}
+
+std::vector<AlgMetric> Driver::iteration_metrics() const {
+  return {{"uha_copy_in_ns", copy_in_.count()},
+          {"uha_inter_ns", inter_time_.count()},
+          {"uha_copy_out_ns", copy_out_.count()},
+          {"uha_barrier_ns", wait_.count()}};
+}
+
+}  // namespace papbench::uha

@@ -1,0 +1,23 @@
+#pragma once
+// Factories of the Universal Hierarchical Algorithm ([Parsons2015] §2.3.1, Fig. 2.1), one per
+// collective, each listed in collectives/core/registry.cpp as `<collective>/uha`. The generic
+// driver is collectives/uha/driver.hpp; each collective's CopyIn, SetupInter and CopyOut live in
+// collectives/uha/<collective>.cpp.
+
+#include <memory>
+
+#include "collectives/core/algorithm.hpp"
+
+namespace papbench {
+
+// Options: inter=NAME, the registry algorithm of the same collective that the node leaders run
+// on the shared buffers.
+std::unique_ptr<Algorithm> make_allgather_uha(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_allgatherv_uha(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_alltoall_uha(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_alltoallv_uha(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_scatter_uha(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_bcast_uha(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_reduce_scatter_uha(const AlgOptions& options);
+
+}  // namespace papbench

@@ -1,0 +1,21 @@
+# The universal hierarchical algorithm ([Parsons2015] §2.3.1, collectives/uha/): every uha row
+# and option sample through collectives_native's matrix on virtual nodes: single-rank nodes
+# (every rank a leader), one node (one leader), even nodes, and shorter last nodes (4 ranks in
+# nodes of 3; 7 in nodes of 2, 3 and 4; 8 in nodes of 3). At 7 and 8 ranks only the int/sum
+# slice (--sample), every root and count: the datatypes and ops took the same paths at 2-4 ranks,
+# and the full matrix ran past 45 s there on the loaded 2-core machine. Then the vector
+# collectives with the thesis' "every other buffer one integer shorter" counts and gapped
+# displacements (tests/mpi/uha_vector.cpp).
+foreach(_shape IN ITEMS "1;1;" "2;1;" "2;2;" "4;3;" "4;4;" "7;2;--sample" "7;3;--sample"
+                        "7;4;--sample" "8;3;--sample")
+  list(GET _shape 0 _ranks)
+  list(GET _shape 1 _ppn)
+  list(GET _shape 2 _slice)
+  papbench_mpi_test(uha_ppn${_ppn} RANKS ${_ranks}
+                    COMMAND $<TARGET_FILE:collectives_native_mpi> --alg uha --virtual-ppn ${_ppn}
+                            ${_slice})
+endforeach()
+
+add_executable(uha_vector_mpi ${CMAKE_CURRENT_LIST_DIR}/uha_vector.cpp)
+target_link_libraries(uha_vector_mpi PRIVATE papbench_collectives papbench_warnings)
+papbench_mpi_test(uha_vector RANKS 1 3 5 8 COMMAND $<TARGET_FILE:uha_vector_mpi>)
