@@ -1,0 +1,3 @@
+# The one-sided dynamic-leader reduce and bcast (dynleader-os) through papbench on virtual nodes
+# under none, uniform, late and compute:XTIME arrivals.
+papbench_e2e_test(dynleader_os dynleader_os.sh TIMEOUT 60)
