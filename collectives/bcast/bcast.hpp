@@ -25,6 +25,7 @@ std::unique_ptr<Algorithm> make_bcast_mpich_binomial(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_bcast_hier_barrier(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_bcast_hier_opt(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_bcast_dynleader(const AlgOptions& options);  // kdeg=
+std::unique_ptr<Algorithm> make_bcast_dynleader_os(const AlgOptions& options);
 // [PatarasukYuan2008] as [Parsons2015] §3.9.2 runs it: control messages to the root, which serves
 // arrivals in groups of at most group=G ranks.
 std::unique_ptr<Algorithm> make_bcast_patyuan(const AlgOptions& options);

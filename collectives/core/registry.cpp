@@ -542,6 +542,16 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .options = kDynleaderReduceOptions,
        .restrictions = {.commutative_only = true},
        .arrival_dependent = true},
+      {.collective = "reduce",
+       .name = "dynleader-os",
+       .summary = "dynleader without identification messages: a node's leader puts its result "
+                  "into a slot at the parent node's local rank 0 (MPI_Win_allocate), flag by "
+                  "MPI_Accumulate",
+       .source = "[Parsons2015] §3.7.1 \"D.L. One-Sided\", Table 3.6, Fig. A.9; "
+                 "docs/ALGORITHMS.md, Decision: one-sided dynamic leaders",
+       .make = make_reduce_dynleader_os,
+       .restrictions = {.commutative_only = true},
+       .arrival_dependent = true},
       {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
       {.collective = "bcast",
        .name = "native",
@@ -608,6 +618,15 @@ std::span<const AlgorithmInfo> algorithm_registry() {
                  "docs/ALGORITHMS.md, Decision: dynamic leaders",
        .make = make_bcast_dynleader,
        .options = kDynleaderBcastOptions,
+       .arrival_dependent = true},
+      {.collective = "bcast",
+       .name = "dynleader-os",
+       .summary = "dynleader without identification messages: a leader puts the message into a "
+                  "slot at each child node's local rank 0 (MPI_Win_allocate), flag by "
+                  "MPI_Accumulate",
+       .source = "[Parsons2015] §3.7.2, Fig. B.8 \"Dynamic Leader OS\"; "
+                 "docs/ALGORITHMS.md, Decision: one-sided dynamic leaders",
+       .make = make_bcast_dynleader_os,
        .arrival_dependent = true},
       {"bcast", "mpich-binomial", "MPICH 3.0.4 binomial tree, unsegmented, largest subtree first",
        "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 bcast.c MPIR_Bcast_binomial",

@@ -23,6 +23,7 @@ std::unique_ptr<Algorithm> make_reduce_mpich_rsg(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_hier_barrier(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_reduce_hier_opt(const AlgOptions& options);   // lock=
 std::unique_ptr<Algorithm> make_reduce_dynleader(const AlgOptions& options);  // kdeg=, cleanup=
+std::unique_ptr<Algorithm> make_reduce_dynleader_os(const AlgOptions& options);
 
 // The group sizes of radixk's rounds for `size` ranks, product `size`: the radix while it
 // divides what is left, else the largest divisor up to the radix, else the smallest prime factor.
