@@ -12,6 +12,7 @@
 #include <chrono>
 #include <exception>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "collectives/core/registry.hpp"
@@ -105,11 +106,12 @@ int run_all() {
   const auto start = std::chrono::steady_clock::now();
   Tally tally;
   for (const std::string_view name : algorithms_of("bcast")) {
-    if (name == "native") continue;  // collectives_native covers the library's
-    // Open MPI's trees only: bcast/mpich-binomial has neither segments nor options, and
-    // collectives_native and mpich_algorithms cover it.
-    if (name.starts_with("mpich-")) continue;
+    // Open MPI's trees only (the rows citing [OpenMPI]): the library's own, the MPICH
+    // re-implementation and the hierarchical and imbalance-aware broadcasts have neither segments
+    // nor these options, and collectives_native (with --virtual-ppn in the hier_collectives,
+    // uha, aware_collectives and dynleader_os entries) and mpich_algorithms cover them.
     const AlgorithmInfo& alg = *find_algorithm("bcast", name);
+    if (alg.source.find("[OpenMPI]") == std::string_view::npos) continue;
     for (const Variant& v : variants_of(alg)) run_variant(alg, v, tally);
   }
   long failed = 0;
