@@ -380,8 +380,8 @@ constexpr AlgOptionSpec kUhaMsOptions[] = {
      .type = OptionType::kInteger,
      .default_value = "all",
      .help = "senders K per node, each sending from the node-shared buffer ([Parsons2015] "
-             "§2.3.2); all: the largest node's size; a smaller node's senders serve several "
-             "children in turn",
+             "§2.3.2): scatter's tree arity, bcast's segments, allgather's Bruck ports; all: the "
+             "largest node's size; a smaller node's ranks take several senders' parts in turn",
      .min = 1,
      .max = std::numeric_limits<int>::max(),
      .words = kAll,
@@ -620,6 +620,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .make = make_bcast_uha,
        .options = kUhaBcastOptions},
       {.collective = "bcast",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: K byte segments, each down its own "
+                  "binomial tree of nodes, sender s of every node carrying segment s in parallel",
+       .source = "[Parsons2015] §2.3.2 (pipelined multi-sender broadcast), Table 2.2; "
+                 "docs/ALGORITHMS.md, UHA",
+       .make = make_bcast_uha_ms,
+       .options = kUhaMsOptions},
+      {.collective = "bcast",
        .name = "patyuan",
        .summary = "Patarasuk-Yuan: arrivals announce themselves to the root, which sends to the "
                   "first of each group of up to `group` queued arrivals; it forwards to the rest",
@@ -708,6 +716,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_allgather_uha,
        .options = kUhaAllgatherOptions},
+      {.collective = "allgather",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: k-port Bruck between nodes, each of "
+                  "K senders per node sending the node's blocks to a different node per round",
+       .source = "[Parsons2015] §2.3.2 (k-ary Bruck allgather), Table 2.2; docs/ALGORITHMS.md, "
+                 "UHA",
+       .make = make_allgather_uha_ms,
+       .options = kUhaMsOptions},
       {.collective = "allgather",
        .name = "multileader",
        .summary = "L leaders per node, each funnelling a group of ranks through shared memory; "
