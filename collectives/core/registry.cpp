@@ -380,8 +380,10 @@ constexpr AlgOptionSpec kUhaMsOptions[] = {
      .type = OptionType::kInteger,
      .default_value = "all",
      .help = "senders K per node, each sending from the node-shared buffer ([Parsons2015] "
-             "§2.3.2): scatter's tree arity, bcast's segments, allgather's Bruck ports; all: the "
-             "largest node's size; a smaller node's ranks take several senders' parts in turn",
+             "§2.3.2): scatter's tree arity, bcast's segments, allgather's Bruck ports, "
+             "reduce_scatter's senders beside its reducer; all: the largest node's size "
+             "(reduce_scatter: all ranks but the reducer); a smaller node's ranks take several "
+             "senders' parts in turn",
      .min = 1,
      .max = std::numeric_limits<int>::max(),
      .words = kAll,
@@ -821,6 +823,15 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_reduce_scatter_uha,
        .options = kUhaReduceScatterOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce_scatter",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: pairwise exchange of node sums, steps "
+                  "spread over K senders per node, a dedicated reducer combining as they land",
+       .source = "[Parsons2015] §2.3.2 (parallel pairwise reduce-scatter), Fig. 2.7, Table 2.2; "
+                 "docs/ALGORITHMS.md, UHA",
+       .make = make_reduce_scatter_uha_ms,
+       .options = kUhaMsOptions,
        .restrictions = {.commutative_only = true}},
       {"barrier", "native", "the MPI library's MPI_Barrier", kLibrary, make_barrier_native},
       {.collective = "intergroup_allgather",
