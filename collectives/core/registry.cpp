@@ -381,9 +381,9 @@ constexpr AlgOptionSpec kUhaMsOptions[] = {
      .default_value = "all",
      .help = "senders K per node, each sending from the node-shared buffer ([Parsons2015] "
              "§2.3.2): scatter's tree arity, bcast's segments, allgather's Bruck ports, "
-             "reduce_scatter's senders beside its reducer; all: the largest node's size "
-             "(reduce_scatter: all ranks but the reducer); a smaller node's ranks take several "
-             "senders' parts in turn",
+             "reduce_scatter's senders beside its reducer, alltoallv's node-pair carriers; all: "
+             "the largest node's size (reduce_scatter: all ranks but the reducer); a smaller "
+             "node's ranks take several senders' parts in turn",
      .min = 1,
      .max = std::numeric_limits<int>::max(),
      .words = kAll,
@@ -806,6 +806,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_alltoallv_uha,
        .options = kUhaAlltoallvOptions},
+      {.collective = "alltoallv",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: each node pair's block carried by one "
+                  "of K senders per node, Isend/Irecv from and into the shared layouts",
+       .source = "[Parsons2015] §2.3.2, Table 2.2 (multi-sender alltoallv, not described there); "
+                 "docs/ALGORITHMS.md, UHA",
+       .make = make_alltoallv_uha_ms,
+       .options = kUhaMsOptions},
       {"reduce_scatter", "native", "the MPI library's MPI_Reduce_scatter", kLibrary,
        make_reduce_scatter_native},
       {.collective = "reduce_scatter",
