@@ -380,8 +380,10 @@ constexpr AlgOptionSpec kUhaMsOptions[] = {
      .type = OptionType::kInteger,
      .default_value = "all",
      .help = "senders K per node, each sending from the node-shared buffer ([Parsons2015] "
-             "§2.3.2); all: the largest node's size; a smaller node's senders serve several "
-             "children in turn",
+             "§2.3.2): scatter's tree arity, bcast's segments, allgather's Bruck ports, "
+             "reduce_scatter's senders beside its reducer, alltoallv's node-pair carriers; all: "
+             "the largest node's size (reduce_scatter: all ranks but the reducer); a smaller "
+             "node's ranks take several senders' parts in turn",
      .min = 1,
      .max = std::numeric_limits<int>::max(),
      .words = kAll,
@@ -639,6 +641,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .make = make_bcast_uha,
        .options = kUhaBcastOptions},
       {.collective = "bcast",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: K byte segments, each down its own "
+                  "binomial tree of nodes, sender s of every node carrying segment s in parallel",
+       .source = "[Parsons2015] §2.3.2 (pipelined multi-sender broadcast), Table 2.2; "
+                 "docs/ALGORITHMS.md, UHA",
+       .make = make_bcast_uha_ms,
+       .options = kUhaMsOptions},
+      {.collective = "bcast",
        .name = "patyuan",
        .summary = "Patarasuk-Yuan: arrivals announce themselves to the root, which sends to the "
                   "first of each group of up to `group` queued arrivals; it forwards to the rest",
@@ -728,6 +738,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .make = make_allgather_uha,
        .options = kUhaAllgatherOptions},
       {.collective = "allgather",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: k-port Bruck between nodes, each of "
+                  "K senders per node sending the node's blocks to a different node per round",
+       .source = "[Parsons2015] §2.3.2 (k-ary Bruck allgather), Table 2.2; docs/ALGORITHMS.md, "
+                 "UHA",
+       .make = make_allgather_uha_ms,
+       .options = kUhaMsOptions},
+      {.collective = "allgather",
        .name = "multileader",
        .summary = "L leaders per node, each funnelling a group of ranks through shared memory; "
                   "group g's leaders allgather (inter=NAME) in parallel with the other groups'",
@@ -807,6 +825,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_alltoallv_uha,
        .options = kUhaAlltoallvOptions},
+      {.collective = "alltoallv",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: each node pair's block carried by one "
+                  "of K senders per node, Isend/Irecv from and into the shared layouts",
+       .source = "[Parsons2015] §2.3.2, Table 2.2 (multi-sender alltoallv, not described there); "
+                 "docs/ALGORITHMS.md, UHA",
+       .make = make_alltoallv_uha_ms,
+       .options = kUhaMsOptions},
       {"reduce_scatter", "native", "the MPI library's MPI_Reduce_scatter", kLibrary,
        make_reduce_scatter_native},
       {.collective = "reduce_scatter",
@@ -824,6 +850,15 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .source = kUhaSource,
        .make = make_reduce_scatter_uha,
        .options = kUhaReduceScatterOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce_scatter",
+       .name = "uha-ms",
+       .summary = "UHA with multi-sender inter-node phase: pairwise exchange of node sums, steps "
+                  "spread over K senders per node, a dedicated reducer combining as they land",
+       .source = "[Parsons2015] §2.3.2 (parallel pairwise reduce-scatter), Fig. 2.7, Table 2.2; "
+                 "docs/ALGORITHMS.md, UHA",
+       .make = make_reduce_scatter_uha_ms,
+       .options = kUhaMsOptions,
        .restrictions = {.commutative_only = true}},
       {"barrier", "native", "the MPI library's MPI_Barrier", kLibrary, make_barrier_native},
       {.collective = "intergroup_allgather",

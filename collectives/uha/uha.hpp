@@ -23,5 +23,11 @@ std::unique_ptr<Algorithm> make_reduce_scatter_uha(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_allgather_multileader(const AlgOptions& options);
 // Options: senders=K|all (collectives/uha/scatter_ms.cpp).
 std::unique_ptr<Algorithm> make_scatter_uha_ms(const AlgOptions& options);
+// Options: senders=K|all (collectives/uha/bcast_ms.cpp, allgather_ms.cpp,
+// reduce_scatter_ms.cpp, alltoallv_ms.cpp).
+std::unique_ptr<Algorithm> make_bcast_uha_ms(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_allgather_uha_ms(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_reduce_scatter_uha_ms(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_alltoallv_uha_ms(const AlgOptions& options);
 
 }  // namespace papbench

@@ -1,5 +1,5 @@
 # The universal hierarchical algorithm ([Parsons2015] §2.3.1, collectives/uha/): every uha row,
-# scatter/uha-ms, allgather/multileader and every option sample through collectives_native's
+# every uha-ms row, allgather/multileader and every option sample through collectives_native's
 # matrix on virtual nodes: single-rank nodes (every rank a leader), one node (one leader), even
 # nodes, and shorter last nodes (4 ranks in nodes of 3; 7 in nodes of 2, 3 and 4; 8 in nodes of
 # 3). At 7 and 8 ranks only the int/sum slice (--sample), every root and count: the datatypes

@@ -1,9 +1,10 @@
-// allgatherv/uha and alltoallv/uha ([Parsons2015] §2.3.1) with the count patterns the workload
-// does not make: the thesis' alltoallv test, "every other buffer length was shortened by one
-// integer" (by destination parity, base 1 leaving the odd blocks empty, and base 3), blocks empty
-// by source, and displacements in reverse rank order with gaps. The gaps must keep the poison,
-// since CopyOut writes each block at its own displacement only. Every inter-node algorithm, on
-// virtual nodes of 1-4 ranks (the last node shorter where 4 does not divide P), two calls each.
+// allgatherv/uha, alltoallv/uha and uha-ms ([Parsons2015] §2.3.1, §2.3.2) with the count
+// patterns the workload does not make: the thesis' alltoallv test, "every other buffer length was
+// shortened by one integer" (by destination parity, base 1 leaving the odd blocks empty, and base
+// 3), blocks empty by source, and displacements in reverse rank order with gaps. The gaps must keep
+// the poison, since CopyOut writes each block at its own displacement only. Every inter-node
+// algorithm, on virtual nodes of 1-4 ranks (the last node shorter where 4 does not divide P), two
+// calls each.
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -155,6 +156,15 @@ void run_all() {
             allgatherv_case(*alg, t, p, what);
           }
         }
+      }
+    }
+    // alltoallv/uha-ms: the same layouts, the node pairs spread over the senders.
+    const AlgorithmInfo& ms = *find_algorithm("alltoallv", "uha-ms");
+    for (const char* senders : {"all", "1", "2"}) {
+      const auto alg = make_algorithm(ms, {{"senders", senders}});
+      for (const Pattern& p : patterns()) {
+        alltoallv_case(*alg, t, p,
+                       fmt::format("uha-ms senders={} ppn={} {}", senders, ppn, p.name));
       }
     }
   }
