@@ -38,7 +38,11 @@ class BcastDynleaderOs final : public Algorithm {
       window_ = {};
       buffer_ = SharedBcastBuffer(layout_->comms().node.get(), bytes_);
       const HierLayout& l = *layout_;
-      window_ = LandingWindow(l.comms().all.get(), l.rank() == landing(l.node()), kDepth, bytes_);
+      const bool lands = l.rank() == landing(l.node());
+      window_ = LandingWindow(l.comms().all.get(), lands, kDepth, bytes_);
+      // A landing rank waiting on its node must still let the deposits into its window complete
+      // (collectives/core/node_shared.hpp, MpiProgress).
+      if (lands) buffer_.drive_progress(l.comms().all.get());
     } else {
       // A new root brings new senders: every deposit of the previous case is taken before anyone
       // deposits again, so two senders never fill one slot.

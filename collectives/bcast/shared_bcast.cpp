@@ -32,7 +32,7 @@ std::atomic_ref<std::uint64_t> SharedBcastBuffer::word(int i) const {
 std::uint64_t SharedBcastBuffer::begin_call() {
   const std::uint64_t g = control_.begin_call();
   slot_ = static_cast<int>(g % kSlots);
-  if (g > kSlots) wait_at_least(word(kReleased), g - kSlots);
+  if (g > kSlots) wait_at_least(word(kReleased), g - kSlots, progress_);
   return g;
 }
 
@@ -49,7 +49,7 @@ void SharedBcastBuffer::publish() {
 }
 
 void SharedBcastBuffer::wait_published() const {
-  wait_for_value(word(kValid), control_.generation());
+  wait_for_value(word(kValid), control_.generation(), progress_);
 }
 
 void SharedBcastBuffer::copy_out(void* to) {

@@ -41,6 +41,9 @@ class SharedBcastBuffer {
   void copy_out(void* to);
   // For a process that needs no copy (the root): counts as one.
   void done();
+  // From now on its waits also drive MPI progress on `comm` (MpiProgress): for the landing ranks
+  // of dynleader-os, the targets of one-sided operations. Local.
+  void drive_progress(MPI_Comm comm) { progress_ = comm; }
 
  private:
   std::atomic_ref<std::uint64_t> word(int i) const;
@@ -50,6 +53,7 @@ class SharedBcastBuffer {
   bool allocated_ = false;
   std::size_t capacity_ = 0, stride_ = 0, bytes_ = 0;
   int slot_ = 0;
+  MPI_Comm progress_ = MPI_COMM_NULL;
 };
 
 }  // namespace papbench

@@ -103,22 +103,60 @@ class SpinBackoff {
   int spins_ = 0;
 };
 
-// Waits until done(value) holds for the word's value (acquire); returns that value.
-template <class Done>
-std::uint64_t spin_until(std::atomic_ref<std::uint64_t> word, Done done) {
+// What a wait does between two looks at its word: nothing, for the ranks that only wait on
+// other ranks of their node.
+struct NoProgress {
+  void operator()() const noexcept {}
+};
+
+// Enters MPI's progress engine once, matching nothing: MPI_Iprobe on a private communicator
+// that carries no point-to-point messages. For a rank that is the target of passive-target
+// one-sided operations while it waits in node-shared memory (dynleader-os): MPICH 4.0 (ch4:ucx)
+// completes an accumulate or a get at a target only while that target is inside MPI, so a target
+// that only spins would stall its senders for good (docs/ALGORITHMS.md, Decision: one-sided
+// dynamic leaders, Progress).
+class MpiProgress {
+ public:
+  explicit MpiProgress(MPI_Comm comm) : comm_(comm) {}
+  void operator()() const {
+    int unused = 0;
+    mpi_check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &unused, MPI_STATUS_IGNORE),
+              "MPI_Iprobe");
+  }
+
+ private:
+  MPI_Comm comm_;
+};
+
+// Waits until done(value) holds for the word's value (acquire); returns that value. Calls
+// progress() after every backoff round.
+template <class Done, class Progress = NoProgress>
+std::uint64_t spin_until(std::atomic_ref<std::uint64_t> word, Done done, Progress progress = {}) {
   SpinBackoff backoff;
   for (;;) {
     const std::uint64_t v = word.load(std::memory_order_acquire);
     if (done(v)) return v;
     backoff.pause();
+    progress();
   }
 }
 
-inline std::uint64_t wait_for_value(std::atomic_ref<std::uint64_t> word, std::uint64_t value) {
-  return spin_until(word, [value](std::uint64_t v) { return v == value; });
+// The waits of the shared buffers. With a `progress` communicator (not MPI_COMM_NULL) they drive
+// MPI progress on it while they spin (MpiProgress); without, they only spin.
+template <class Done>
+std::uint64_t spin_until(std::atomic_ref<std::uint64_t> word, Done done, MPI_Comm progress) {
+  if (progress == MPI_COMM_NULL) return spin_until(word, done, NoProgress{});
+  return spin_until(word, done, MpiProgress(progress));
 }
-inline std::uint64_t wait_at_least(std::atomic_ref<std::uint64_t> word, std::uint64_t value) {
-  return spin_until(word, [value](std::uint64_t v) { return v >= value; });
+inline std::uint64_t wait_for_value(std::atomic_ref<std::uint64_t> word, std::uint64_t value,
+                                    MPI_Comm progress = MPI_COMM_NULL) {
+  return spin_until(
+      word, [value](std::uint64_t v) { return v == value; }, progress);
+}
+inline std::uint64_t wait_at_least(std::atomic_ref<std::uint64_t> word, std::uint64_t value,
+                                   MPI_Comm progress = MPI_COMM_NULL) {
+  return spin_until(
+      word, [value](std::uint64_t v) { return v >= value; }, progress);
 }
 
 // A test-and-test-and-set lock on one control word (0 free, 1 held), for the shared buffers the

@@ -58,6 +58,9 @@ class ReduceDynleaderOs final : public Algorithm {
       window_ = {};
       buffer_ = SharedReduceBuffer(layout_->comms().node.get(), bytes);
       window_ = LandingWindow(layout_->comms().all.get(), lands(*layout_), slots, bytes);
+      // A landing rank waiting on its node must still let the deposits into its window complete
+      // (collectives/core/node_shared.hpp, MpiProgress).
+      if (lands(*layout_)) buffer_.drive_progress(layout_->comms().all.get());
     } else {
       // Slots are numbered by a child's place among its parent's children, which a new root
       // changes: every deposit of the previous case is taken before anyone deposits again.

@@ -57,7 +57,7 @@ std::atomic_ref<std::uint64_t> SharedReduceBuffer::word(int i) const {
 std::uint64_t SharedReduceBuffer::begin_call() {
   const std::uint64_t g = control_.begin_call();
   slot_ = static_cast<int>(g % kSlots);
-  if (g > kSlots) wait_at_least(word(kReleased), g - kSlots);
+  if (g > kSlots) wait_at_least(word(kReleased), g - kSlots, progress_);
   return g;
 }
 
@@ -93,7 +93,7 @@ void SharedReduceBuffer::contribute(const void* data, MPI_Op op) {
 }
 
 void SharedReduceBuffer::wait_contributions(int contributions) {
-  wait_at_least(word(kContributions), static_cast<std::uint64_t>(contributions));
+  wait_at_least(word(kContributions), static_cast<std::uint64_t>(contributions), progress_);
 }
 
 void SharedReduceBuffer::release() {

@@ -48,6 +48,9 @@ class SharedReduceBuffer {
   void release();
 
   int segments() const { return segments_; }
+  // From now on its waits also drive MPI progress on `comm` (MpiProgress): for the landing ranks
+  // of dynleader-os, the targets of one-sided operations. Local.
+  void drive_progress(MPI_Comm comm) { progress_ = comm; }
 
  private:
   std::atomic_ref<std::uint64_t> word(int i) const;
@@ -61,6 +64,7 @@ class SharedReduceBuffer {
   MPI_Datatype dtype_ = MPI_DATATYPE_NULL;
   int segments_ = 1;
   int slot_ = 0;
+  MPI_Comm progress_ = MPI_COMM_NULL;
 };
 
 // A node's leader, once its own vector is in: waits for the node's contributions plus the

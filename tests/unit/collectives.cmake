@@ -33,3 +33,8 @@ papbench_unit_test(bcast_trees_test
 papbench_unit_test(intergroup_parts_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/intergroup_parts_test.cpp
   LIBS papbench_collectives)
+
+# The node-shared waits' progress hook, which dynleader-os's landing ranks use (pure).
+papbench_unit_test(spin_progress_test
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/spin_progress_test.cpp
+  LIBS papbench_collectives)
