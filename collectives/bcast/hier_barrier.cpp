@@ -41,18 +41,8 @@ class BcastHierBarrier final : public Algorithm {
     mpi_check(MPI_Barrier(node), "MPI_Barrier");
     if (l.is_static_leader()) {
       const int n = count_as_int(a.count, "bcast count");
-      if (l.rank() != a.root) {
-        mpi_check(MPI_Recv(buffer_.data(), n, a.dtype, l.static_leader(l.tree().parent(l.node())),
-                           kTag, l.comms().all.get(), MPI_STATUS_IGNORE),
-                  "MPI_Recv");
-      }
-      // MPICH serves the largest subtree first: the binomial children farthest away.
-      const auto& children = l.tree().children(l.node());
-      for (auto child = children.rbegin(); child != children.rend(); ++child) {
-        mpi_check(MPI_Send(buffer_.data(), n, a.dtype, l.static_leader(*child), kTag,
-                           l.comms().all.get()),
-                  "MPI_Send");
-      }
+      if (l.rank() != a.root) recv_from_parent_leader(l, buffer_.data(), n, a.dtype, kTag);
+      send_to_child_leaders(l, buffer_.data(), n, a.dtype, kTag);
       buffer_.publish();
     }
     mpi_check(MPI_Barrier(node), "MPI_Barrier");

@@ -43,18 +43,10 @@ class BcastHierOpt final : public Algorithm {
     if (l.rank() == a.root) {
       std::memcpy(buffer_.data(), a.recv, a.count * extent_of(a.dtype));
     } else {
-      mpi_check(MPI_Recv(buffer_.data(), n, a.dtype, l.static_leader(l.tree().parent(l.node())),
-                         kTag, l.comms().all.get(), MPI_STATUS_IGNORE),
-                "MPI_Recv");
+      recv_from_parent_leader(l, buffer_.data(), n, a.dtype, kTag);
     }
     buffer_.publish();
-    // MPICH serves the largest subtree first: the binomial children farthest away.
-    const auto& children = l.tree().children(l.node());
-    for (auto child = children.rbegin(); child != children.rend(); ++child) {
-      mpi_check(
-          MPI_Send(buffer_.data(), n, a.dtype, l.static_leader(*child), kTag, l.comms().all.get()),
-          "MPI_Send");
-    }
+    send_to_child_leaders(l, buffer_.data(), n, a.dtype, kTag);
     if (l.rank() == a.root) {
       buffer_.done();
     } else {
