@@ -114,11 +114,7 @@ CLI::App* add_app_floyd_command(CLI::App& parent, RawFloydOptions& raw) {
   floyd->add_option("--bcast-alg", raw.bcast_alg, "Bcast algorithms, comma list")
       ->capture_default_str();
   floyd->add_option("--n", raw.n, "Vertices (>= the rank count)")->capture_default_str();
-  floyd->add_option("--reps", raw.reps, "Timed repetitions per algorithm")->capture_default_str();
-  floyd
-      ->add_option("--virtual-ppn", raw.virtual_ppn,
-                   "Nodes of K consecutive ranks for hierarchical algorithms (0: real nodes)")
-      ->capture_default_str();
+  app::add_reps_and_nodes_options(*floyd, raw.reps, raw.virtual_ppn);
   floyd->add_option("--seed", raw.seed, "Seed of the random graph")->capture_default_str();
   floyd->add_flag("--validate", raw.validate,
                   fmt::format("Compare every repetition's distances with a sequential "
@@ -137,8 +133,7 @@ int app_floyd_command(const RawFloydOptions& raw) {
     throw UsageError(fmt::format("--n: {} is not accepted with --validate; accepted: <= {}", raw.n,
                                  kMaxValidatedVertices));
   }
-  if (raw.reps < 1) throw UsageError("--reps: accepted: an integer >= 1");
-  if (raw.virtual_ppn < 0) throw UsageError("--virtual-ppn: accepted: an integer >= 0");
+  app::check_reps_and_nodes(raw.reps, raw.virtual_ppn);
   const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.virtual_ppn);
   const auto algorithms =
       app::algorithms_named("bcast", raw.bcast_alg, "--bcast-alg", nodes.node_count());
@@ -159,10 +154,8 @@ int app_floyd_command(const RawFloydOptions& raw) {
       reps.push_back(kernel.run(bcast));
       if (raw.validate) wrong += kernel.wrong();
     }
-    wrong = app::agree_wrong(wrong);
-    failed += wrong > 0 ? 1 : 0;
-    app::print_row(info->name, fmt::format("n={}", raw.n), ranks, reps,
-                   app::check_text(raw.validate, wrong));
+    if (app::finish_row(info->name, fmt::format("n={}", raw.n), ranks, reps, raw.validate, wrong))
+      ++failed;
   }
   return failed == 0 ? 0 : 1;
 }

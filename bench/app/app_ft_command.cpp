@@ -171,10 +171,7 @@ CLI::App* add_app_ft_command(CLI::App& parent, RawFtOptions& raw) {
   ft->add_option("--n", raw.n, "Points per dimension: a power of two, a multiple of the ranks")
       ->capture_default_str();
   ft->add_option("--iters", raw.iters, "3D transforms per repetition")->capture_default_str();
-  ft->add_option("--reps", raw.reps, "Timed repetitions per algorithm")->capture_default_str();
-  ft->add_option("--virtual-ppn", raw.virtual_ppn,
-                 "Nodes of K consecutive ranks for hierarchical algorithms (0: real nodes)")
-      ->capture_default_str();
+  app::add_reps_and_nodes_options(*ft, raw.reps, raw.virtual_ppn);
   ft->add_option("--seed", raw.seed, "Seed of the input grid")->capture_default_str();
   ft->add_flag("--validate", raw.validate,
                "Compare every transform with the same 1D FFTs applied to the whole grid");
@@ -190,8 +187,7 @@ int app_ft_command(const RawFtOptions& raw) {
                     raw.n, ranks));
   }
   if (raw.iters < 1) throw UsageError("--iters: accepted: an integer >= 1");
-  if (raw.reps < 1) throw UsageError("--reps: accepted: an integer >= 1");
-  if (raw.virtual_ppn < 0) throw UsageError("--virtual-ppn: accepted: an integer >= 0");
+  app::check_reps_and_nodes(raw.reps, raw.virtual_ppn);
   const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.virtual_ppn);
   const auto algorithms =
       app::algorithms_named("alltoall", raw.alltoall_alg, "--alltoall-alg", nodes.node_count());
@@ -213,10 +209,8 @@ int app_ft_command(const RawFtOptions& raw) {
     for (int r = 0; r < raw.reps; ++r) {
       reps.push_back(kernel.run(*alltoall, args, raw.iters, raw.validate, wrong));
     }
-    wrong = app::agree_wrong(wrong);
-    failed += wrong > 0 ? 1 : 0;
-    app::print_row(info->name, fmt::format("n={}^3", raw.n), ranks, reps,
-                   app::check_text(raw.validate, wrong));
+    if (app::finish_row(info->name, fmt::format("n={}^3", raw.n), ranks, reps, raw.validate, wrong))
+      ++failed;
   }
   return failed == 0 ? 0 : 1;
 }

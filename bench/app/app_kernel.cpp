@@ -18,6 +18,30 @@ double median(std::vector<double> v) {
   return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
+void print_row(std::string_view algorithm, std::string_view size, int ranks,
+               const std::vector<RepTimes>& reps, std::string_view check) {
+  if (world_rank() != 0) return;
+  std::vector<double> kernel, collective;
+  for (const RepTimes& r : reps) {
+    kernel.push_back(r.kernel_s);
+    collective.push_back(r.collective_s);
+  }
+  const double k = median(kernel), c = median(collective);
+  fmt::print("{:<24} {:>10} {:>5} {:>12.3f}ms {:>12.3f}ms {:>6.1f}%  {}\n", algorithm, size, ranks,
+             k * 1e3, c * 1e3, 100 * c / k, check);
+}
+
+long agree_wrong(long mine) {
+  long all = 0;
+  mpi_check(MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
+  return all;
+}
+
+std::string check_text(bool validated, long wrong) {
+  if (!validated) return "-";
+  return wrong == 0 ? "pass" : fmt::format("FAIL ({} wrong)", wrong);
+}
+
 }  // namespace
 
 std::vector<const AlgorithmInfo*> algorithms_named(std::string_view collective,
@@ -68,28 +92,23 @@ void print_header(std::string_view kernel) {
              "kernel (med)", "coll. (med)", "coll.%", "check");
 }
 
-void print_row(std::string_view algorithm, std::string_view size, int ranks,
-               const std::vector<RepTimes>& reps, std::string_view check) {
-  if (world_rank() != 0) return;
-  std::vector<double> kernel, collective;
-  for (const RepTimes& r : reps) {
-    kernel.push_back(r.kernel_s);
-    collective.push_back(r.collective_s);
-  }
-  const double k = median(kernel), c = median(collective);
-  fmt::print("{:<24} {:>10} {:>5} {:>12.3f}ms {:>12.3f}ms {:>6.1f}%  {}\n", algorithm, size, ranks,
-             k * 1e3, c * 1e3, 100 * c / k, check);
+void add_reps_and_nodes_options(CLI::App& cmd, int& reps, int& virtual_ppn) {
+  cmd.add_option("--reps", reps, "Timed repetitions per algorithm")->capture_default_str();
+  cmd.add_option("--virtual-ppn", virtual_ppn,
+                 "Nodes of K consecutive ranks for hierarchical algorithms (0: real nodes)")
+      ->capture_default_str();
 }
 
-long agree_wrong(long mine) {
-  long all = 0;
-  mpi_check(MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
-  return all;
+void check_reps_and_nodes(int reps, int virtual_ppn) {
+  if (reps < 1) throw UsageError("--reps: accepted: an integer >= 1");
+  if (virtual_ppn < 0) throw UsageError("--virtual-ppn: accepted: an integer >= 0");
 }
 
-std::string check_text(bool validated, long wrong) {
-  if (!validated) return "-";
-  return wrong == 0 ? "pass" : fmt::format("FAIL ({} wrong)", wrong);
+bool finish_row(std::string_view algorithm, std::string_view size, int ranks,
+                const std::vector<RepTimes>& reps, bool validated, long wrong) {
+  const long all = agree_wrong(wrong);
+  print_row(algorithm, size, ranks, reps, check_text(validated, all));
+  return all > 0;
 }
 
 }  // namespace papbench::app

@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -38,14 +39,17 @@ struct RepTimes {
 // Collective over MPI_COMM_WORLD: reduces each rank's own times to RepTimes.
 RepTimes agree_times(double kernel_s, double collective_s);
 
-// Rank 0 prints the header once and one row per algorithm; `check` is "pass", "FAIL (...)" or
-// "-" when not validated.
-void print_header(std::string_view kernel);
-void print_row(std::string_view algorithm, std::string_view size, int ranks,
-               const std::vector<RepTimes>& reps, std::string_view check);
+// Adds --reps and --virtual-ppn, which every kernel takes, to `cmd`; check_reps_and_nodes
+// refuses their bad values (UsageError naming the option, exit 2).
+void add_reps_and_nodes_options(CLI::App& cmd, int& reps, int& virtual_ppn);
+void check_reps_and_nodes(int reps, int virtual_ppn);
 
-// Wrong elements over all ranks, and the check column for it.
-long agree_wrong(long mine);
-std::string check_text(bool validated, long wrong);
+// Rank 0 prints the header once.
+void print_header(std::string_view kernel);
+// Collective over MPI_COMM_WORLD: agrees `wrong` (this rank's wrong elements) over the ranks and
+// rank 0 prints the algorithm's row, whose check is "pass", "FAIL (...)" or "-" when not
+// validated. Returns whether a validated result was wrong.
+bool finish_row(std::string_view algorithm, std::string_view size, int ranks,
+                const std::vector<RepTimes>& reps, bool validated, long wrong);
 
 }  // namespace papbench::app

@@ -104,11 +104,7 @@ CLI::App* add_app_matvec_command(CLI::App& parent, RawMatvecOptions& raw) {
       ->capture_default_str();
   matvec->add_option("--iters", raw.iters, "Products per repetition (0: two per rank)")
       ->capture_default_str();
-  matvec->add_option("--reps", raw.reps, "Timed repetitions per algorithm")->capture_default_str();
-  matvec
-      ->add_option("--virtual-ppn", raw.virtual_ppn,
-                   "Nodes of K consecutive ranks for hierarchical algorithms (0: real nodes)")
-      ->capture_default_str();
+  app::add_reps_and_nodes_options(*matvec, raw.reps, raw.virtual_ppn);
   matvec->add_option("--seed", raw.seed, "Seed of the matrix")->capture_default_str();
   matvec->add_flag("--validate", raw.validate,
                    "Compare every product at its root with a sequential product");
@@ -122,8 +118,7 @@ int app_matvec_command(const RawMatvecOptions& raw) {
         "--n: {} is not accepted; accepted: an integer >= the rank count {}", raw.n, ranks));
   }
   if (raw.iters < 0) throw UsageError("--iters: accepted: an integer >= 0");
-  if (raw.reps < 1) throw UsageError("--reps: accepted: an integer >= 1");
-  if (raw.virtual_ppn < 0) throw UsageError("--virtual-ppn: accepted: an integer >= 0");
+  app::check_reps_and_nodes(raw.reps, raw.virtual_ppn);
   const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.virtual_ppn);
   const auto algorithms =
       app::algorithms_named("reduce", raw.reduce_alg, "--reduce-alg", nodes.node_count());
@@ -145,10 +140,8 @@ int app_matvec_command(const RawMatvecOptions& raw) {
     long wrong = 0;
     for (int r = 0; r < raw.reps; ++r)
       reps.push_back(kernel.run(reduce, products, raw.validate, wrong));
-    wrong = app::agree_wrong(wrong);
-    failed += wrong > 0 ? 1 : 0;
-    app::print_row(info->name, fmt::format("n={}", raw.n), ranks, reps,
-                   app::check_text(raw.validate, wrong));
+    if (app::finish_row(info->name, fmt::format("n={}", raw.n), ranks, reps, raw.validate, wrong))
+      ++failed;
   }
   return failed == 0 ? 0 : 1;
 }
