@@ -11,6 +11,7 @@
 
 #include "common/errors.hpp"
 #include "results/result_set.hpp"
+#include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
 #include "tools/report/parsons_speedup.hpp"
 #include "tools/report/table_parsons.hpp"
@@ -167,21 +168,9 @@ CaseRecord timed(const std::string& collective, const std::string& alg, const st
 class ParsonsTables : public results::ResultsTempDir {
  protected:
   std::vector<ResultFile> write(const std::string& name, const std::vector<CaseRecord>& cases) {
-    results::ResultWriter w(path(name), false, make_info(4));
-    for (const CaseRecord& c : cases) w.write_case(c);
-    std::vector<ResultFile> files;
-    files.push_back(open_result_file(path(name)));
-    return files;
+    return write_result_files(path(name), make_info(4), cases);
   }
 };
-
-std::size_t column(const Section& s, const std::string& key) {
-  const auto& cols = s.table.columns;
-  const auto it =
-      std::find_if(cols.begin(), cols.end(), [&](const Column& c) { return c.key == key; });
-  EXPECT_NE(it, cols.end()) << key;
-  return static_cast<std::size_t>(it - cols.begin());
-}
 
 const Row* row_of(const Section& s, const std::string& candidate) {
   const std::size_t c = column(s, "candidate");

@@ -9,6 +9,7 @@
 
 #include "common/errors.hpp"
 #include "results/result_set.hpp"
+#include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
 #include "tools/report/figure_grid.hpp"
 #include "tools/report/table_clv_figs.hpp"
@@ -82,21 +83,9 @@ class ReportTables : public results::ResultsTempDir {
  protected:
   std::vector<ResultFile> write(const std::string& name, int ranks,
                                 const std::vector<CaseRecord>& cases) {
-    results::ResultWriter w(path(name), false, make_info(ranks));
-    for (const CaseRecord& c : cases) w.write_case(c);
-    std::vector<ResultFile> files;
-    files.push_back(open_result_file(path(name)));
-    return files;
+    return write_result_files(path(name), make_info(ranks), cases);
   }
 };
-
-std::size_t column(const Section& s, const std::string& key) {
-  const auto& cols = s.table.columns;
-  const auto it =
-      std::find_if(cols.begin(), cols.end(), [&](const Column& c) { return c.key == key; });
-  EXPECT_NE(it, cols.end()) << key;
-  return static_cast<std::size_t>(it - cols.begin());
-}
 
 // The row whose first two machine cells are (total floats, maxdelay ns).
 const Row* table_row(const Section& s, std::uint64_t total, std::int64_t delay_ns) {
