@@ -77,6 +77,19 @@ void check(const std::vector<int>& buf, const std::vector<int>& counts,
   }
 }
 
+// Prepares `alg` for `a` once and runs it twice (the second call on the other of the UHA's
+// alternating shared buffers), `recv` poisoned before each call and checked after it.
+void run_twice_and_check(Algorithm& alg, const Args& a, std::vector<int>& recv,
+                         const std::vector<int>& counts, const std::vector<int>& displs,
+                         const std::function<int(int, int)>& expected, const std::string& what) {
+  alg.prepare(a);
+  for (int call = 0; call < 2; ++call) {
+    std::fill(recv.begin(), recv.end(), kPoison);
+    alg.run(a);
+    check(recv, counts, displs, expected, fmt::format("{} call {}", what, call));
+  }
+}
+
 void alltoallv_case(Algorithm& alg, const topology::NodeTopology& t, const Pattern& p,
                     const std::string& what) {
   const int P = world_size(), me = world_rank();
@@ -103,14 +116,9 @@ void alltoallv_case(Algorithm& alg, const topology::NodeTopology& t, const Patte
   a.recv_counts = rcounts;
   a.recv_displs = rdispls;
   a.nodes = &t;
-  alg.prepare(a);
-  for (int call = 0; call < 2; ++call) {
-    std::fill(recv.begin(), recv.end(), kPoison);
-    alg.run(a);
-    check(
-        recv, rcounts, rdispls, [me](int from, int k) { return value(from, me, k); },
-        fmt::format("alltoallv {} call {}", what, call));
-  }
+  run_twice_and_check(
+      alg, a, recv, rcounts, rdispls, [me](int from, int k) { return value(from, me, k); },
+      "alltoallv " + what);
 }
 
 void allgatherv_case(Algorithm& alg, const topology::NodeTopology& t, const Pattern& p,
@@ -131,14 +139,9 @@ void allgatherv_case(Algorithm& alg, const topology::NodeTopology& t, const Patt
   a.counts = counts;
   a.displs = displs;
   a.nodes = &t;
-  alg.prepare(a);
-  for (int call = 0; call < 2; ++call) {
-    std::fill(recv.begin(), recv.end(), kPoison);
-    alg.run(a);
-    check(
-        recv, counts, displs, [](int from, int k) { return value(from, 0, k); },
-        fmt::format("allgatherv {} call {}", what, call));
-  }
+  run_twice_and_check(
+      alg, a, recv, counts, displs, [](int from, int k) { return value(from, 0, k); },
+      "allgatherv " + what);
 }
 
 void run_all() {
