@@ -3,8 +3,9 @@
 // round time d, segments, root) as JSON, a [ProficzOcetkiewicz2021] Fig. 1-style table or a
 // summary. No communication; rank 0 prints.
 
-#include <CLI/CLI.hpp>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
+
 #include "bench/run_options.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"

@@ -2,8 +2,9 @@
 // `papbench counters`: which PAPI presets and native events this machine can count, each one
 // tried for real (like papi_avail and papi_native_avail, but short).
 
-#include <CLI/CLI.hpp>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

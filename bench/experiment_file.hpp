@@ -7,13 +7,13 @@
 // numbers come from and how big a cluster job the job scripts request. Every error names the
 // file and line.
 
-#include <CLI/CLI.hpp>
 #include <map>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "bench/cli_fwd.hpp"
 #include "bench/run_options.hpp"
 
 namespace papbench {

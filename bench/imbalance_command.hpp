@@ -3,8 +3,9 @@
 // run of the barrier collective (the closing call) with pattern compute:XTIME, preceded by a
 // ping-pong that measures the minimum message latency, and followed by the thesis' PAP statistics.
 
-#include <CLI/CLI.hpp>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -3,9 +3,10 @@
 // options (default and accepted values) and restrictions, as text, JSON or the Markdown tables
 // of docs/ALGORITHMS.md (a unit test keeps those equal to the registry).
 
-#include <CLI/CLI.hpp>
 #include <string>
 #include <string_view>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

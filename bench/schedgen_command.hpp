@@ -9,10 +9,11 @@
 // A single-CPU benchmark: under mpiexec with more than one rank it refuses (exit 2) rather than
 // timing P copies competing for the cores.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -2,9 +2,10 @@
 // `papbench sync-check`: distorts every rank's clock by a known offset and drift, synchronizes,
 // and measures the remaining error against the known truth.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -2,8 +2,9 @@
 // `papbench topology`: the nodes, leaders and ranks of this run, real or virtual (--virtual-ppn),
 // as papbench's hierarchical code and clock sync see them.
 
-#include <CLI/CLI.hpp>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

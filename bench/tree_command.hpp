@@ -3,9 +3,10 @@
 // order, real ranks), or Open MPI 3.1's fixed decision for P ranks and M bytes. Pure arithmetic:
 // no MPI, any P; launcher rank 0 prints.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -2,9 +2,10 @@
 // `papbench app floyd`: the Floyd-Warshall macro kernel of [Parsons2015] §3.9.4 (Table 3.9), the
 // all-pairs shortest paths with the pivot row broadcast by a registered bcast algorithm.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -2,9 +2,10 @@
 // `papbench app ft`: the FT-style 3D FFT macro kernel of [Parsons2015] §3.9.4 (Table 3.11, NAS
 // FT), its slab transpose done by a registered alltoall algorithm.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -5,12 +5,12 @@
 
 #include <mpi.h>
 
-#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "bench/cli_fwd.hpp"
 #include "collectives/core/registry.hpp"
 
 namespace papbench::app {

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <mpi.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <vector>
 

@@ -2,9 +2,10 @@
 // `papbench app matvec`: the rotating-root dense matrix-vector macro kernel of [Parsons2015]
 // §3.9.4 (Table 3.10), the partial products summed by a registered reduce algorithm.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -3,9 +3,9 @@
 // proficz2020-table5-fft.exp): the job scripts run every experiment the same way, and such a file
 // runs `papbench app fft` with its app.* keys instead of the run command's case matrix.
 
-#include <CLI/CLI.hpp>
 #include <optional>
 
+#include "bench/cli_fwd.hpp"
 #include "bench/experiment_file.hpp"
 #include "bench/fft/fft_options.hpp"
 #include "bench/run_options.hpp"

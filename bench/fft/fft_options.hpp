@@ -2,11 +2,12 @@
 // Options of `papbench app fft` (docs/FFT.md): what the user typed, bound to CLI11, and the
 // checked form the application runs with.
 
-#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "bench/cli_fwd.hpp"
 
 namespace papbench {
 
