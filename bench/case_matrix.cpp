@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <random>
 
+#include "bench/setting_options.hpp"
+
 namespace papbench {
 
 namespace {

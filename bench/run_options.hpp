@@ -2,13 +2,13 @@
 // The options of a benchmark run: what the user typed (RawRunOptions, bound to CLI11) and the
 // validated, parsed form the case matrix and runner use (RunOptions).
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <map>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "bench/cli_fwd.hpp"
 #include "clocksync/global_clock.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
@@ -170,9 +170,6 @@ RunOptions parse_run_options(const RawRunOptions& raw);
 // Checks what needs the communicator size and node count (roots, groups, the algorithms' rank
 // and node restrictions); `nodes` counts the nodes of --virtual-ppn when given. Throws UsageError.
 void check_against_size(const RunOptions& opts, int size, int nodes);
-// With --setting, --count is per node: the ranks of a node that share it (size / nodes), or 0
-// when nodes hold different numbers of ranks (check_against_size refuses that).
-int setting_ranks_per_node(int size, int nodes);
 // One algorithm's AlgRestrictions (P limits, node count); throws UsageError naming --alg.
 void check_restrictions(const AlgorithmInfo& a, int size, int nodes);
 
