@@ -1,0 +1,3 @@
+# The hierarchical Patarasuk-Yuan broadcasts (patyuan-hier, patyuan-opt, patyuan-dl) through
+# papbench on virtual nodes under none, uniform, late and compute:XTIME arrivals.
+papbench_e2e_test(patyuan_variants patyuan_variants.sh TIMEOUT 180)
