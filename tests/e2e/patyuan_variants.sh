@@ -8,12 +8,12 @@
 # iteration may take another path. 4 ranks, so that the MPICH run of tools/test.sh takes it too.
 source "$(dirname "$0")/lib.sh"
 patterns=none,uniform,late:0:2ms,late:1:2ms,compute:2k
-algs=patyuan-hier,patyuan-opt,patyuan-dl,patyuan-dl:group=1
+algs=patyuan-hier,patyuan-opt,patyuan-dl
 for ppn in 3 2; do
   expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective bcast --alg "$algs" --virtual-ppn "$ppn" \
     --count 1000 --root 0,2 --pattern "$patterns" --iters 3 --warmup 1 --validate-every 1 \
     --maxdelay 1ms --progress never --out "bcast-$ppn.h5"
-  # 4 algorithm variants x 2 roots x 5 patterns.
-  "$CHECK_RESULT" "bcast-$ppn.h5" --cases 40 --validated pass
+  # 3 algorithms x 2 roots x 5 patterns.
+  "$CHECK_RESULT" "bcast-$ppn.h5" --cases 30 --validated pass
 done
 echo "patyuan_variants: ok"
