@@ -318,6 +318,10 @@ std::vector<std::string> matching(const Group& g, const Comparison& c, const Mat
 
 std::string thesis_range(const Comparison& c) {
   if (c.thesis_by_cores.empty()) return "-";
+  if (c.thesis_by_cores.size() == 1) {
+    const auto& [cores, v] = *c.thesis_by_cores.begin();
+    return fmt::format("{:.2f} at {} cores only", v, cores);
+  }
   double lo = 1e300, hi = -1e300;
   std::vector<double> all;
   for (const auto& [cores, v] : c.thesis_by_cores) {
