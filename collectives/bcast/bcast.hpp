@@ -29,5 +29,9 @@ std::unique_ptr<Algorithm> make_bcast_dynleader_os(const AlgOptions& options);
 // [PatarasukYuan2008] as [Parsons2015] §3.9.2 runs it: control messages to the root, which serves
 // arrivals in groups of at most group=G ranks.
 std::unique_ptr<Algorithm> make_bcast_patyuan(const AlgOptions& options);
+// Its hierarchical variants (Fig. 3.23): exchange among node leaders, node-shared copy-out.
+std::unique_ptr<Algorithm> make_bcast_patyuan_hier(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_bcast_patyuan_opt(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_bcast_patyuan_dl(const AlgOptions& options);
 
 }  // namespace papbench

@@ -59,6 +59,7 @@ class BcastPatYuan final : public Algorithm {
       exchange_.serve(comm_.get(), calls_, a.recv, n, a.dtype, size - 1);
     } else {
       exchange_.receive(comm_.get(), calls_, a.recv, n, a.dtype, a.root);
+      exchange_.forward(comm_.get(), a.recv, n, a.dtype);
     }
   }
 
@@ -106,6 +107,9 @@ void PatYuanExchange::receive(MPI_Comm comm, std::uint64_t call, void* buf, int 
   mpi_check(MPI_Recv(list, members, MPI_INT, from, kTagHeader, comm, MPI_STATUS_IGNORE),
             "MPI_Recv");
   mpi_check(MPI_Recv(buf, n, type, from, kTagData, comm, MPI_STATUS_IGNORE), "MPI_Recv");
+}
+
+void PatYuanExchange::forward(MPI_Comm comm, const void* buf, int n, MPI_Datatype type) {
   const std::vector<int> none;
   for (const int member : forward_to_) send_to(comm, member, none, buf, n, type);
 }

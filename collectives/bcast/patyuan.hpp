@@ -21,8 +21,11 @@ class PatYuanExchange {
   // NodeControl generation); participants may change from call to call.
   // The root: answers `waiting` control messages, one from every other participant.
   void serve(MPI_Comm comm, std::uint64_t call, void* buf, int n, MPI_Datatype type, int waiting);
-  // Every other participant: announces itself to `root`, receives, forwards to its group.
+  // Every other participant: announces itself to `root` and receives, then forward()s to the
+  // ranks the root grouped with it. Two steps, so that a node leader can make the message
+  // valid on its node in between (collectives/bcast/patyuan_nodes.hpp).
   void receive(MPI_Comm comm, std::uint64_t call, void* buf, int n, MPI_Datatype type, int root);
+  void forward(MPI_Comm comm, const void* buf, int n, MPI_Datatype type);
 
  private:
   void send_to(MPI_Comm comm, int rank, const std::vector<int>& forward, const void* buf, int n,

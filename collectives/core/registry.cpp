@@ -657,6 +657,33 @@ std::span<const AlgorithmInfo> algorithm_registry() {
        .make = make_bcast_patyuan,
        .options = kPatYuanOptions,
        .arrival_dependent = true},
+      {.collective = "bcast",
+       .name = "patyuan-hier",
+       .summary = "patyuan between static node leaders after a node barrier, into node-shared "
+                  "memory; a second barrier, copy out",
+       .source = "[Parsons2015] §3.9.2, Fig. 3.23, Tables B.5-B.9 \"Pat. Hier.\"; "
+                 "docs/ALGORITHMS.md, Inferred: bcast/patyuan variants",
+       .make = make_bcast_patyuan_hier,
+       .options = kPatYuanOptions,
+       .arrival_dependent = true},
+      {.collective = "bcast",
+       .name = "patyuan-opt",
+       .summary = "patyuan between static node leaders into node-shared memory; each process "
+                  "copies out once valid, no barrier",
+       .source = "[Parsons2015] §3.9.2, Fig. 3.23, Tables B.5-B.9 \"Pat. OL\"; "
+                 "docs/ALGORITHMS.md, Inferred: bcast/patyuan variants",
+       .make = make_bcast_patyuan_opt,
+       .options = kPatYuanOptions,
+       .arrival_dependent = true},
+      {.collective = "bcast",
+       .name = "patyuan-dl",
+       .summary = "patyuan between dynamic leaders (the root, each other node's first arrival) "
+                  "into node-shared memory; each process copies out once valid",
+       .source = "[Parsons2015] §3.9.2, Fig. 3.23, Tables B.5-B.9 \"Pat. DL\"; "
+                 "docs/ALGORITHMS.md, Inferred: bcast/patyuan variants",
+       .make = make_bcast_patyuan_dl,
+       .options = kPatYuanOptions,
+       .arrival_dependent = true},
       {"scatter", "native", "the MPI library's MPI_Scatter", kLibrary, make_scatter_native},
       {"scatter", "lin", "linear: root sends in rank order (Open MPI basic_linear, LIN)",
        "[Proficz2020] §2.1 LIN; [OpenMPI] basic_linear", make_scatter_lin},

@@ -231,6 +231,25 @@ TEST_F(ParsonsTables, Table36ShowsTheThesisRowAtItsCoreCount) {
   EXPECT_EQ(cell_text(s, *row_of(s, "dynleader-os"), "thesis_at_p"), "23.95");
 }
 
+TEST_F(ParsonsTables, Table37HasThePatarasukYuanColumnsOfTheAppendixAt8192Cores) {
+  std::vector<CaseRecord> cases = {
+      timed("bcast", "mpich-binomial", "", 32, "compute:0", 6, 8192),
+      timed("bcast", "patyuan-dl", "group=4", 32, "compute:0", 2, 8192)};
+  const Report r = build_parsons_table3_7(write("b8192.h5", cases));
+  const Section& s = r.sections.at(0);
+  const Row* dl = row_of(s, "patyuan-dl:group=4");
+  ASSERT_NE(dl, nullptr);
+  EXPECT_EQ(cell_text(s, *dl, "row"), "Pat. DL");
+  EXPECT_EQ(cell_text(s, *dl, "mean"), "3.00");
+  EXPECT_EQ(cell_text(s, *dl, "thesis_at_p"), "5.70");
+  EXPECT_EQ(cell_text(s, *dl, "thesis_cores"), "5.70 at 8192 cores only");
+  for (const char* absent : {"patyuan", "patyuan-hier", "patyuan-opt"}) {
+    const Row* row = row_of(s, absent);
+    ASSERT_NE(row, nullptr) << absent;
+    EXPECT_EQ(cell_text(s, *row, "status"), "not in the files");
+  }
+}
+
 TEST_F(ParsonsTables, Table38ReadsTheReplayedLevelFromTheTraceAndPrintsBothMetrics) {
   // The trace: a barrier case run with compute:40k, as `papbench imbalance --xtime 40k` writes.
   write("trace.h5", {timed("barrier", "native", "", 0, "compute:40k", 1)});
