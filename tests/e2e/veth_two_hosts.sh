@@ -2,9 +2,9 @@
 # Opt-in (PAPBENCH_VETH_TESTS=ON, tests/e2e/veth.cmake): the UHA allgathers on two "hosts", two
 # network namespaces joined by a veth pair (tools/veth-two-hosts.sh), 4 ranks each, so their
 # nodes are real ones (per Open MPI daemon) and node-to-node messages go over TCP. Every uha,
-# uha-ms and multileader variant and option sample validated by collectives_native, then a
-# papbench run that must see two nodes by hostname and validate every iteration. Skips (77)
-# when not root or without network namespaces.
+# uha-ms and multileader variant and option sample validated by collectives_native (also on
+# virtual nodes of 3 inside the hosts), then a papbench run that must see two nodes by hostname
+# and validate every iteration. Skips (77) when not root or without network namespaces.
 source "$(dirname "$0")/lib.sh"
 VETH="$SOURCE_DIR/tools/veth-two-hosts.sh"
 NATIVE="$BUILD_DIR/tests/mpi/collectives_native_mpi"
@@ -16,6 +16,11 @@ set -e
 [[ $status == 77 ]] && { cat out.txt; exit 77; }
 [[ $status == 0 ]] || { cat out.txt err.txt >&2; fail "collectives_native over veth exited $status"; }
 expect_contains out.txt "8 ranks: "
+expect_contains out.txt " 0 failed"
+
+# Virtual nodes of 3 within each host: nodes of 3 and 1 ranks, four of them, so the two-way ring
+# takes two steps and a one-rank node serves both directions, across the veth link.
+expect_exit 0 "$VETH" --per-host 4 -- "$NATIVE" --alg uha,uha-ms --virtual-ppn 3 allgather
 expect_contains out.txt " 0 failed"
 
 expect_exit 0 "$VETH" --per-host 4 -- "$PAPBENCH" --collective allgather \
