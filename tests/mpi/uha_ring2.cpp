@@ -2,8 +2,8 @@
 // changes who serves the two directions: one rank both ways (senders=1, and every node of one
 // rank), one rank each way (2), more senders than the ring uses (3, all). On virtual nodes of
 // 1-4 ranks, so odd and even node counts, one node, and a shorter last node all occur; counts
-// 0, 1, 7 and P-1 per rank, every datatype of the ctest matrix's kinds, two calls per case
-// (the second on the UHA's other shared buffer), output poisoned and checked on every rank.
+// 0, 1, 7 and P-1 per rank of int and uint8 (odd byte counts), two calls per case (the second
+// on the UHA's other shared buffer), output poisoned and checked on every rank.
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -43,7 +43,7 @@ void run_all() {
     for (const char* senders : {"1", "2", "3", "all"}) {
       const auto alg = make_algorithm(info, {{"exchange", "two-way-ring"}, {"senders", senders}});
       const std::string what = fmt::format("two-way-ring senders={} ppn={}", senders, ppn);
-      for (const char* dtype : {"int", "uint8", "double"}) {
+      for (const char* dtype : {"int", "uint8"}) {
         for (const std::uint64_t count :
              {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{7}, odd}) {
           run_case(*alg, t, dtype, count, what);
