@@ -388,6 +388,19 @@ constexpr AlgOptionSpec kUhaMsOptions[] = {
      .max = std::numeric_limits<int>::max(),
      .words = kAll,
      .samples = kSendersSamples}};
+// allgather/uha-ms's exchange between nodes: the k-ary Bruck or the two-way ring of §2.3.2.
+constexpr std::string_view kUhaAllgatherExchangeWords[] = {"bruck", "two-way-ring"};
+constexpr std::string_view kUhaAllgatherExchangeSamples[] = {"two-way-ring"};
+constexpr AlgOptionSpec kUhaAllgatherMsOptions[] = {
+    kUhaMsOptions[0],
+    {.name = "exchange",
+     .type = OptionType::kChoice,
+     .default_value = "bruck",
+     .help = "the multi-sender exchange between nodes ([Parsons2015] §2.3.2): bruck, k-port "
+             "Bruck with K senders; two-way-ring, a ring each way, ceil((N-1)/2) steps, with "
+             "two senders (one if senders=1 or the node has one rank)",
+     .words = kUhaAllgatherExchangeWords,
+     .samples = kUhaAllgatherExchangeSamples}};
 constexpr std::string_view kUhaSource = "[Parsons2015] §2.3.1, Fig. 2.1; docs/ALGORITHMS.md, UHA";
 
 // Rows of add_test_algorithms, and whether the table has been built (after which none may come).
@@ -767,11 +780,12 @@ std::span<const AlgorithmInfo> algorithm_registry() {
       {.collective = "allgather",
        .name = "uha-ms",
        .summary = "UHA with multi-sender inter-node phase: k-port Bruck between nodes, each of "
-                  "K senders per node sending the node's blocks to a different node per round",
-       .source = "[Parsons2015] §2.3.2 (k-ary Bruck allgather), Table 2.2; docs/ALGORITHMS.md, "
-                 "UHA",
+                  "K senders per node sending the node's blocks to a different node per round; "
+                  "or a two-way ring, one sender each way",
+       .source = "[Parsons2015] §2.3.2 (k-ary Bruck and two-way ring allgather), Table 2.2; "
+                 "docs/ALGORITHMS.md, UHA",
        .make = make_allgather_uha_ms,
-       .options = kUhaMsOptions},
+       .options = kUhaAllgatherMsOptions},
       {.collective = "allgather",
        .name = "multileader",
        .summary = "L leaders per node, each funnelling a group of ranks through shared memory; "

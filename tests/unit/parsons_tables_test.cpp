@@ -322,6 +322,32 @@ TEST_F(ParsonsTables, Table22UsesTheInterNodePhaseMetric) {
   EXPECT_EQ(cell_text(s, *bc, "status"), "no time recorded (the metric is missing)");
 }
 
+// allgather/uha-ms records its exchange: the Bruck fills Allgather-Small, the two-way ring
+// Allgather-Large, each against the UHA with the matching MPICH algorithm inter-node.
+TEST_F(ParsonsTables, Table22AllgatherRowsTakeTheMatchingExchange) {
+  std::vector<CaseRecord> cases;
+  const auto with_phase = [&](const char* alg, const char* params, int ms) {
+    CaseRecord c = timed("allgather", alg, params, 8, "none", 10);
+    c.metrics["uha_inter_ns"] = Matrix(3, 4);
+    for (int i = 0; i < 3; ++i) c.metrics["uha_inter_ns"].at(i, 1) = ms * kMs;
+    cases.push_back(c);
+  };
+  with_phase("uha", "inter=mpich-bruck", 6);
+  with_phase("uha", "inter=mpich-ring", 8);
+  with_phase("uha-ms", "senders=all,exchange=bruck", 3);
+  with_phase("uha-ms", "senders=all,exchange=two-way-ring", 2);
+  const Report r = build_parsons_table2_2(write("ag.h5", cases));
+  const Section& s = r.sections.at(0);
+  const Row* small = row_of(s, "allgather uha-ms:senders=all,exchange=bruck");
+  ASSERT_NE(small, nullptr);
+  EXPECT_EQ(cell_text(s, *small, "row"), "Allgather-Small");
+  EXPECT_EQ(cell_text(s, *small, "mean"), "2.00");  // 6 / 3
+  const Row* large = row_of(s, "allgather uha-ms:senders=all,exchange=two-way-ring");
+  ASSERT_NE(large, nullptr);
+  EXPECT_EQ(cell_text(s, *large, "row"), "Allgather-Large");
+  EXPECT_EQ(cell_text(s, *large, "mean"), "4.00");  // 8 / 2
+}
+
 TEST_F(ParsonsTables, NoCaseOfTheCollectiveIsAUsageError) {
   const auto files = write("x.h5", {timed("allreduce", "native", "", 1, "none", 1)});
   try {
