@@ -223,6 +223,29 @@ TEST_F(ParsonsTables, Table36MeanAndMaxOverSizesAndLevelsWithTheThesisBeside) {
   EXPECT_EQ(s.extra["cells"].size(), 4u + 4u + 1u);
 }
 
+// Two launches on a loaded host differ by more than two algorithms do: each candidate is compared
+// with the baseline of its own run, and pooled over the runs only where none holds both.
+TEST_F(ParsonsTables, CandidatesMeetTheBaselineOfTheirOwnRun) {
+  std::vector<ResultFile> files =
+      write("a.h5", {timed("reduce", "mpich-binomial", "", 32, "none", 4),
+                     timed("reduce", "hier-barrier", "", 32, "none", 2)});
+  for (auto& f : write("b.h5", {timed("reduce", "mpich-binomial", "", 32, "none", 40),
+                                timed("reduce", "dynleader", "", 32, "none", 10)})) {
+    files.push_back(std::move(f));
+  }
+  for (auto& f : write("c.h5", {timed("reduce", "native", "", 32, "none", 1)})) {
+    files.push_back(std::move(f));
+  }
+  const Report r = build_parsons_table3_6(files);
+  const Section& s = r.sections.at(0);
+  EXPECT_EQ(cell_text(s, *row_of(s, "hier-barrier"), "mean"), "2.00");  // 4 / 2, not 22 / 2
+  EXPECT_EQ(cell_text(s, *row_of(s, "hier-barrier"), "status"), "");
+  EXPECT_EQ(cell_text(s, *row_of(s, "dynleader"), "mean"), "4.00");  // 40 / 10
+  // native's run has no baseline: both others' pooled, (3 x 4 + 3 x 40) / 6 = 22 ms, marked.
+  EXPECT_EQ(cell_text(s, *row_of(s, "native"), "mean"), "22.00");
+  EXPECT_EQ(cell_text(s, *row_of(s, "native"), "status"), "baseline from other runs");
+}
+
 TEST_F(ParsonsTables, Table36ShowsTheThesisRowAtItsCoreCount) {
   std::vector<CaseRecord> cases = {timed("reduce", "mpich-binomial", "", 32, "compute:0", 4, 512),
                                    timed("reduce", "dynleader-os", "", 32, "compute:0", 2, 512)};
