@@ -1,7 +1,8 @@
 // The copy-out methods of [Parsons2015] §2.3.3 that hand the result back outside the caller's
 // receive buffer (allgather/uha and bcast/uha, copyout=shared|cow; Algorithm::result_view):
 // every inter-node algorithm, virtual nodes of 1-4 ranks (the last node shorter where the node
-// size does not divide P), counts 0, 1 and 7, every root, three calls each with different data.
+// size does not divide P), counts 0, 1 and 7 (every root at 7), three calls each with different
+// data.
 // Checked on every rank:
 //   - the result read through result_view is exact, and the receive buffer keeps its poison
 //     (the root's bcast buffer its input): these methods never write it;
@@ -127,7 +128,11 @@ void run_all() {
           const auto alg =
               make_algorithm(info, {{"inter", std::string(inter)}, {"copyout", method}});
           for (const int count : {0, 1, 7}) {
-            for (int root = 0; root < (allgather ? 1 : P); ++root) {
+            // Every root at the odd count only: collectives_native's uha_ppn* entries run these
+            // methods at every root and count too, and MPICH's spinning ranks make each case
+            // slow at 4 ranks.
+            const int roots = allgather || count != 7 ? 1 : P;
+            for (int root = 0; root < roots; ++root) {
               const Case c{fmt::format("{}/uha inter={} copyout={} ppn={} count={} root={}", coll,
                                        inter, method, ppn, count, root),
                            root, count, allgather};
