@@ -7,12 +7,11 @@
 // Uneven nodes (a shorter last node) are padded: every node block has room for the largest
 // node's ranks, so the leaders' allgather sees equal blocks and any allgather algorithm can run
 // it. With equal nodes there is no padding, as in the thesis.
-#include <stdexcept>
-
 #include "collectives/core/mpich_p2p.hpp"
 #include "collectives/uha/copy_out.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
+#include "common/errors.hpp"
 
 namespace papbench {
 namespace {
@@ -29,10 +28,11 @@ class AllgatherPieces final : public uha::Pieces {
     node_ = &node;
     const uha::NodeMap& m = node.map;
     if (copy_out_method_.outside_recv() && !in_rank_order(m)) {
-      throw std::invalid_argument(
-          "allgather/uha: copyout=shared and copyout=cow need every node's ranks consecutive "
+      // Every rank sees the same placement, so all refuse together.
+      throw UsageError(
+          "allgather/uha: option copyout: shared and cow need every node's ranks consecutive "
           "and every node but the last of the largest size (the shared buffer is then the "
-          "receive buffer's layout); use copyout=memcpy, bcast or numa here");
+          "receive buffer's layout); accepted with this placement: memcpy, bcast, numa");
     }
     ext_ = extent_of(a.dtype);
     node_block_ = static_cast<std::size_t>(m.max_node_size()) * a.count;  // elements
