@@ -64,9 +64,14 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
     // was (and as OSU or IMB measure it), so its params, and its match key, stay as before.
     params.push_back("bg-thread=on");
   }
-  for (std::string& p : effective_params(*c.algorithm, resolve_options(*c.algorithm, c.alg_options),
-                                         c.count, c.dtype->size, ranks)) {
+  const AlgOptions resolved = resolve_options(*c.algorithm, c.alg_options);
+  for (std::string& p : effective_params(*c.algorithm, resolved, c.count, c.dtype->size, ranks)) {
     params.push_back(std::move(p));
+  }
+  // So that nobody mistakes such a case for an MPI collective: its result is read through the
+  // algorithm's own memory and the receive buffer stays poisoned (Algorithm::result_view).
+  if (c.algorithm->result_outside_recv != nullptr && c.algorithm->result_outside_recv(resolved)) {
+    params.push_back("mpi-semantics=no");
   }
   rec.params = fmt::format("{}", fmt::join(params, ","));
   return rec;
@@ -238,7 +243,9 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
 
 void CaseRunner::check_output(const CaseSetup& s, int it, IterationLog& log) {
   std::string why;
-  const bool ok = s.workload->check(&why);
+  // Through the algorithm's view: the result of copyout=shared|cow lies outside Args::recv,
+  // which then stays poisoned and is not checked (docs/ALGORITHMS.md, UHA).
+  const bool ok = s.workload->check(&why, s.alg->result_view(s.args));
   log.record_check(it, ok);
   if (ok) return;
   if (failure_.empty()) failure_ = fmt::format("iteration {}: {}", it, why);

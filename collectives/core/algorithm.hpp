@@ -56,6 +56,12 @@ class Algorithm {
   // metrics/<name> (docs/RESULTS_FORMAT.md). Every rank must report the same names, in the same
   // order, on every call; most algorithms have none.
   virtual std::vector<AlgMetric> iteration_metrics() const { return {}; }
+  // Where the last run()'s result lies, laid out as Args::recv would hold it. MPI semantics put
+  // it in the caller's receive buffer, and so does every algorithm but the non-standard
+  // extensions of [Parsons2015] §2.3.3 (uha copyout=shared|cow), which hand back memory of
+  // their own instead and leave Args::recv untouched. The validator and the tests read the
+  // result through this; its extent is the receive buffer's, which the caller knows.
+  virtual const void* result_view(const Args& a) const { return a.recv; }
 };
 
 // Algorithm parameters from the command line (e.g. radix=4), by name.

@@ -1,9 +1,16 @@
 #include "collectives/core/node_shared.hpp"
 
+#include <fcntl.h>
 #include <sched.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <stdexcept>
+#include <string>
+#include <system_error>
 #include <utility>
 
 #include "topology/node_topology.hpp"
@@ -68,6 +75,92 @@ NodeSharedSegment& NodeSharedSegment::operator=(NodeSharedSegment&& o) noexcept 
 void NodeSharedSegment::reset() noexcept {
   if (win_ != MPI_WIN_NULL) MPI_Win_free(&win_);  // collective; a destructor cannot throw
   parts_.clear();
+}
+
+namespace {
+
+[[noreturn]] void throw_errno(const std::string& what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
+
+std::span<std::byte> map_file(int fd, std::size_t offset, std::size_t bytes, int flags) {
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, flags, fd, static_cast<off_t>(offset));
+  if (p == MAP_FAILED) throw_errno("mmap of the node-shared file");
+  return {static_cast<std::byte*>(p), bytes};
+}
+
+}  // namespace
+
+Mapping& Mapping::operator=(Mapping&& o) noexcept {
+  if (this != &o) {
+    reset();
+    range_ = std::exchange(o.range_, {});
+  }
+  return *this;
+}
+
+void Mapping::reset() noexcept {
+  if (!range_.empty()) munmap(range_.data(), range_.size());
+  range_ = {};
+}
+
+std::size_t NodeSharedFile::page_size() {
+  static const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+NodeSharedFile::NodeSharedFile(MPI_Comm node_comm, std::size_t bytes) {
+  const std::size_t page = page_size();
+  const std::size_t size = std::max<std::size_t>((bytes + page - 1) / page, 1) * page;
+  // Local rank 0's pid and descriptor, or {-1, errno} when it could not make the file: the
+  // others must not wait for a file that never comes.
+  long where[2] = {static_cast<long>(getpid()), -1};
+  if (comm_rank(node_comm) == 0) {
+    fd_ = memfd_create("papbench-node-shared", MFD_CLOEXEC);
+    if (fd_ >= 0 && ftruncate(fd_, static_cast<off_t>(size)) != 0) {
+      const int e = errno;
+      close(fd_);
+      fd_ = -1;
+      errno = e;
+    }
+    where[1] = fd_ >= 0 ? fd_ : -static_cast<long>(errno);
+  }
+  mpi_check(MPI_Bcast(where, 2, MPI_LONG, 0, node_comm), "MPI_Bcast");
+  if (where[1] < 0) {
+    errno = static_cast<int>(-where[1]);
+    throw_errno("memfd_create/ftruncate of the node-shared file on local rank 0");
+  }
+  if (fd_ < 0) {
+    const std::string path =
+        "/proc/" + std::to_string(where[0]) + "/fd/" + std::to_string(where[1]);
+    fd_ = open(path.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd_ < 0) throw_errno("open " + path);
+  }
+  shared_ = Mapping(map_file(fd_, 0, size, MAP_SHARED));
+  // Rank 0 keeps its descriptor open until every rank has its own.
+  mpi_check(MPI_Barrier(node_comm), "MPI_Barrier");
+}
+
+NodeSharedFile::NodeSharedFile(NodeSharedFile&& o) noexcept
+    : fd_(std::exchange(o.fd_, -1)), shared_(std::move(o.shared_)) {}
+
+NodeSharedFile& NodeSharedFile::operator=(NodeSharedFile&& o) noexcept {
+  if (this != &o) {
+    reset();
+    fd_ = std::exchange(o.fd_, -1);
+    shared_ = std::move(o.shared_);
+  }
+  return *this;
+}
+
+void NodeSharedFile::reset() noexcept {
+  shared_ = Mapping();
+  if (fd_ >= 0) close(fd_);
+  fd_ = -1;
+}
+
+Mapping NodeSharedFile::map_private(std::size_t offset, std::size_t bytes) const {
+  return Mapping(map_file(fd_, offset, bytes, MAP_PRIVATE));
 }
 
 NodeControl::NodeControl(MPI_Comm node_comm, int node_words, int rank_words)

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "collectives/core/algorithm.hpp"
@@ -58,6 +59,53 @@ class NodeSharedSegment {
   MPI_Win win_ = MPI_WIN_NULL;
   int local_rank_ = 0;
   std::vector<std::span<std::byte>> parts_;
+};
+
+// One mmap'd range, unmapped with its owner.
+class Mapping {
+ public:
+  Mapping() = default;
+  explicit Mapping(std::span<std::byte> range) : range_(range) {}
+  ~Mapping() { reset(); }
+  Mapping(Mapping&& o) noexcept : range_(std::exchange(o.range_, {})) {}
+  Mapping& operator=(Mapping&& o) noexcept;
+  Mapping(const Mapping&) = delete;
+  Mapping& operator=(const Mapping&) = delete;
+  std::span<std::byte> bytes() const { return range_; }
+
+ private:
+  void reset() noexcept;
+  std::span<std::byte> range_;
+};
+
+// A node-shared segment backed by an anonymous memory file (memfd_create) rather than an MPI
+// window, for what needs a file descriptor: private copy-on-write mappings of the shared pages
+// ([Parsons2015] §2.3.3 "Copy-on-Write", uha copyout=cow). MPI_Win_allocate_shared hands out
+// no descriptor, so local rank 0 creates the file and the others open it through
+// /proc/<pid>/fd/<fd>; every rank maps it MAP_SHARED. The size is rounded up to whole pages
+// (at least one), so page-aligned offsets of it can be mapped privately.
+class NodeSharedFile {
+ public:
+  NodeSharedFile() = default;
+  // Collective over node_comm; every rank passes the same size. The memory starts zeroed.
+  NodeSharedFile(MPI_Comm node_comm, std::size_t bytes);
+  ~NodeSharedFile() { reset(); }
+  NodeSharedFile(NodeSharedFile&& o) noexcept;
+  NodeSharedFile& operator=(NodeSharedFile&& o) noexcept;
+  NodeSharedFile(const NodeSharedFile&) = delete;
+  NodeSharedFile& operator=(const NodeSharedFile&) = delete;
+
+  std::span<std::byte> shared() const { return shared_.bytes(); }
+  // A MAP_PRIVATE view of [offset, offset + bytes) (offset a multiple of page_size(), bytes > 0):
+  // reads see the file until the view's own first write to a page, which copies that page for
+  // this process alone. Linux: a page not yet written also shows later writes to the file.
+  Mapping map_private(std::size_t offset, std::size_t bytes) const;
+  static std::size_t page_size();
+
+ private:
+  void reset() noexcept;
+  int fd_ = -1;
+  Mapping shared_;
 };
 
 // Control words in node-shared memory: `node_words` words of the node and `rank_words` words

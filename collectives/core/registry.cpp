@@ -323,8 +323,8 @@ constexpr std::string_view kUhaAlltoallvInter[] = {"native", "mpich-isend"};
 constexpr std::string_view kUhaBcastInter[] = {"native", "mpich-binomial"};
 constexpr std::string_view kUhaScatterInter[] = {"native", "mpich-binomial"};
 constexpr std::string_view kUhaReduceScatterInter[] = {"native", "mpich-pairwise"};
-constexpr std::string_view kUhaCopyOutWords[] = {"memcpy", "bcast", "numa"};
-constexpr std::string_view kUhaCopyOutSamples[] = {"numa", "bcast"};
+constexpr std::string_view kUhaCopyOutWords[] = {"memcpy", "bcast", "numa", "shared", "cow"};
+constexpr std::string_view kUhaCopyOutSamples[] = {"numa", "bcast", "shared", "cow"};
 constexpr std::string_view kUhaRegionsSamples[] = {"1", "3"};
 constexpr AlgOptionSpec kUhaCopyOutOption = {
     .name = "copyout",
@@ -333,7 +333,8 @@ constexpr AlgOptionSpec kUhaCopyOutOption = {
     .help =
         "how ranks take the result out of node-shared memory ([Parsons2015] §2.3.3): memcpy "
         "all at once, bcast (MPI_Bcast on the node), numa (one copier per region Isends to "
-        "its region)",
+        "its region); outside MPI semantics, the result not in the receive buffer: shared (a "
+        "pointer to the shared buffer), cow (a private copy-on-write mapping of it)",
     .words = kUhaCopyOutWords,
     .samples = kUhaCopyOutSamples};
 constexpr AlgOptionSpec kUhaRegionsOption = {
@@ -652,7 +653,8 @@ std::span<const AlgorithmInfo> algorithm_registry() {
                   "broadcast it (inter=NAME), every rank copies out",
        .source = kUhaSource,
        .make = make_bcast_uha,
-       .options = kUhaBcastOptions},
+       .options = kUhaBcastOptions,
+       .result_outside_recv = uha_result_outside_recv},
       {.collective = "bcast",
        .name = "uha-ms",
        .summary = "UHA with multi-sender inter-node phase: K byte segments, each down its own "
@@ -776,7 +778,8 @@ std::span<const AlgorithmInfo> algorithm_registry() {
                   "blocks (inter=NAME), copy-out",
        .source = kUhaSource,
        .make = make_allgather_uha,
-       .options = kUhaAllgatherOptions},
+       .options = kUhaAllgatherOptions,
+       .result_outside_recv = uha_result_outside_recv},
       {.collective = "allgather",
        .name = "uha-ms",
        .summary = "UHA with multi-sender inter-node phase: k-port Bruck between nodes, each of "

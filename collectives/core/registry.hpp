@@ -44,6 +44,10 @@ struct AlgorithmInfo {
   // of a run: throws UsageError when the case cannot run here (e.g. the MPI library cannot be
   // forced to the algorithm asked for), so that nothing is measured or written.
   std::function<void(const AlgOptions&)> preflight = {};
+  // The non-standard extensions whose result lies outside the caller's receive buffer for these
+  // resolved options (Algorithm::result_view; [Parsons2015] §2.3.3 copyout=shared|cow): params
+  // then record mpi-semantics=no. nullptr: MPI semantics always.
+  bool (*result_outside_recv)(const AlgOptions& resolved) = nullptr;
 
   bool depends_on_arrivals() const { return needs_pat || arrival_dependent; }
 

@@ -405,15 +405,16 @@ void Workload::reset() {
   });
 }
 
-bool Workload::check(std::string* why) const {
+bool Workload::check(std::string* why, const void* result) const {
   const Buffers& b = *buffers_;
+  const auto* out = result != nullptr ? static_cast<const std::byte*>(result) : b.recv.data();
   return visit_elem(b.elem, [&]<class T>(std::type_identity<T>) {
     // One byte types would print as characters.
     using Shown = std::conditional_t<sizeof(T) == 1, int, T>;
     for (const layout::Block& blk : b.layout.expect) {
       for (std::size_t k = 0; k < blk.len; ++k) {
         T got;
-        std::memcpy(&got, b.recv.data() + (blk.offset + k) * sizeof(T), sizeof(T));
+        std::memcpy(&got, out + (blk.offset + k) * sizeof(T), sizeof(T));
         const std::uint64_t idx = blk.src_start + k;
         const T want =
             static_cast<T>(b.input.reduces() ? b.input.reduced(idx) : b.input.value(blk.src, idx));

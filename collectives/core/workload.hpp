@@ -95,8 +95,10 @@ class Workload {
   const Args& args() const { return args_; }
   // Refills the input and poisons the output so a validated iteration cannot pass on stale data.
   void reset();
-  // Local check of this rank's output; on failure `why` says the first wrong element.
-  bool check(std::string* why) const;
+  // Local check of this rank's output; on failure `why` says the first wrong element. `result`:
+  // where the output lies (Algorithm::result_view), laid out as the receive buffer; null: the
+  // receive buffer itself.
+  bool check(std::string* why, const void* result = nullptr) const;
 
  private:
   struct Buffers;

@@ -1,7 +1,8 @@
 // allgather/uha: [Parsons2015] §2.3.1 "Allgather". CopyIn puts each rank's block at its local
 // rank's place in the node's shared send block; the leaders allgather the node blocks into the
 // shared receive buffer (node m's block at m); CopyOut copies the whole buffer, by runs of
-// consecutive ranks, into every rank's private receive buffer.
+// consecutive ranks, into every rank's private receive buffer, or (copyout=shared|cow) hands
+// the shared buffer itself back, which needs it in the receive buffer's layout.
 //
 // Uneven nodes (a shorter last node) are padded: every node block has room for the largest
 // node's ranks, so the leaders' allgather sees equal blocks and any allgather algorithm can run
@@ -10,6 +11,7 @@
 #include "collectives/uha/copy_out.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
+#include "common/errors.hpp"
 
 namespace papbench {
 namespace {
@@ -25,11 +27,17 @@ class AllgatherPieces final : public uha::Pieces {
   void prepare(const uha::NodeContext& node, const Args& a) override {
     node_ = &node;
     const uha::NodeMap& m = node.map;
-    copy_out_method_.prepare(node);
+    if (copy_out_method_.outside_recv() && !in_rank_order(m)) {
+      // Every rank sees the same placement, so all refuse together.
+      throw UsageError(
+          "allgather/uha: option copyout: shared and cow need every node's ranks consecutive "
+          "and every node but the last of the largest size (the shared buffer is then the "
+          "receive buffer's layout); accepted with this placement: memcpy, bcast, numa");
+    }
     ext_ = extent_of(a.dtype);
     node_block_ = static_cast<std::size_t>(m.max_node_size()) * a.count;  // elements
     send_ = uha::SharedSlots(node.node_comm, node_block_ * ext_);
-    recv_ = uha::SharedSlots(node.node_comm, node_block_ * ext_ * std::size_t(m.node_count()));
+    recv_ = copy_out_method_.prepare(node, node_block_ * ext_ * std::size_t(m.node_count()));
     inter_.comm = node.leaders;
     inter_.dtype = MPI_BYTE;
     inter_.count = node_block_ * ext_;
@@ -49,11 +57,25 @@ class AllgatherPieces final : public uha::Pieces {
 
   void copy_out(const Args& a, int parity) override {
     copy_out_method_.run(
-        *node_, [&] { copy_all(a, parity); }, a.recv,
+        *node_, recv_, parity, [&] { copy_all(a, parity); }, a.recv,
         std::size_t(node_->map.rank_count()) * a.count * ext_);
   }
 
+  const void* result_view(const Args& a) const override {
+    return copy_out_method_.result_view(a.recv);
+  }
+
  private:
+  // Whether rank r sits at node_of(r) * max_node_size() + local_of(r), so that the padded shared
+  // buffer starts with the receive buffer's layout: consecutive placement with equal nodes, a
+  // shorter last node allowed ([Parsons2015] §2.0 assumes both).
+  static bool in_rank_order(const uha::NodeMap& m) {
+    for (int r = 0; r < m.rank_count(); ++r) {
+      if (m.node_of(r) * m.max_node_size() + m.local_of(r) != r) return false;
+    }
+    return true;
+  }
+
   void copy_all(const Args& a, int parity) const {
     const uha::NodeMap& m = node_->map;
     const std::byte* shared = recv_.slot(parity);

@@ -1,7 +1,9 @@
 // bcast/uha: [Parsons2015] §2.3.1 "Scatter / Broadcast". CopyIn: the root copies its buffer into
 // its node's shared buffer; the leaders broadcast the shared buffers from the root's node;
-// CopyOut: every rank but the root copies the shared buffer out. The thesis expects ~1x over a
-// binomial tree rooted at 0 on power-of-two nodes (Table 2.1): that tree is already SMP-friendly.
+// CopyOut: every rank but the root copies the shared buffer out (or, copyout=shared|cow, every
+// rank's result is the shared buffer itself or a private mapping of it). The thesis expects ~1x
+// over a binomial tree rooted at 0 on power-of-two nodes (Table 2.1): that tree is already
+// SMP-friendly.
 #include "collectives/core/mpich_p2p.hpp"
 #include "collectives/uha/copy_out.hpp"
 #include "collectives/uha/driver.hpp"
@@ -19,9 +21,8 @@ class BcastPieces final : public uha::Pieces {
 
   void prepare(const uha::NodeContext& node, const Args& a) override {
     node_ = &node;
-    copy_out_method_.prepare(node);
     ext_ = extent_of(a.dtype);
-    buffer_ = uha::SharedSlots(node.node_comm, a.count * ext_);
+    buffer_ = copy_out_method_.prepare(node, a.count * ext_);
     inter_.comm = node.leaders;
     inter_.dtype = MPI_BYTE;
     inter_.count = a.count * ext_;
@@ -39,15 +40,19 @@ class BcastPieces final : public uha::Pieces {
   }
 
   // With the bcast and numa methods the root receives its own data back: every rank of the
-  // node takes part in them.
+  // node takes part in them. With shared and cow the root's result is the shared buffer too.
   void copy_out(const Args& a, int parity) override {
     const std::byte* shared = buffer_.slot(parity);
     copy_out_method_.run(
-        *node_,
+        *node_, buffer_, parity,
         [&] {
           if (node_->map.rank() != a.root) local_copy(shared, a.recv, a.count, ext_);
         },
         a.recv, a.count * ext_);
+  }
+
+  const void* result_view(const Args& a) const override {
+    return copy_out_method_.result_view(a.recv);
   }
 
  private:

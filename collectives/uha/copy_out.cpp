@@ -6,35 +6,56 @@
 #include <vector>
 
 #include "collectives/core/alg_option.hpp"
+#include "collectives/uha/uha.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench::uha {
 
 namespace {
+
 constexpr int kTag = 71;
+
+CopyOutMethod::Kind kind_named(std::string_view name) {
+  using Kind = CopyOutMethod::Kind;
+  if (name == "memcpy") return Kind::kMemcpy;
+  if (name == "bcast") return Kind::kBcast;
+  if (name == "numa") return Kind::kNuma;
+  if (name == "shared") return Kind::kShared;
+  if (name == "cow") return Kind::kCow;
+  throw std::logic_error("uha: unknown copyout " + std::string(name));
 }
 
-CopyOutMethod::CopyOutMethod(const AlgOptions& options) {
-  const std::string_view name = option_text(options, "copyout");
-  if (name == "memcpy") {
-    kind_ = Kind::kMemcpy;
-  } else if (name == "bcast") {
-    kind_ = Kind::kBcast;
-  } else if (name == "numa") {
-    kind_ = Kind::kNuma;
-  } else {
-    throw std::logic_error("uha: unknown copyout " + std::string(name));
-  }
-  regions_ = static_cast<int>(option_integer(options, "regions"));
+}  // namespace
+
+CopyOutMethod::CopyOutMethod(const AlgOptions& options)
+    : kind_(kind_named(option_text(options, "copyout"))),
+      regions_(static_cast<int>(option_integer(options, "regions"))) {}
+
+bool CopyOutMethod::outside_recv(const AlgOptions& options) {
+  return CopyOutMethod(options).outside_recv();
 }
 
-void CopyOutMethod::prepare(const NodeContext& node) {
+SharedSlots CopyOutMethod::prepare(const NodeContext& node, std::size_t bytes_per_slot) {
   sends_.reserve(std::size_t(node.map.my_node_size()));
+  view_ = nullptr;
+  private_ = Mapping();
+  return {node.node_comm, bytes_per_slot,
+          kind_ == Kind::kCow ? SharedSlots::Backing::kFile : SharedSlots::Backing::kWindow};
 }
 
-void CopyOutMethod::run(const NodeContext& node, const std::function<void()>& copy, void* recv,
-                        std::size_t bytes) {
+void CopyOutMethod::run(const NodeContext& node, const SharedSlots& slots, int parity,
+                        const std::function<void()>& copy, void* recv, std::size_t bytes) {
   switch (kind_) {
+    case Kind::kShared:
+      view_ = slots.slot(parity);
+      return;
+    case Kind::kCow:
+      // The system calls are the method's cost ([Parsons2015] Fig. 2.8: "the overhead of the
+      // system call"), so the view is made here, in the timed call, every call: the previous
+      // call's view is unmapped as this one replaces it. Nothing to map for an empty result.
+      private_ = bytes > 0 ? slots.map_private(parity, bytes) : Mapping();
+      view_ = bytes > 0 ? static_cast<const void*>(private_.bytes().data()) : slots.slot(parity);
+      return;
     case Kind::kMemcpy:
       copy();
       return;
@@ -79,3 +100,11 @@ void CopyOutMethod::numa(const NodeContext& node, const std::function<void()>& c
 }
 
 }  // namespace papbench::uha
+
+namespace papbench {
+
+bool uha_result_outside_recv(const AlgOptions& resolved) {
+  return uha::CopyOutMethod::outside_recv(resolved);
+}
+
+}  // namespace papbench

@@ -17,12 +17,25 @@ void NodeBarrier::wait() {
   wait_at_least(count, target);
 }
 
-SharedSlots::SharedSlots(MPI_Comm node_comm, std::size_t bytes_per_slot)
-    : segment_(node_comm, comm_rank(node_comm) == 0 ? 2 * bytes_per_slot : 0),
-      bytes_(bytes_per_slot) {}
+SharedSlots::SharedSlots(MPI_Comm node_comm, std::size_t bytes_per_slot, Backing backing)
+    : bytes_(bytes_per_slot), stride_(bytes_per_slot) {
+  if (backing == Backing::kWindow) {
+    segment_ = NodeSharedSegment(node_comm, comm_rank(node_comm) == 0 ? 2 * bytes_per_slot : 0);
+    base_ = segment_.part(0).data();
+    return;
+  }
+  const std::size_t page = NodeSharedFile::page_size();
+  stride_ = (bytes_per_slot + page - 1) / page * page;
+  file_ = NodeSharedFile(node_comm, 2 * stride_);
+  base_ = file_.shared().data();
+}
 
 std::byte* SharedSlots::slot(int parity) const {
-  return segment_.part(0).data() + static_cast<std::size_t>(parity) * bytes_;
+  return base_ + static_cast<std::size_t>(parity) * stride_;
+}
+
+Mapping SharedSlots::map_private(int parity, std::size_t bytes) const {
+  return file_.map_private(static_cast<std::size_t>(parity) * stride_, bytes);
 }
 
 Driver::Driver(std::string_view collective, std::string_view inter, std::unique_ptr<Pieces> pieces)

@@ -43,17 +43,25 @@ class NodeBarrier {
 // that has finished call k's CopyOut may start call k+1's CopyIn while a slower rank of its node
 // still reads call k's data; call k+2 cannot write copy k % 2 before every rank has passed call
 // k+1's first barrier, i.e. has finished call k.
+//
+// kFile slots live in a memory file instead of an MPI window, each starting on a page, so that a
+// rank can map one privately (copyout=cow, [Parsons2015] §2.3.3).
 class SharedSlots {
  public:
+  enum class Backing { kWindow, kFile };
   SharedSlots() = default;
-  // Collective over node_comm; local rank 0 holds the memory.
-  SharedSlots(MPI_Comm node_comm, std::size_t bytes_per_slot);
+  // Collective over node_comm; local rank 0 holds the window's memory.
+  SharedSlots(MPI_Comm node_comm, std::size_t bytes_per_slot, Backing backing = Backing::kWindow);
   std::byte* slot(int parity) const;
   std::size_t bytes() const { return bytes_; }
+  // kFile only: a private copy-on-write mapping of the first `bytes` (> 0) of slot `parity`.
+  Mapping map_private(int parity, std::size_t bytes) const;
 
  private:
   NodeSharedSegment segment_;
-  std::size_t bytes_ = 0;
+  NodeSharedFile file_;
+  std::byte* base_ = nullptr;
+  std::size_t bytes_ = 0, stride_ = 0;
 };
 
 // What the pieces of one collective see of the node.
@@ -79,6 +87,8 @@ class Pieces {
   virtual void copy_in(const Args& a, int parity) = 0;                  // lines 5, 8
   virtual void setup_inter(const Args& a, int parity) = 0;              // lines 6, 9
   virtual void copy_out(const Args& a, int parity) = 0;                 // line 16
+  // Algorithm::result_view: where the last copy_out left this rank's result.
+  virtual const void* result_view(const Args& a) const { return a.recv; }
   // Line 13's arguments: InterCnts and the shared buffers, on the leaders' communicator.
   const Args& inter_args() const { return inter_; }
   // Pieces whose inter-node phase is not one collective of the node leaders (multileader) run
@@ -99,6 +109,7 @@ class Driver final : public Algorithm {
   void run(const Args& a) override;
   // The phases of the last call, in ns, for [Parsons2015] Fig. 2.6 and Table 2.2.
   std::vector<AlgMetric> iteration_metrics() const override;
+  const void* result_view(const Args& a) const override { return pieces_->result_view(a); }
 
  private:
   std::unique_ptr<Algorithm> inter_;

@@ -115,7 +115,7 @@ void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& 
     }
     alg.run(args);
     std::string why;
-    const bool ok = w.check(&why);
+    const bool ok = w.check(&why, alg.result_view(args));
     if (!ok) {
       fmt::print(stderr, "FAIL {}/{}{} root={} dtype={} op={} count={} iteration {}: {}\n",
                  coll.name, info.name, where, root, dt.name, coll.uses_op ? op.name : "-", count,
