@@ -1,13 +1,15 @@
 # The universal hierarchical algorithm ([Parsons2015] §2.3.1, collectives/uha/): every uha row,
 # every uha-ms row, allgather/multileader and every option sample through collectives_native's
 # matrix on virtual nodes: single-rank nodes (every rank a leader), one node (one leader), even
-# nodes, and shorter last nodes (4 ranks in nodes of 3; 7 in nodes of 2, 3 and 4; 8 in nodes of
-# 3). At 7 and 8 ranks only the int/sum slice (--sample), every root and count: the datatypes
-# and ops took the same paths at 2-4 ranks, and the full matrix ran past 45 s there on the
-# loaded 2-core machine. Then the vector collectives with the thesis' "every other buffer one
+# nodes (4 ranks in nodes of 2 and 4, 8 in nodes of 2 and 4), and shorter last nodes (4 ranks in
+# nodes of 3; 7 in nodes of 2, 3 and 4; 8 in nodes of 3): with collectives_native's own entries
+# (one rank per node at 1-8 ranks) every node size 1-4 at 1, 2, 4, 7 and 8 ranks. At 7 and 8 ranks
+# and in nodes of 2 at 4 ranks only the int/sum slice (--sample), every root and count: the
+# datatypes and ops took the same paths at 2-4 ranks, and the full matrix ran past 45 s there on
+# the loaded 2-core machine. Then the vector collectives with the thesis' "every other buffer one
 # integer shorter" counts and gapped displacements (tests/mpi/uha_vector.cpp).
-foreach(_shape IN ITEMS "1;1;" "2;1;" "2;2;" "4;3;" "4;4;" "7;2;--sample" "7;3;--sample"
-                        "7;4;--sample" "8;3;--sample")
+foreach(_shape IN ITEMS "1;1;" "2;1;" "2;2;" "4;2;--sample" "4;3;" "4;4;" "7;2;--sample"
+                        "7;3;--sample" "7;4;--sample" "8;2;--sample" "8;3;--sample" "8;4;--sample")
   list(GET _shape 0 _ranks)
   list(GET _shape 1 _ppn)
   list(GET _shape 2 _slice)
