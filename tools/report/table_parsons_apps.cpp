@@ -153,12 +153,18 @@ std::string shape_text(const Shape& s) {
                      s.virtual_nodes ? " (virtual)" : "");
 }
 
-// "12.3 ms (1.08)": the run time with its speed-up over the baseline, as the thesis prints; only
+// "12.3 ms (1.08)": a run time with its speed-up over the baseline, as the thesis prints; only
 // "(1.86)" where the table gives the speed-up alone (Table 3.11).
-Cell time_with_speedup(double ns, double speedup) {
+Cell time_with_speedup(const Cell& time, double speedup) {
   const std::string ratio = std::isfinite(speedup) ? fmt::format(" ({:.2f})", speedup) : "";
-  if (std::isnan(ns)) return {ratio.empty() ? "-" : ratio.substr(1), nullptr};
-  return {Cell::duration(ns).text + ratio, ns};
+  if (time.raw.is_null()) return {ratio.empty() ? "-" : ratio.substr(1), nullptr};
+  return {time.text + ratio, time.raw};
+}
+
+// A thesis run time as printed there ("18.75 s"); raw in ns as ours.
+Cell thesis_seconds(double s) {
+  if (std::isnan(s)) return {"-", nullptr};
+  return {fmt::format("{:g} s", s), s * 1e9};
 }
 
 Cell ratio_cell(double v) {
@@ -196,9 +202,9 @@ std::vector<Column> columns(const AppTableSpec& spec, const std::vector<std::str
   return out;
 }
 
-void add_candidate(Row& row, double ns, double speedup) {
-  row.cells.push_back(time_with_speedup(ns, speedup));
-  row.cells.push_back(Cell::duration(ns));
+void add_candidate(Row& row, const Cell& time, double speedup) {
+  row.cells.push_back(time_with_speedup(time, speedup));
+  row.cells.push_back(time);
   row.cells.push_back(ratio_cell(speedup));
 }
 
@@ -218,7 +224,7 @@ Section measured(const Times& times, const AppTableSpec& spec, bool one_host,
                  Cell::str(shape.size), Cell::duration(base)};
     for (const std::string& l : labels) {
       const double t = median_of(l);
-      add_candidate(row, t, base / t);
+      add_candidate(row, Cell::duration(t), base / t);
     }
     s.table.rows.push_back(std::move(row));
   }
@@ -244,12 +250,12 @@ Section thesis(const AppTableSpec& spec, const std::vector<std::string>& labels)
   for (const ThesisRow& t : spec.thesis) {
     Row row;
     row.cells = {Cell::integer(t.processes), Cell::str(fmt::format("{} x 32", t.processes / 32)),
-                 Cell::str(t.size), Cell::duration(t.baseline_s * 1e9)};
+                 Cell::str(t.size), thesis_seconds(t.baseline_s)};
     for (std::size_t i = 0; i < labels.size(); ++i) {
       if (i < spec.candidates.size()) {
-        add_candidate(row, t.times_s[i] * 1e9, t.speedups[i]);
+        add_candidate(row, thesis_seconds(t.times_s[i]), t.speedups[i]);
       } else {
-        add_candidate(row, kNaN, kNaN);
+        add_candidate(row, thesis_seconds(kNaN), kNaN);
       }
     }
     s.table.rows.push_back(std::move(row));
@@ -294,7 +300,7 @@ const AppTableSpec& table3_9() {
        timed(512, "n=8192", 8.1, {7.7, 6.3}, {1.05, 1.28}),
        timed(1024, "n=8192", 8.2, {7, 6.9}, {1.17, 1.19})},
       {"thesis: 8k vertices, 128..1024 processes of a Cray XE6 (32 per node), run time "
-       "presumably in s (printed here as s); its middle column, printed 'Hier. MPICH Isend', is "
+       "presumably in s; its middle column, printed 'Hier. MPICH Isend', is "
        "the hierarchical "
        "binomial bcast (hier-barrier)"}};
   return spec;
@@ -315,7 +321,7 @@ const AppTableSpec& table3_10() {
        timed(4096, "n=8192", 5.3, {4.8, 4.4}, {1.1, 1.2}),
        timed(8192, "n=8192", 4.575, {4.7, 3.675}, {0.97, 1.24})},
       {"thesis: 8k x 8k floats, 256..8192 processes of a Cray XE6 (32 per node), run time "
-       "presumably in s (printed here as s)"}};
+       "presumably in s"}};
   return spec;
 }
 
