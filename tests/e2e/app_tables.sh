@@ -4,9 +4,9 @@
 # `papbench-report table parsons-table3.9|3.10|3.11` on the files. Checked: every algorithm's case
 # is in the file, each table prints a measured row whose columns hold "TIME (S.SS)", the thesis'
 # rows beside, the shape-check note; --out on an existing file without --force exits 2 naming
-# --out and leaves the file as it was; --force replaces it.
+# --out and leaves the file as it was; --force replaces it; a kill keeps the finished cases.
 source "$(dirname "$0")/lib.sh"
-: "${PAPBENCH_REPORT:?}"
+: "${PAPBENCH_REPORT:?}" "${CHECK_RESULT:?}"
 small="--reps 2 --virtual-ppn 2 --validate"
 # shellcheck disable=SC2086
 expect_exit 0 mpirun_n 4 "$PAPBENCH" app floyd --n 48 $small \
@@ -55,4 +55,22 @@ expect_exit 0 mpirun_n 2 "$PAPBENCH" app floyd --n 8 --reps 1 --out floyd.h5 --f
 [[ $(cksum <floyd.h5) != "$sum" ]] || fail "--force did not replace floyd.h5"
 expect_exit 2 mpirun_n 2 "$PAPBENCH" app matvec --n 8 --force
 expect_contains err.txt "--force: only with --out FILE"
+
+# A kill -9 while the second algorithm runs keeps the first one's case, complete and validated.
+marker="app-kill-$$"
+$MPIEXEC -n 2 "$PAPBENCH" app floyd --n 256 --reps 100 --validate \
+  --bcast-alg mpich-binomial,dynleader,hier-barrier --out "$marker.h5" >run.txt 2>&1 &
+launcher=$!
+for _ in $(seq 1 1200); do
+  if "$CHECK_RESULT" "$marker.h5" --min-cases 1 >/dev/null 2>&1; then break; fi
+  sleep 0.1
+done
+"$CHECK_RESULT" "$marker.h5" --min-cases 1 >/dev/null 2>&1 || { cat run.txt >&2; fail "no case written"; }
+"$CHECK_RESULT" "$marker.h5" --cases 3 >/dev/null 2>&1 && fail "the run finished before the kill"
+pkill -9 -f -- "--out $marker.h5" || true
+kill -9 "$launcher" 2>/dev/null || true
+wait "$launcher" 2>/dev/null || true
+"$CHECK_RESULT" "$marker.h5" --min-cases 1 --validated pass
+expect_exit 0 "$PAPBENCH_REPORT" table parsons-table3.9 "$marker.h5"
+expect_contains out.txt "1 x 2"
 echo "app_tables: ok"
