@@ -110,11 +110,11 @@ struct Cli {
          [this] { return app_fft_command(fft_raw, command_line); }},
         // After add_app_command: it adds floyd to the `app` group made there.
         {add_app_floyd_command(app, floyd_raw), MPI_THREAD_SINGLE,
-         [this] { return app_floyd_command(floyd_raw); }},
+         [this] { return app_floyd_command(floyd_raw, command_line); }},
         {add_app_matvec_command(app, matvec_raw), MPI_THREAD_SINGLE,
-         [this] { return app_matvec_command(matvec_raw); }},
+         [this] { return app_matvec_command(matvec_raw, command_line); }},
         {add_app_ft_command(app, ft_raw), MPI_THREAD_SINGLE,
-         [this] { return app_ft_command(ft_raw); }},
+         [this] { return app_ft_command(ft_raw, command_line); }},
     };
     app.require_subcommand(0, 1);
   }

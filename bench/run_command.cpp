@@ -39,16 +39,6 @@ void preflight_algorithms(const std::vector<Case>& cases) {
   }
 }
 
-// Rank 0 decides; everyone learns the verdict, so a usage error exits 2 on every rank alike.
-void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
-  int len = static_cast<int>(rank0_error.size());
-  mpi_check(MPI_Bcast(&len, 1, MPI_INT, 0, comm), "MPI_Bcast");
-  std::string text(static_cast<std::size_t>(len), '\0');
-  if (world_rank() == 0) text = rank0_error;
-  mpi_check(MPI_Bcast(text.data(), len, MPI_CHAR, 0, comm), "MPI_Bcast");
-  if (len > 0) throw UsageError(text);
-}
-
 // Builds every pattern once before anything is measured, so a bad replay file fails fast on all
 // ranks instead of in the middle of the run.
 void check_patterns(const RunOptions& opts, MPI_Comm comm) {

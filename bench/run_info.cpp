@@ -6,6 +6,7 @@
 #include <ctime>
 #include <optional>
 
+#include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "papbench/version.hpp"
@@ -23,9 +24,17 @@ std::string join_command_line(int argc, char** argv) {
   return out;
 }
 
-results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line,
-                                  const RunOptions& opts, const clocksync::GlobalClock& clock,
-                                  const topology::NodeTopology* nodes) {
+void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
+  int len = static_cast<int>(rank0_error.size());
+  mpi_check(MPI_Bcast(&len, 1, MPI_INT, 0, comm), "MPI_Bcast");
+  std::string text(static_cast<std::size_t>(len), '\0');
+  if (comm_rank(comm) == 0) text = rank0_error;
+  mpi_check(MPI_Bcast(text.data(), len, MPI_CHAR, 0, comm), "MPI_Bcast");
+  if (len > 0) throw UsageError(text);
+}
+
+results::RunInfo collect_host_info(MPI_Comm comm, const std::string& command_line,
+                                   const topology::NodeTopology& nodes) {
   results::RunInfo info;
   info.papbench_version = kVersion;
   info.git_sha = kGitSha;
@@ -33,13 +42,9 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
   info.mpi_library_version = mpi_library_version();
   info.mpi_size = comm_size(comm);
   info.hostnames = allgather_strings(comm, processor_name());
-  // Nodes as MPI sees them (shared memory), not by host name, and virtual ones when asked for:
-  // the result set then holds the nodes the run's hierarchy and statistics actually used.
-  std::optional<topology::NodeTopology> own;
-  if (nodes == nullptr) nodes = &own.emplace(comm, opts.virtual_ppn);
-  info.node_index = nodes->node_of_rank();
-  info.nodes_virtual = nodes->is_virtual();
-  info.virtual_ppn = nodes->virtual_ppn();
+  info.node_index = nodes.node_of_rank();
+  info.nodes_virtual = nodes.is_virtual();
+  info.virtual_ppn = nodes.virtual_ppn();
   int core = sched_getcpu();
   info.core.resize(static_cast<std::size_t>(info.mpi_size));
   mpi_check(MPI_Allgather(&core, 1, MPI_INT, info.core.data(), 1, MPI_INT, comm), "MPI_Allgather");
@@ -50,7 +55,17 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
   info.created_utc = stamp;
+  return info;
+}
 
+results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line,
+                                  const RunOptions& opts, const clocksync::GlobalClock& clock,
+                                  const topology::NodeTopology* nodes) {
+  // Nodes as MPI sees them (shared memory), not by host name, and virtual ones when asked for:
+  // the result set then holds the nodes the run's hierarchy and statistics actually used.
+  std::optional<topology::NodeTopology> own;
+  if (nodes == nullptr) nodes = &own.emplace(comm, opts.virtual_ppn);
+  results::RunInfo info = collect_host_info(comm, command_line, *nodes);
   const auto& s = clock.options();
   std::string hierarchy = ", flat";
   if (s.hierarchical) {

@@ -14,10 +14,20 @@ namespace papbench {
 
 // Collective over `comm` (hostnames and cores are gathered); complete on every rank. The nodes are
 // those of `nodes` (built over `comm`), or when it is null those of opts.virtual_ppn.
+// The clock-free part of it: version, command line, MPI library, hosts, `nodes`, cores, creation
+// time; collective over `comm`. What a command that keeps no global clock (papbench app floyd,
+// matvec, ft) writes.
+results::RunInfo collect_host_info(MPI_Comm comm, const std::string& command_line,
+                                   const topology::NodeTopology& nodes);
 results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line,
                                   const RunOptions& opts, const clocksync::GlobalClock& clock,
                                   const topology::NodeTopology* nodes = nullptr);
 
 std::string join_command_line(int argc, char** argv);
+
+// Collective over `comm`: rank 0 decides (e.g. whether --out may be written: the file system of
+// other nodes may differ) and every rank throws the same UsageError, so all exit 2 alike; an
+// empty `rank0_error` is no error.
+void agree_on_error(MPI_Comm comm, const std::string& rank0_error);
 
 }  // namespace papbench

@@ -514,39 +514,43 @@ std::string shorthand_help(const AlgOptionSpec& spec) {
 }
 
 // One `key=value` of an --alg item into `variant` (UsageError naming the item).
-void add_variant_option(AlgVariant& variant, std::string_view item, std::string_view text) {
+void add_variant_option(AlgVariant& variant, std::string_view item, std::string_view text,
+                        std::string_view option) {
   const auto eq = text.find('=');
   if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size()) {
     throw UsageError(
-        fmt::format("--alg: '{}': expected NAME:key=value (e.g. radixk:radix=8)", item));
+        fmt::format("{}: '{}': expected NAME:key=value (e.g. radixk:radix=8)", option, item));
   }
   const std::string key(text.substr(0, eq));
   if (!variant.options.emplace(key, std::string(text.substr(eq + 1))).second) {
-    throw UsageError(
-        fmt::format("--alg: '{}': option '{}' is given twice for {}", item, key, variant.name));
+    throw UsageError(fmt::format("{}: '{}': option '{}' is given twice for {}", option, item, key,
+                                 variant.name));
   }
 }
 
 // --alg items: NAME, NAME:key=value, and a bare key=value continuing the item before it, so that
 // `clairvoyant:segments=64,round-time=20us` is one variant with two options.
-std::vector<AlgVariant> split_alg_list(std::string_view text) {
+std::vector<AlgVariant> split_alg_list(std::string_view text, std::string_view option) {
   std::vector<AlgVariant> out;
-  for (const std::string& item : with_option("--alg", [&] { return split_list(text); })) {
+  for (const std::string& item : with_option(option, [&] { return split_list(text); })) {
     const auto colon = item.find(':');
     if (colon == std::string::npos && item.find('=') != std::string::npos) {
       if (out.empty()) {
-        throw UsageError(fmt::format("--alg: '{}' names no algorithm; write NAME:{}", item, item));
+        throw UsageError(
+            fmt::format("{}: '{}' names no algorithm; write NAME:{}", option, item, item));
       }
-      add_variant_option(out.back(), item, item);
+      add_variant_option(out.back(), item, item, option);
       continue;
     }
     out.push_back(AlgVariant{item.substr(0, colon), {}});
     if (colon != std::string::npos) {
-      add_variant_option(out.back(), item, std::string_view(item).substr(colon + 1));
+      add_variant_option(out.back(), item, std::string_view(item).substr(colon + 1), option);
     }
   }
   return out;
 }
+
+}  // namespace
 
 std::string variant_text(const AlgVariant& v) {
   std::vector<std::string> items;
@@ -554,31 +558,37 @@ std::string variant_text(const AlgVariant& v) {
   return items.empty() ? v.name : fmt::format("{}:{}", v.name, fmt::join(items, ","));
 }
 
-}  // namespace
-
 std::vector<AlgVariant> parse_alg_list(std::string_view text,
-                                       const std::vector<std::string>& collectives) {
-  std::vector<AlgVariant> variants = split_alg_list(text);
+                                       const std::vector<std::string>& collectives,
+                                       std::string_view option) {
+  std::vector<AlgVariant> variants = split_alg_list(text, option);
   for (std::size_t i = 0; i < variants.size(); ++i) {
     const AlgVariant& v = variants[i];
     if (std::find(variants.begin(), variants.begin() + static_cast<std::ptrdiff_t>(i), v) !=
         variants.begin() + static_cast<std::ptrdiff_t>(i)) {
-      throw UsageError(fmt::format("--alg: '{}' is listed twice", variant_text(v)));
+      throw UsageError(fmt::format("{}: '{}' is listed twice", option, variant_text(v)));
     }
     bool known_somewhere = false;
     for (const auto& c : collectives) {
       const AlgorithmInfo* info = find_algorithm(c, v.name);
       if (info == nullptr) continue;
       known_somewhere = true;
-      resolve_options(*info, v.options);  // throws for an option the row does not declare
+      try {
+        resolve_options(*info, v.options);  // throws for an option the row does not declare
+      } catch (const UsageError& e) {
+        // The registry names --alg; the app kernels' lists are other options of the same syntax.
+        const std::string_view message = e.what();
+        if (option == "--alg" || !message.starts_with("--alg")) throw;
+        throw UsageError(fmt::format("{}{}", option, message.substr(5)));
+      }
     }
     if (!known_somewhere) {
       std::vector<std::string> accepted;
       for (const auto& c : collectives) {
         accepted.push_back(fmt::format("{}: {}", c, fmt::join(algorithms_of(c), ", ")));
       }
-      throw UsageError(fmt::format("--alg: '{}' is not an algorithm of {}; accepted: {}", v.name,
-                                   fmt::join(collectives, ","), fmt::join(accepted, "; ")));
+      throw UsageError(fmt::format("{}: '{}' is not an algorithm of {}; accepted: {}", option,
+                                   v.name, fmt::join(collectives, ","), fmt::join(accepted, "; ")));
     }
   }
   return variants;

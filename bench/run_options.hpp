@@ -150,9 +150,12 @@ struct RunOptions {
 
 // --alg: NAME or NAME:key=value items (a bare key=value continues the item before it), each name
 // an algorithm of at least one of `collectives`, whose rows check the options; UsageError
-// naming --alg otherwise.
+// naming `option` otherwise (the app kernels' --bcast-alg etc. take the same syntax).
 std::vector<AlgVariant> parse_alg_list(std::string_view text,
-                                       const std::vector<std::string>& collectives);
+                                       const std::vector<std::string>& collectives,
+                                       std::string_view option = "--alg");
+// How an --alg item reads: "radixk" or "uha:inter=mpich-isend" (options in key order).
+std::string variant_text(const AlgVariant& v);
 
 // The options of `variant` for `alg` (one collective's row of its name): the shorthand flags
 // that `alg` declares, then the variant's own `NAME:key=value` options, which win. Not yet

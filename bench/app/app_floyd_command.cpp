@@ -115,7 +115,7 @@ CLI::App* add_app_floyd_command(CLI::App& parent, RawFloydOptions& raw) {
   floyd->add_option("--bcast-alg", raw.bcast_alg, "Bcast algorithms, comma list")
       ->capture_default_str();
   floyd->add_option("--n", raw.n, "Vertices (>= the rank count)")->capture_default_str();
-  app::add_reps_and_nodes_options(*floyd, raw.reps, raw.virtual_ppn);
+  app::add_common_options(*floyd, raw.common);
   floyd->add_option("--seed", raw.seed, "Seed of the random graph")->capture_default_str();
   floyd->add_flag("--validate", raw.validate,
                   fmt::format("Compare every repetition's distances with a sequential "
@@ -124,7 +124,7 @@ CLI::App* add_app_floyd_command(CLI::App& parent, RawFloydOptions& raw) {
   return floyd;
 }
 
-int app_floyd_command(const RawFloydOptions& raw) {
+int app_floyd_command(const RawFloydOptions& raw, const std::string& command_line) {
   const int ranks = world_size();
   if (raw.n < ranks) {
     throw UsageError(fmt::format(
@@ -134,8 +134,8 @@ int app_floyd_command(const RawFloydOptions& raw) {
     throw UsageError(fmt::format("--n: {} is not accepted with --validate; accepted: <= {}", raw.n,
                                  kMaxValidatedVertices));
   }
-  app::check_reps_and_nodes(raw.reps, raw.virtual_ppn);
-  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.virtual_ppn);
+  app::check_common(raw.common);
+  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.common.virtual_ppn);
   const auto algorithms =
       app::algorithms_named("bcast", raw.bcast_alg, "--bcast-alg", nodes.node_count());
   FloydKernel kernel(raw.n, raw.seed);
@@ -145,18 +145,26 @@ int app_floyd_command(const RawFloydOptions& raw) {
   base.count = std::size_t(raw.n);
   base.send = base.recv = kernel.pivot();
   base.nodes = &nodes;
-  app::print_header("floyd: bcast algorithm");
+  app::KernelReport report({.kernel = "floyd",
+                            .collective = "bcast",
+                            .size = fmt::format("n={}", raw.n),
+                            .params = fmt::format("n={}", raw.n),
+                            .dtype = "int",
+                            .op = "",
+                            .count = std::uint64_t(raw.n),
+                            .seed = raw.seed,
+                            .validated = raw.validate},
+                           raw.common, command_line, nodes);
   int failed = 0;
-  for (const AlgorithmInfo* info : algorithms) {
-    app::PreparedByRoot bcast(*info, base, ranks);
+  for (const app::AlgorithmChoice& algorithm : algorithms) {
+    app::PreparedByRoot bcast(algorithm, base, ranks);
     std::vector<app::RepTimes> reps;
     long wrong = 0;
-    for (int r = 0; r < raw.reps; ++r) {
+    for (int r = 0; r < raw.common.reps; ++r) {
       reps.push_back(kernel.run(bcast));
       if (raw.validate) wrong += kernel.wrong();
     }
-    if (app::finish_row(info->name, fmt::format("n={}", raw.n), ranks, reps, raw.validate, wrong))
-      ++failed;
+    if (report.finish(algorithm, reps, wrong)) ++failed;
   }
   return failed == 0 ? 0 : 1;
 }

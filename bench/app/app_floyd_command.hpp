@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "bench/app/app_options.hpp"
 #include "bench/cli_fwd.hpp"
 
 namespace papbench {
@@ -12,17 +13,17 @@ namespace papbench {
 struct RawFloydOptions {
   std::string bcast_alg = "mpich-binomial,patyuan";
   int n = 256;  // vertices
-  int reps = 3;
-  int virtual_ppn = 0;
   std::uint64_t seed = 1;
   bool validate = false;
+  app::CommonOptions common;  // --reps, --virtual-ppn, --out, --force
 };
 
 // Adds `floyd` to the `app` group that add_app_command made on `parent` (call after it).
 CLI::App* add_app_floyd_command(CLI::App& parent, RawFloydOptions& raw);
 
 // Collective over MPI_COMM_WORLD. Returns 0, or 1 when a validated result was wrong; throws
-// UsageError (exit 2) for bad options.
-int app_floyd_command(const RawFloydOptions& raw);
+// UsageError (exit 2) for bad options. With --out, one case per algorithm goes to that result
+// set as soon as the algorithm is done.
+int app_floyd_command(const RawFloydOptions& raw, const std::string& command_line);
 
 }  // namespace papbench

@@ -172,14 +172,14 @@ CLI::App* add_app_ft_command(CLI::App& parent, RawFtOptions& raw) {
   ft->add_option("--n", raw.n, "Points per dimension: a power of two, a multiple of the ranks")
       ->capture_default_str();
   ft->add_option("--iters", raw.iters, "3D transforms per repetition")->capture_default_str();
-  app::add_reps_and_nodes_options(*ft, raw.reps, raw.virtual_ppn);
+  app::add_common_options(*ft, raw.common);
   ft->add_option("--seed", raw.seed, "Seed of the input grid")->capture_default_str();
   ft->add_flag("--validate", raw.validate,
                "Compare every transform with the same 1D FFTs applied to the whole grid");
   return ft;
 }
 
-int app_ft_command(const RawFtOptions& raw) {
+int app_ft_command(const RawFtOptions& raw, const std::string& command_line) {
   const int ranks = world_size();
   if (raw.n < 1 || !fft::is_power_of_two(std::size_t(raw.n)) || raw.n % ranks != 0) {
     throw UsageError(
@@ -188,8 +188,8 @@ int app_ft_command(const RawFtOptions& raw) {
                     raw.n, ranks));
   }
   if (raw.iters < 1) throw UsageError("--iters: accepted: an integer >= 1");
-  app::check_reps_and_nodes(raw.reps, raw.virtual_ppn);
-  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.virtual_ppn);
+  app::check_common(raw.common);
+  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.common.virtual_ppn);
   const auto algorithms =
       app::algorithms_named("alltoall", raw.alltoall_alg, "--alltoall-alg", nodes.node_count());
   FtKernel kernel(raw.n, raw.seed);
@@ -200,18 +200,26 @@ int app_ft_command(const RawFtOptions& raw) {
   args.send = kernel.send();
   args.recv = kernel.recv();
   args.nodes = &nodes;
-  app::print_header("ft: alltoall algorithm");
+  app::KernelReport report({.kernel = "ft",
+                            .collective = "alltoall",
+                            .size = fmt::format("n={}^3", raw.n),
+                            .params = fmt::format("n={},iters={}", raw.n, raw.iters),
+                            .dtype = "float",
+                            .op = "",
+                            .count = std::uint64_t(kernel.block_floats()),
+                            .seed = raw.seed,
+                            .validated = raw.validate},
+                           raw.common, command_line, nodes);
   int failed = 0;
-  for (const AlgorithmInfo* info : algorithms) {
-    const auto alltoall = make_algorithm(*info);
+  for (const app::AlgorithmChoice& algorithm : algorithms) {
+    const auto alltoall = make_algorithm(*algorithm.info, algorithm.options);
     alltoall->prepare(args);
     std::vector<app::RepTimes> reps;
     long wrong = 0;
-    for (int r = 0; r < raw.reps; ++r) {
+    for (int r = 0; r < raw.common.reps; ++r) {
       reps.push_back(kernel.run(*alltoall, args, raw.iters, raw.validate, wrong));
     }
-    if (app::finish_row(info->name, fmt::format("n={}^3", raw.n), ranks, reps, raw.validate, wrong))
-      ++failed;
+    if (report.finish(algorithm, reps, wrong)) ++failed;
   }
   return failed == 0 ? 0 : 1;
 }

@@ -5,10 +5,14 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
+#include "bench/run_info.hpp"
+#include "bench/run_options.hpp"
+#include "collectives/core/workload.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
-#include "common/units.hpp"
 
 namespace papbench::app {
 namespace {
@@ -19,9 +23,14 @@ double median(std::vector<double> v) {
   return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
+void print_header(std::string_view kernel, std::string_view collective) {
+  fmt::print("{:<24} {:>10} {:>5} {:>14} {:>14} {:>7}  {}\n",
+             fmt::format("{}: {} algorithm", kernel, collective), "size", "ranks", "kernel (med)",
+             "coll. (med)", "coll.%", "check");
+}
+
 void print_row(std::string_view algorithm, std::string_view size, int ranks,
                const std::vector<RepTimes>& reps, std::string_view check) {
-  if (world_rank() != 0) return;
   std::vector<double> kernel, collective;
   for (const RepTimes& r : reps) {
     kernel.push_back(r.kernel_s);
@@ -30,6 +39,7 @@ void print_row(std::string_view algorithm, std::string_view size, int ranks,
   const double k = median(kernel), c = median(collective);
   fmt::print("{:<24} {:>10} {:>5} {:>12.3f}ms {:>12.3f}ms {:>6.1f}%  {}\n", algorithm, size, ranks,
              k * 1e3, c * 1e3, 100 * c / k, check);
+  std::fflush(stdout);
 }
 
 long agree_wrong(long mine) {
@@ -43,36 +53,50 @@ std::string check_text(bool validated, long wrong) {
   return wrong == 0 ? "pass" : fmt::format("FAIL ({} wrong)", wrong);
 }
 
+// [repetition][rank] nanoseconds of one per-rank time of every repetition.
+results::Matrix per_rank_ns(const std::vector<RepTimes>& reps, int ranks,
+                            std::vector<double> RepTimes::*times) {
+  results::Matrix m(int(reps.size()), ranks);
+  for (int r = 0; r < m.rows; ++r) {
+    for (int rank = 0; rank < ranks; ++rank) {
+      m.at(r, rank) = std::llround((reps[std::size_t(r)].*times)[std::size_t(rank)] * 1e9);
+    }
+  }
+  return m;
+}
+
+std::vector<double> gather_to_root(double mine) {
+  std::vector<double> all(world_rank() == 0 ? std::size_t(world_size()) : 0);
+  mpi_check(MPI_Gather(&mine, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0, MPI_COMM_WORLD),
+            "MPI_Gather");
+  return all;
+}
+
 }  // namespace
 
-std::vector<const AlgorithmInfo*> algorithms_named(std::string_view collective,
-                                                   std::string_view list, std::string_view option,
-                                                   int node_count) {
-  std::vector<const AlgorithmInfo*> out;
-  for (const std::string& name : split_list(list)) {
-    const AlgorithmInfo* info = find_algorithm(collective, name);
-    if (info == nullptr) {
-      throw UsageError(fmt::format("{}: '{}' is not a {} algorithm; accepted: {}", option, name,
-                                   collective, fmt::join(algorithms_of(collective), ", ")));
-    }
+std::vector<AlgorithmChoice> algorithms_named(std::string_view collective, std::string_view list,
+                                              std::string_view option, int node_count) {
+  std::vector<AlgorithmChoice> out;
+  for (const AlgVariant& v : parse_alg_list(list, {std::string(collective)}, option)) {
+    const AlgorithmInfo* info = find_algorithm(collective, v.name);
     if (info->needs_pat) {
       throw UsageError(fmt::format(
-          "{}: '{}' needs the PAT runtime, which the app kernels do not run", option, name));
+          "{}: '{}' needs the PAT runtime, which the app kernels do not run", option, v.name));
     }
     if (node_count < info->restrictions.min_nodes) {
       throw UsageError(fmt::format("{}: '{}' needs >= {} nodes, {} here (--virtual-ppn)", option,
-                                   name, info->restrictions.min_nodes, node_count));
+                                   v.name, info->restrictions.min_nodes, node_count));
     }
-    out.push_back(info);
+    out.push_back({info, resolve_options(*info, v.options), variant_text(v)});
   }
   return out;
 }
 
-PreparedByRoot::PreparedByRoot(const AlgorithmInfo& info, const Args& base, int roots) {
+PreparedByRoot::PreparedByRoot(const AlgorithmChoice& choice, const Args& base, int roots) {
   for (int root = 0; root < roots; ++root) {
     args.push_back(base);
     args.back().root = root;
-    algorithm.push_back(make_algorithm(info));
+    algorithm.push_back(make_algorithm(*choice.info, choice.options));
     algorithm.back()->prepare(args.back());
   }
 }
@@ -84,32 +108,96 @@ RepTimes agree_times(double kernel_s, double collective_s) {
   mpi_check(MPI_Allreduce(&collective_s, &t.collective_s, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD),
             "MPI_Allreduce");
   t.collective_s /= world_size();
+  t.kernel_by_rank_s = gather_to_root(kernel_s);
+  t.collective_by_rank_s = gather_to_root(collective_s);
   return t;
 }
 
-void print_header(std::string_view kernel) {
-  if (world_rank() != 0) return;
-  fmt::print("{:<24} {:>10} {:>5} {:>14} {:>14} {:>7}  {}\n", kernel, "size", "ranks",
-             "kernel (med)", "coll. (med)", "coll.%", "check");
-}
-
-void add_reps_and_nodes_options(CLI::App& cmd, int& reps, int& virtual_ppn) {
-  cmd.add_option("--reps", reps, "Timed repetitions per algorithm")->capture_default_str();
-  cmd.add_option("--virtual-ppn", virtual_ppn,
+void add_common_options(CLI::App& cmd, CommonOptions& common) {
+  cmd.add_option("--reps", common.reps, "Timed repetitions per algorithm")->capture_default_str();
+  cmd.add_option("--virtual-ppn", common.virtual_ppn,
                  "Nodes of K consecutive ranks for hierarchical algorithms (0: real nodes)")
       ->capture_default_str();
+  cmd.add_option("--out", common.out,
+                 "HDF5 result set, one case per algorithm (papbench-report table "
+                 "parsons-table3.9|3.10|3.11); none when not given");
+  cmd.add_flag("--force", common.force, "Overwrite an existing --out file");
 }
 
-void check_reps_and_nodes(int reps, int virtual_ppn) {
-  if (reps < 1) throw UsageError("--reps: accepted: an integer >= 1");
-  if (virtual_ppn < 0) throw UsageError("--virtual-ppn: accepted: an integer >= 0");
+void check_common(const CommonOptions& common) {
+  if (common.reps < 1) throw UsageError("--reps: accepted: an integer >= 1");
+  if (common.virtual_ppn < 0) throw UsageError("--virtual-ppn: accepted: an integer >= 0");
+  if (common.force && common.out.empty()) throw UsageError("--force: only with --out FILE");
 }
 
-bool finish_row(std::string_view algorithm, std::string_view size, int ranks,
-                const std::vector<RepTimes>& reps, bool validated, long wrong) {
+KernelReport::KernelReport(KernelDescription what, const CommonOptions& common,
+                           const std::string& command_line, const topology::NodeTopology& nodes)
+    : what_(std::move(what)), ranks_(world_size()) {
+  if (!common.out.empty()) {
+    // The run command's check, so both refuse the same files the same way.
+    RunOptions run_opts;
+    run_opts.out = common.out;
+    run_opts.force = common.force;
+    std::string error;
+    if (world_rank() == 0) {
+      try {
+        check_output_path(run_opts);
+      } catch (const UsageError& e) {
+        error = e.what();
+      }
+    }
+    agree_on_error(MPI_COMM_WORLD, error);
+    results::RunInfo info = collect_host_info(MPI_COMM_WORLD, command_line, nodes);
+    info.clock_info = "none: kernel and collective times are each rank's own MPI_Wtime intervals";
+    info.extra["start_sync"] = "barrier";
+    info.extra["seed"] = std::to_string(what_.seed);
+    info.extra["mpi_thread_level"] = std::string(thread_level_name(mpi_thread_level()));
+    info.extra["application"] =
+        fmt::format("{}: macro kernel of [Parsons2015] §3.9.4 (docs/APP_KERNELS.md)", what_.kernel);
+    if (world_rank() == 0) writer_.emplace(common.out, common.force, info);
+  }
+  if (world_rank() == 0) {
+    print_header(what_.kernel, what_.collective);
+    std::fflush(stdout);
+  }
+}
+
+bool KernelReport::finish(const AlgorithmChoice& algorithm, const std::vector<RepTimes>& reps,
+                          long wrong) {
   const long all = agree_wrong(wrong);
-  print_row(algorithm, size, ranks, reps, check_text(validated, all));
+  if (world_rank() == 0) {
+    print_row(algorithm.text, what_.size, ranks_, reps, check_text(what_.validated, all));
+    if (writer_) writer_->write_case(record(algorithm, reps, all > 0));
+  }
   return all > 0;
+}
+
+results::CaseRecord KernelReport::record(const AlgorithmChoice& algorithm,
+                                         const std::vector<RepTimes>& reps, bool wrong) const {
+  results::CaseRecord rec;
+  rec.collective = what_.collective;
+  rec.algorithm = std::string(algorithm.info->name);
+  std::vector<std::string> params = {"app=" + what_.kernel, what_.params};
+  for (std::string& p : effective_params(*algorithm.info, algorithm.options, what_.count,
+                                         find_datatype(what_.dtype)->size, ranks_)) {
+    params.push_back(std::move(p));
+  }
+  rec.params = fmt::format("{}", fmt::join(params, ","));
+  rec.dtype = what_.dtype;
+  rec.op = what_.op;
+  rec.count = what_.count;
+  rec.pattern = "natural:" + what_.kernel;  // the kernel's own imbalance, as `app fft` records
+  rec.sync_mode = "barrier";                // each repetition starts after an MPI_Barrier
+  rec.seed = what_.seed;
+  rec.iterations = int(reps.size());
+  rec.ranks = ranks_;
+  rec.validated = !what_.validated ? "unchecked" : wrong ? "fail" : "pass";
+  rec.late.assign(reps.size(), 0);
+  rec.metrics.emplace(kKernelMetric, per_rank_ns(reps, ranks_, &RepTimes::kernel_by_rank_s));
+  rec.metrics.emplace(kCollectiveMetric,
+                      per_rank_ns(reps, ranks_, &RepTimes::collective_by_rank_s));
+  rec.complete = true;
+  return rec;
 }
 
 }  // namespace papbench::app

@@ -1,26 +1,41 @@
 #pragma once
 // What the macro kernels of `papbench app` ([Parsons2015] §3.9.4, Tables 3.9-3.11) share: the
 // algorithm lookup of their --*-alg option, one algorithm instance per root prepared outside the
-// timed kernel, the per-repetition times and the result table.
+// timed kernel, the per-repetition times, the printed rows and the result set (--out) with one
+// case per algorithm.
 
 #include <mpi.h>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "bench/cli_fwd.hpp"
+#include "bench/app/app_options.hpp"
 #include "collectives/core/registry.hpp"
+#include "results/result_set.hpp"
+#include "topology/node_topology.hpp"
 
 namespace papbench::app {
 
-// The registered algorithms of `collective` named in `list` (comma list), in that order; UsageError
-// naming `option` and the accepted names, or when one needs the PAT runtime (the kernels do not
-// run it) or more nodes than `node_count`.
-std::vector<const AlgorithmInfo*> algorithms_named(std::string_view collective,
-                                                   std::string_view list, std::string_view option,
-                                                   int node_count);
+// Per-rank metrics of a kernel case, [repetition][rank] (docs/RESULTS_FORMAT.md).
+inline constexpr const char* kKernelMetric = "app_kernel_ns";          // the whole kernel
+inline constexpr const char* kCollectiveMetric = "app_collective_ns";  // inside the collective
+
+// One item of a --*-alg list: a registry row with its options checked and defaulted.
+struct AlgorithmChoice {
+  const AlgorithmInfo* info = nullptr;
+  AlgOptions options;  // resolved
+  std::string text;    // as listed: "dynleader", "uha:inter=mpich-isend"
+};
+
+// The algorithms of `collective` named in `list` (comma list of NAME or NAME:key=value, as
+// papbench --alg), in that order; UsageError naming `option` and the accepted names or values,
+// or when one needs the PAT runtime (the kernels do not run it) or more nodes than `node_count`.
+std::vector<AlgorithmChoice> algorithms_named(std::string_view collective, std::string_view list,
+                                              std::string_view option, int node_count);
 
 // One prepared instance per root: a kernel whose root moves calls the one for its current root,
 // so that no prepare() (communicator duplication, trees) lands in the timed region.
@@ -28,28 +43,51 @@ struct PreparedByRoot {
   std::vector<std::unique_ptr<Algorithm>> algorithm;
   std::vector<Args> args;
   // `base` with root = 0 .. roots-1; collective over base.comm.
-  PreparedByRoot(const AlgorithmInfo& info, const Args& base, int roots);
+  PreparedByRoot(const AlgorithmChoice& choice, const Args& base, int roots);
   void run(int root) { algorithm[std::size_t(root)]->run(args[std::size_t(root)]); }
 };
 
-// One repetition: the slowest rank's kernel time and the ranks' mean time inside the collective.
+// One repetition: the slowest rank's kernel time and the ranks' mean time inside the collective;
+// on rank 0 also every rank's own two times (the case's metrics).
 struct RepTimes {
   double kernel_s = 0, collective_s = 0;
+  std::vector<double> kernel_by_rank_s, collective_by_rank_s;  // rank 0 only
 };
-// Collective over MPI_COMM_WORLD: reduces each rank's own times to RepTimes.
+// Collective over MPI_COMM_WORLD: gathers each rank's own times into RepTimes.
 RepTimes agree_times(double kernel_s, double collective_s);
 
-// Adds --reps and --virtual-ppn, which every kernel takes, to `cmd`; check_reps_and_nodes
-// refuses their bad values (UsageError naming the option, exit 2).
-void add_reps_and_nodes_options(CLI::App& cmd, int& reps, int& virtual_ppn);
-void check_reps_and_nodes(int reps, int virtual_ppn);
+// What every case of one kernel run shares.
+struct KernelDescription {
+  std::string kernel;       // "floyd", "matvec", "ft"
+  std::string collective;   // of the algorithms under test
+  std::string size;         // printed: "n=512", "n=64^3"
+  std::string params;       // the kernel's own parameters, recorded: "n=512,steps=512"
+  std::string dtype, op;    // of the collective's calls (op empty where none)
+  std::uint64_t count = 0;  // elements per call (per destination for alltoall)
+  std::uint64_t seed = 0;
+  bool validated = false;  // --validate given
+};
 
-// Rank 0 prints the header once.
-void print_header(std::string_view kernel);
-// Collective over MPI_COMM_WORLD: agrees `wrong` (this rank's wrong elements) over the ranks and
-// rank 0 prints the algorithm's row, whose check is "pass", "FAIL (...)" or "-" when not
-// validated. Returns whether a validated result was wrong.
-bool finish_row(std::string_view algorithm, std::string_view size, int ranks,
-                const std::vector<RepTimes>& reps, bool validated, long wrong);
+// The printed rows and the result set of one kernel run.
+class KernelReport {
+ public:
+  // Collective over MPI_COMM_WORLD. With --out: rank 0 checks it as papbench runs do (never an
+  // existing file without --force: UsageError naming --out on every rank, exit 2) and creates
+  // the result set; then rank 0 prints the header.
+  KernelReport(KernelDescription what, const CommonOptions& common, const std::string& command_line,
+               const topology::NodeTopology& nodes);
+  // Collective: agrees the ranks' wrong elements, rank 0 prints the algorithm's row and writes
+  // its case at once (a kill loses at most the algorithm in progress). Returns whether a
+  // validated result was wrong.
+  bool finish(const AlgorithmChoice& algorithm, const std::vector<RepTimes>& reps, long wrong);
+
+ private:
+  results::CaseRecord record(const AlgorithmChoice& algorithm, const std::vector<RepTimes>& reps,
+                             bool wrong) const;
+
+  KernelDescription what_;
+  int ranks_;
+  std::optional<results::ResultWriter> writer_;  // rank 0, with --out
+};
 
 }  // namespace papbench::app

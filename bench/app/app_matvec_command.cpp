@@ -105,22 +105,22 @@ CLI::App* add_app_matvec_command(CLI::App& parent, RawMatvecOptions& raw) {
       ->capture_default_str();
   matvec->add_option("--iters", raw.iters, "Products per repetition (0: two per rank)")
       ->capture_default_str();
-  app::add_reps_and_nodes_options(*matvec, raw.reps, raw.virtual_ppn);
+  app::add_common_options(*matvec, raw.common);
   matvec->add_option("--seed", raw.seed, "Seed of the matrix")->capture_default_str();
   matvec->add_flag("--validate", raw.validate,
                    "Compare every product at its root with a sequential product");
   return matvec;
 }
 
-int app_matvec_command(const RawMatvecOptions& raw) {
+int app_matvec_command(const RawMatvecOptions& raw, const std::string& command_line) {
   const int ranks = world_size();
   if (raw.n < ranks) {
     throw UsageError(fmt::format(
         "--n: {} is not accepted; accepted: an integer >= the rank count {}", raw.n, ranks));
   }
   if (raw.iters < 0) throw UsageError("--iters: accepted: an integer >= 0");
-  app::check_reps_and_nodes(raw.reps, raw.virtual_ppn);
-  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.virtual_ppn);
+  app::check_common(raw.common);
+  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.common.virtual_ppn);
   const auto algorithms =
       app::algorithms_named("reduce", raw.reduce_alg, "--reduce-alg", nodes.node_count());
   MatvecKernel kernel(raw.n, raw.seed);
@@ -133,16 +133,24 @@ int app_matvec_command(const RawMatvecOptions& raw) {
   base.recv = kernel.y();
   base.nodes = &nodes;
   const int products = raw.iters == 0 ? 2 * ranks : raw.iters;
-  app::print_header("matvec: reduce algorithm");
+  app::KernelReport report({.kernel = "matvec",
+                            .collective = "reduce",
+                            .size = fmt::format("n={}", raw.n),
+                            .params = fmt::format("n={},products={}", raw.n, products),
+                            .dtype = "double",
+                            .op = "sum",
+                            .count = std::uint64_t(raw.n),
+                            .seed = raw.seed,
+                            .validated = raw.validate},
+                           raw.common, command_line, nodes);
   int failed = 0;
-  for (const AlgorithmInfo* info : algorithms) {
-    app::PreparedByRoot reduce(*info, base, ranks);
+  for (const app::AlgorithmChoice& algorithm : algorithms) {
+    app::PreparedByRoot reduce(algorithm, base, ranks);
     std::vector<app::RepTimes> reps;
     long wrong = 0;
-    for (int r = 0; r < raw.reps; ++r)
+    for (int r = 0; r < raw.common.reps; ++r)
       reps.push_back(kernel.run(reduce, products, raw.validate, wrong));
-    if (app::finish_row(info->name, fmt::format("n={}", raw.n), ranks, reps, raw.validate, wrong))
-      ++failed;
+    if (report.finish(algorithm, reps, wrong)) ++failed;
   }
   return failed == 0 ? 0 : 1;
 }

@@ -20,16 +20,6 @@
 namespace papbench {
 namespace {
 
-// Rank 0 checks the file system; everyone learns the verdict, so all ranks exit 2 alike.
-void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
-  int len = static_cast<int>(rank0_error.size());
-  mpi_check(MPI_Bcast(&len, 1, MPI_INT, 0, comm), "MPI_Bcast");
-  std::string text(static_cast<std::size_t>(len), '\0');
-  if (world_rank() == 0) text = rank0_error;
-  mpi_check(MPI_Bcast(text.data(), len, MPI_CHAR, 0, comm), "MPI_Bcast");
-  if (len > 0) throw UsageError(text);
-}
-
 double mean_of(const std::vector<double>& v) {
   return v.empty() ? 0.0 : stats::summarize(v).mean;
 }

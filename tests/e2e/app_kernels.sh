@@ -17,7 +17,7 @@ expect_exit 0 mpirun_n 4 "$PAPBENCH" app ft --n 16 --iters 2 --reps 2 --validate
   --alltoall-alg mpich-isend,a2a-aware,a2a-aware-barrier,native
 expect_pass_rows 4
 expect_exit 2 mpirun_n 2 "$PAPBENCH" app floyd --bcast-alg nope
-expect_contains err.txt "--bcast-alg: 'nope' is not a bcast algorithm"
+expect_contains err.txt "--bcast-alg: 'nope' is not an algorithm of bcast"
 expect_exit 2 mpirun_n 3 "$PAPBENCH" app ft --n 16
 expect_contains err.txt "--n: 16 is not accepted"
 echo "app_kernels: ok"

@@ -6,6 +6,7 @@
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_kang_figs.hpp"
 #include "tools/report/table_parsons.hpp"
+#include "tools/report/table_parsons_apps.hpp"
 #include "tools/report/table_proficz34.hpp"
 #include "tools/report/table_proficz5.hpp"
 #include "tools/report/table_proficz_figs.hpp"
@@ -50,6 +51,12 @@ const std::vector<PaperTable>& registry() {
        "[Parsons2015] Table 3.7", build_parsons_table3_7},
       {"parsons-table3.8", "alltoall speed-ups over mpich-isend, mean over sizes x imbalance",
        "[Parsons2015] Table 3.8", build_parsons_table3_8},
+      {"parsons-table3.9", "Floyd-Warshall (bcast) run time and speed-up over mpich-binomial",
+       "[Parsons2015] Table 3.9", build_parsons_table3_9},
+      {"parsons-table3.10", "matrix-vector (reduce, rotating root) run time and speed-up",
+       "[Parsons2015] Table 3.10", build_parsons_table3_10},
+      {"parsons-table3.11", "FT (alltoall) speed-ups of UHA Isend and a2a-aware over mpich-isend",
+       "[Parsons2015] Table 3.11", build_parsons_table3_11},
       {"clv-table1", "schedule generation: segtree speedup over linear, pairing (schedgen)",
        "[ProficzOcetkiewicz2021] Table 1", nullptr, build_clv_table1},
   };

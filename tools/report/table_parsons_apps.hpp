@@ -1,0 +1,23 @@
+#pragma once
+// [Parsons2015] §3.9.4's macro-benchmark tables from the result sets of `papbench app floyd|
+// matvec|ft --out`, with the thesis' numbers beside:
+//   parsons-table3.9:  Floyd-Warshall (bcast): run time of mpich-binomial, and of hier-barrier
+//                      and dynleader with their speed-up over it in parentheses;
+//   parsons-table3.10: rotating-root matrix-vector (reduce), the same three algorithms;
+//   parsons-table3.11: FT (alltoall): speed-ups of uha:inter=mpich-isend and a2a-aware over
+//                      mpich-isend (docs/REPRODUCING.md says why that baseline).
+// One row per process count, node shape and problem size; a run time is the median over the
+// repetitions of the slowest rank's kernel time (metric app_kernel_ns).
+
+#include <vector>
+
+#include "tools/report/result_file.hpp"
+#include "tools/report/table_format.hpp"
+
+namespace papbench::report {
+
+Report build_parsons_table3_9(const std::vector<ResultFile>& files);
+Report build_parsons_table3_10(const std::vector<ResultFile>& files);
+Report build_parsons_table3_11(const std::vector<ResultFile>& files);
+
+}  // namespace papbench::report
