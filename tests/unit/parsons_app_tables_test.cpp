@@ -24,22 +24,6 @@ using results::Matrix;
 constexpr std::int64_t kMs = 1'000'000;
 constexpr int kRanks = 4;
 
-results::RunInfo run_info() {
-  results::RunInfo info;
-  info.papbench_version = "test";
-  info.command_line = "papbench app (parsons_app_tables_test)";
-  info.mpi_library_version = "Fixture MPI";
-  info.mpi_size = kRanks;
-  info.nodes_virtual = true;
-  info.virtual_ppn = 2;
-  for (int r = 0; r < kRanks; ++r) {
-    info.hostnames.push_back("host");
-    info.node_index.push_back(r / 2);
-    info.core.push_back(r);
-  }
-  return info;
-}
-
 // A kernel case: per repetition, the slowest rank takes `slowest_ms[rep]`, the others 1 ms less.
 CaseRecord kernel_case(const std::string& app, const std::string& collective,
                        const std::string& algorithm, const std::string& params,
@@ -73,7 +57,9 @@ CaseRecord kernel_case(const std::string& app, const std::string& collective,
 class ParsonsAppTables : public results::ResultsTempDir {
  protected:
   std::vector<ResultFile> files(const std::vector<CaseRecord>& cases) {
-    return write_result_files(path("app.h5"), run_info(), cases);
+    return write_result_files(
+        path("app.h5"), virtual_nodes_run_info(kRanks, "papbench app (parsons_app_tables_test)"),
+        cases);
   }
 };
 

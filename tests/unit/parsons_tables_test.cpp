@@ -117,23 +117,6 @@ TEST(ParsonsSpeedup, ImbalanceLevels) {
 
 // --- the views -------------------------------------------------------------------------------
 
-// Four ranks on two --virtual-ppn 2 nodes.
-results::RunInfo make_info(int ranks) {
-  results::RunInfo info;
-  info.papbench_version = "test";
-  info.command_line = "papbench (parsons_tables_test)";
-  info.mpi_library_version = "Fixture MPI";
-  info.mpi_size = ranks;
-  info.nodes_virtual = true;
-  info.virtual_ppn = 2;
-  for (int r = 0; r < ranks; ++r) {
-    info.hostnames.push_back("host");
-    info.node_index.push_back(r / 2);
-    info.core.push_back(r);
-  }
-  return info;
-}
-
 // Three iterations in which every rank arrives at once and leaves `ms` later: elapsed, run
 // time and after-last-arrival are all `ms`.
 CaseRecord timed(const std::string& collective, const std::string& alg, const std::string& params,
@@ -168,7 +151,8 @@ CaseRecord timed(const std::string& collective, const std::string& alg, const st
 class ParsonsTables : public results::ResultsTempDir {
  protected:
   std::vector<ResultFile> write(const std::string& name, const std::vector<CaseRecord>& cases) {
-    return write_result_files(path(name), make_info(4), cases);
+    return write_result_files(path(name),
+                              virtual_nodes_run_info(4, "papbench (parsons_tables_test)"), cases);
   }
 };
 

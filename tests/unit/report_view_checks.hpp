@@ -14,6 +14,23 @@
 
 namespace papbench::report {
 
+// The run of a fixture result set: `ranks` ranks on one host in --virtual-ppn 2 nodes.
+inline results::RunInfo virtual_nodes_run_info(int ranks, const std::string& command_line) {
+  results::RunInfo info;
+  info.papbench_version = "test";
+  info.command_line = command_line;
+  info.mpi_library_version = "Fixture MPI";
+  info.mpi_size = ranks;
+  info.nodes_virtual = true;
+  info.virtual_ppn = 2;
+  for (int r = 0; r < ranks; ++r) {
+    info.hostnames.push_back("host");
+    info.node_index.push_back(r / 2);
+    info.core.push_back(r);
+  }
+  return info;
+}
+
 // Writes `cases` to a new result set at `file` and opens it as the views read their FILES.
 inline std::vector<ResultFile> write_result_files(const std::string& file,
                                                   const results::RunInfo& info,
