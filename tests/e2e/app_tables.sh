@@ -58,18 +58,8 @@ expect_contains err.txt "--force: only with --out FILE"
 
 # A kill -9 while the second algorithm runs keeps the first one's case, complete and validated.
 marker="app-kill-$$"
-$MPIEXEC -n 2 "$PAPBENCH" app floyd --n 256 --reps 100 --validate \
-  --bcast-alg mpich-binomial,dynleader,hier-barrier --out "$marker.h5" >run.txt 2>&1 &
-launcher=$!
-for _ in $(seq 1 1200); do
-  if "$CHECK_RESULT" "$marker.h5" --min-cases 1 >/dev/null 2>&1; then break; fi
-  sleep 0.1
-done
-"$CHECK_RESULT" "$marker.h5" --min-cases 1 >/dev/null 2>&1 || { cat run.txt >&2; fail "no case written"; }
-"$CHECK_RESULT" "$marker.h5" --cases 3 >/dev/null 2>&1 && fail "the run finished before the kill"
-pkill -9 -f -- "--out $marker.h5" || true
-kill -9 "$launcher" 2>/dev/null || true
-wait "$launcher" 2>/dev/null || true
+kill_mid_run "$marker.h5" 1 3 $MPIEXEC -n 2 "$PAPBENCH" app floyd --n 256 --reps 30 --validate \
+  --bcast-alg mpich-binomial,dynleader,hier-barrier --out "$marker.h5"
 "$CHECK_RESULT" "$marker.h5" --min-cases 1 --validated pass
 expect_exit 0 "$PAPBENCH_REPORT" table parsons-table3.9 "$marker.h5"
 expect_contains out.txt "1 x 2"
