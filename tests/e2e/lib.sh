@@ -30,10 +30,11 @@ rank_waits_for() {
     printf "iteration %s: rank %d left %.3f ms before rank %d arrived\n", k, waiting,
     (arrive[k] - leave[k]) / 1e6, late; bad = 1 } } if (n == 0 || bad) exit 1 }' out.txt
 }
-# kill_mid_run FILE MIN TOTAL COMMAND...: starts COMMAND (a run writing FILE with --out, output in
-# run.txt) in the background, waits up to 2 minutes for FILE to hold MIN cases, fails if it
-# already holds all TOTAL, then kills every process of the run with SIGKILL, as a crash or a
-# scheduler's time limit would. The caller then checks what FILE kept.
+# kill_mid_run FILE MIN TOTAL COMMAND...: starts COMMAND (a run writing FILE, named in its
+# arguments by --out or --resume; output in run.txt) in the background, waits up to 2 minutes for
+# FILE to hold MIN cases, fails if it already holds all TOTAL, then kills every process whose
+# arguments name FILE with SIGKILL, as a crash or a scheduler's time limit would. The caller then
+# checks what FILE kept.
 kill_mid_run() {
   local file=$1 min=$2 total=$3; shift 3
   "$@" >run.txt 2>&1 &
@@ -45,7 +46,7 @@ kill_mid_run() {
   "$CHECK_RESULT" "$file" --min-cases "$min" >/dev/null 2>&1 ||
     { cat run.txt >&2; fail "the run never wrote $min case(s)"; }
   "$CHECK_RESULT" "$file" --cases "$total" >/dev/null 2>&1 && fail "the run finished before the kill"
-  pkill -9 -f -- "--out $file" || true
+  pkill -9 -f -- " $file" || true
   kill -9 "$launcher" 2>/dev/null || true
   wait "$launcher" 2>/dev/null || true
 }

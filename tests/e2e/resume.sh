@@ -43,19 +43,8 @@ expect_contains err.txt "--resume: "
 
 # A resume killed in its turn keeps what it appended (the writer is the normal one), and the
 # next resume goes on from there.
-kill_after() {  # CASES COMMAND... : runs COMMAND, kills it once FILE holds CASES cases
-  local n=$1; shift
-  "$@" >run.txt 2>&1 &
-  local pid=$!
-  for _ in $(seq 1 300); do
-    if "$CHECK_RESULT" "$file" --min-cases "$n" >/dev/null 2>&1; then break; fi
-    sleep 0.1
-  done
-  pkill -9 -f -- "--resume $file" || true
-  kill -9 "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-}
-kill_after $((${#before[@]} + 2)) $MPIEXEC -n 2 "$PAPBENCH" "${args[@]}" --progress never --resume "$file"
+kill_mid_run "$file" $((${#before[@]} + 2)) 13 \
+  $MPIEXEC -n 2 "$PAPBENCH" "${args[@]}" --progress never --resume "$file"
 mapfile -t middle < <(h5ls "$file/cases" | awk '{print $1}')
 ((${#middle[@]} >= ${#before[@]} + 2)) || { cat run.txt >&2; fail "the first resume appended no 2 cases"; }
 ((${#middle[@]} < 13)) || fail "the first resume finished before the kill"
