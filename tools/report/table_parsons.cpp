@@ -15,6 +15,7 @@
 #include "common/errors.hpp"
 #include "imbalance/pattern_compute.hpp"
 #include "results/case_metrics.hpp"
+#include "tools/report/case_params.hpp"
 #include "tools/report/parsons_speedup.hpp"
 
 namespace papbench::report {
@@ -95,22 +96,9 @@ struct TableSpec {
 
 // --- reading the cases ---------------------------------------------------------------------
 
-std::map<std::string, std::string> parse_params(const std::string& params) {
-  std::map<std::string, std::string> out;
-  std::size_t start = 0;
-  while (start < params.size()) {
-    const std::size_t end = std::min(params.find(',', start), params.size());
-    const std::string item = params.substr(start, end - start);
-    const std::size_t eq = item.find('=');
-    if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
-    start = end + 1;
-  }
-  return out;
-}
-
 bool matches(const Match& m, const results::CaseRecord& rec) {
   if (rec.algorithm != m.algorithm) return false;
-  const auto params = parse_params(rec.params);
+  const auto params = parse_case_params(rec.params);
   return std::all_of(m.options.begin(), m.options.end(), [&](const auto& kv) {
     const auto it = params.find(kv.first);
     return it == params.end() || it->second == kv.second;

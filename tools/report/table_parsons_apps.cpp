@@ -12,6 +12,8 @@
 #include <tuple>
 
 #include "common/errors.hpp"
+#include "results/statistics.hpp"
+#include "tools/report/case_params.hpp"
 
 namespace papbench::report {
 namespace {
@@ -44,19 +46,6 @@ struct AppTableSpec {
   std::vector<std::string> notes;
 };
 
-std::map<std::string, std::string> parse_params(const std::string& params) {
-  std::map<std::string, std::string> out;
-  std::size_t start = 0;
-  while (start < params.size()) {
-    const std::size_t end = std::min(params.find(',', start), params.size());
-    const std::string item = params.substr(start, end - start);
-    if (const std::size_t eq = item.find('='); eq != std::string::npos)
-      out[item.substr(0, eq)] = item.substr(eq + 1);
-    start = end + 1;
-  }
-  return out;
-}
-
 bool matches(const AlgColumn& c, const results::CaseRecord& rec,
              const std::map<std::string, std::string>& params) {
   if (rec.algorithm != c.algorithm) return false;
@@ -76,13 +65,6 @@ std::vector<double> kernel_times(const results::CaseRecord& rec) {
     if (!row.empty()) out.push_back(double(*std::max_element(row.begin(), row.end())));
   }
   return out;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return kNaN;
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
 // One row of ours: a process count, node shape and problem size.
@@ -134,7 +116,7 @@ Times collect(const std::vector<ResultFile>& files, const AppTableSpec& spec, bo
   for (const ResultFile& f : files) {
     const auto& hosts = f.reader.run_info().hostnames;
     for (const results::CaseRecord& rec : f.reader.cases()) {
-      const auto params = parse_params(rec.params);
+      const auto params = parse_case_params(rec.params);
       const auto app = params.find("app");
       if (app == params.end() || app->second != spec.kernel || rec.collective != spec.collective)
         continue;
@@ -216,7 +198,7 @@ Section measured(const Times& times, const AppTableSpec& spec, bool one_host,
   for (const auto& [shape, by] : times) {
     const auto median_of = [&](const std::string& label) {
       const auto it = by.find(label);
-      return it == by.end() ? kNaN : median(it->second);
+      return it == by.end() ? kNaN : stats::median(it->second);
     };
     const double base = median_of(spec.baseline.label);
     Row row;
