@@ -96,15 +96,9 @@ void check_counters_strict(const RunOptions& opts, MPI_Comm comm) {
 // also names the default --out file.
 std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
   check_against_size(opts, comm_size(world), nodes);
-  std::string error;
-  if (comm_rank(world) == 0) {
-    try {
-      if (!opts.resume) check_output_path(opts);
-    } catch (const UsageError& e) {
-      error = e.what();
-    }
-  }
-  agree_on_error(world, error);
+  decide_on_rank0(world, [&] {
+    if (!opts.resume) check_output_path(opts);
+  });
   check_patterns(opts, world);
   check_counters_strict(opts, world);
 
@@ -137,15 +131,7 @@ ResumePlan agreed_resume_plan(const RunOptions& opts, const std::vector<Case>& c
     plan.session = 0;
     return plan;
   }
-  std::string error;
-  if (comm_rank(comm) == 0) {
-    try {
-      plan = plan_resume(opts, cases, comm_size(comm), fingerprint);
-    } catch (const UsageError& e) {
-      error = e.what();
-    }
-  }
-  agree_on_error(comm, error);
+  decide_on_rank0(comm, [&] { plan = plan_resume(opts, cases, comm_size(comm), fingerprint); });
   mpi_check(MPI_Bcast(plan.done.data(), static_cast<int>(plan.done.size()), MPI_CHAR, 0, comm),
             "MPI_Bcast");
   mpi_check(MPI_Bcast(&plan.session, 1, MPI_INT, 0, comm), "MPI_Bcast");

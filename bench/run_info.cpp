@@ -33,6 +33,18 @@ void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
   if (len > 0) throw UsageError(text);
 }
 
+void decide_on_rank0(MPI_Comm comm, const std::function<void()>& decide) {
+  std::string error;
+  if (comm_rank(comm) == 0) {
+    try {
+      decide();
+    } catch (const UsageError& e) {
+      error = e.what();
+    }
+  }
+  agree_on_error(comm, error);
+}
+
 results::RunInfo collect_host_info(MPI_Comm comm, const std::string& command_line,
                                    const topology::NodeTopology& nodes) {
   results::RunInfo info;

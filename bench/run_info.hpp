@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 
+#include <functional>
 #include <string>
 
 #include "bench/run_options.hpp"
@@ -29,5 +30,7 @@ std::string join_command_line(int argc, char** argv);
 // other nodes may differ) and every rank throws the same UsageError, so all exit 2 alike; an
 // empty `rank0_error` is no error.
 void agree_on_error(MPI_Comm comm, const std::string& rank0_error);
+// The usual use of it: runs `decide` on rank 0 only and agrees on the UsageError it throws.
+void decide_on_rank0(MPI_Comm comm, const std::function<void()>& decide);
 
 }  // namespace papbench

@@ -138,15 +138,7 @@ KernelReport::KernelReport(KernelDescription what, const CommonOptions& common,
     RunOptions run_opts;
     run_opts.out = common.out;
     run_opts.force = common.force;
-    std::string error;
-    if (world_rank() == 0) {
-      try {
-        check_output_path(run_opts);
-      } catch (const UsageError& e) {
-        error = e.what();
-      }
-    }
-    agree_on_error(MPI_COMM_WORLD, error);
+    decide_on_rank0(MPI_COMM_WORLD, [&] { check_output_path(run_opts); });
     results::RunInfo info = collect_host_info(MPI_COMM_WORLD, command_line, nodes);
     info.clock_info = "none: kernel and collective times are each rank's own MPI_Wtime intervals";
     info.extra["start_sync"] = "barrier";

@@ -87,15 +87,7 @@ int app_fft_command(const RawFftOptions& raw, const std::string& command_line) {
   run_opts.out = opts.out;
   run_opts.force = opts.force;
   run_opts.seed = opts.seed;
-  std::string error;
-  if (rank == 0) {
-    try {
-      check_output_path(run_opts);
-    } catch (const UsageError& e) {
-      error = e.what();
-    }
-  }
-  agree_on_error(world.get(), error);
+  decide_on_rank0(world.get(), [&] { check_output_path(run_opts); });
   opts.out = run_opts.out;
 
   clocksync::GlobalClock clock(world.get(), clocksync::LocalClock(), run_opts.clock);
