@@ -12,18 +12,6 @@ namespace {
 
 using Row = std::span<const std::int64_t>;
 
-// A record whose arrays disagree in shape came from a damaged or foreign file; say which array
-// is off instead of reading past the end of one.
-void require_shape(const CaseRecord& record, const Matrix& m, const char* name) {
-  const Matrix& ref = record.arrival_ns;
-  if (m.rows != ref.rows || m.cols != ref.cols ||
-      m.data.size() != static_cast<std::size_t>(m.rows) * static_cast<std::size_t>(m.cols)) {
-    throw FormatError(fmt::format("case {}/{}: {} is {}x{} but arrival_ns is {}x{}",
-                                  record.collective, record.algorithm, name, m.rows, m.cols,
-                                  ref.rows, ref.cols));
-  }
-}
-
 // The plan is input, not measurement: a record built without it (0x0) simply has no planned
 // metrics, where a half-filled array is damage.
 bool absent(const Matrix& m) {
@@ -42,6 +30,16 @@ double spread(Row r) {
 }
 
 }  // namespace
+
+void require_shape(const CaseRecord& record, const Matrix& m, const char* name) {
+  const Matrix& ref = record.arrival_ns;
+  if (m.rows != ref.rows || m.cols != ref.cols ||
+      m.data.size() != static_cast<std::size_t>(m.rows) * static_cast<std::size_t>(m.cols)) {
+    throw FormatError(fmt::format("case {}/{}: {} is {}x{} but arrival_ns is {}x{}",
+                                  record.collective, record.algorithm, name, m.rows, m.cols,
+                                  ref.rows, ref.cols));
+  }
+}
 
 std::string_view metric_name(Metric m) {
   switch (m) {

@@ -25,6 +25,10 @@ inline constexpr Metric kAllMetrics[] = {
     Metric::kRunTime,          Metric::kElapsed,      Metric::kAfterLastArrival, Metric::kImbalance,
     Metric::kPlannedImbalance, Metric::kArrivalError, Metric::kPatOverlap};
 
+// A record whose arrays disagree in shape came from a damaged or foreign file: throws a
+// FormatError naming the array `name` that is off instead of reading past the end of one.
+void require_shape(const CaseRecord& record, const Matrix& m, const char* name);
+
 std::string_view metric_name(Metric m);  // "run_time", "elapsed", ...
 // One value per timed iteration, in nanoseconds.
 std::vector<double> metric_series(const CaseRecord& record, Metric m);

@@ -31,15 +31,6 @@ std::int64_t min_error(Row t, Row b) {
   return error;
 }
 
-void require_shape(const CaseRecord& record, const Matrix& m, const char* name) {
-  const Matrix& ref = record.arrival_ns;
-  if (m.rows != ref.rows || m.cols != ref.cols) {
-    throw FormatError(fmt::format("case {}/{}: {} is {}x{} but arrival_ns is {}x{}",
-                                  record.collective, record.algorithm, name, m.rows, m.cols,
-                                  ref.rows, ref.cols));
-  }
-}
-
 // One iteration. The exits use the bound at the arrival: the bound grows by bound_growth_ppb
 // per second of the call, 0.1 ns for a 1 ms call at 100 ppb, far below what it starts from.
 std::int64_t iteration_bound(const CaseRecord& rec, Metric m, int it) {

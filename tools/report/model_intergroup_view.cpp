@@ -18,8 +18,6 @@ namespace {
 
 namespace im = intergroup_model;
 
-const Cell kNone{"-", nullptr};
-
 // t_s and t_w, and where they came from.
 struct LinkSource {
   std::optional<im::Link> link;
@@ -84,11 +82,6 @@ void add_link_meta(Section& s, const LinkSource& ls) {
   }
 }
 
-Cell ratio_cell(double v) {
-  if (std::isnan(v)) return kNone;
-  return Cell::fixed(v, 2);
-}
-
 const im::SettingInfo& info(im::Setting s) {
   return im::settings()[static_cast<std::size_t>(s) - 1];
 }
@@ -148,7 +141,7 @@ Section shape_section(const IntergroupModelOptions& o, const LinkSource& ls) {
   s.table.columns = {{"equation", "equation", B, true}, {"model", "what it models", B, true},
                      {"startup_ns", "startup", B},      {"transfer_ns", "transfer", B},
                      {"predicted_ns", "predicted", B},  {"ratio", "ratio", B}};
-  const auto time = [&](double v) { return ls.link ? Cell::duration(v) : kNone; };
+  const auto time = [&](double v) { return ls.link ? Cell::duration(v) : Cell::none(); };
   const im::Link link = ls.link.value_or(im::Link{0, 0});
   // startup: false where the paper gives no startup term (M, Theorem 3), printed "-".
   auto add = [&](std::string eq, std::string what, std::optional<im::Prediction> p, Cell ratio,
@@ -156,9 +149,9 @@ Section shape_section(const IntergroupModelOptions& o, const LinkSource& ls) {
     Row r;
     r.cells = {Cell::str(std::move(eq)),
                Cell::str(std::move(what)),
-               p && startup ? time(p->startup) : kNone,
-               p ? time(p->transfer) : kNone,
-               p ? time(p->total()) : kNone,
+               p && startup ? time(p->startup) : Cell::none(),
+               p ? time(p->transfer) : Cell::none(),
+               p ? time(p->total()) : Cell::none(),
                std::move(ratio)};
     s.table.rows.push_back(std::move(r));
   };
@@ -168,15 +161,15 @@ Section shape_section(const IntergroupModelOptions& o, const LinkSource& ls) {
   const std::optional<im::Prediction> e3 = im::eq3_algorithm1(shape, link);
   const im::Prediction e4 = im::eq4_algorithm2(shape, link);
   const double e5 = im::eq5_expected_improvement(shape);
-  add("M", "lower bound (transfer only), §2.2", m, kNone, false);
-  add("Eq. (1)", "root gathering, best version (concurrent stages)", e1, kNone);
-  add("Eq. (2)", "root gathering as MPI libraries run it (native)", e2, kNone);
-  add("Eq. (3)", "Theorem 1: Algorithm 1 (alg1)", e3, kNone);
-  add("Eq. (4)", "Theorem 3: Algorithm 2 (alg2)", e4, kNone, false);
-  add("Eq. (5)", "expected improvement (M + 3K_A + 3K_B) / M", std::nullopt, ratio_cell(e5));
+  add("M", "lower bound (transfer only), §2.2", m, Cell::none(), false);
+  add("Eq. (1)", "root gathering, best version (concurrent stages)", e1, Cell::none());
+  add("Eq. (2)", "root gathering as MPI libraries run it (native)", e2, Cell::none());
+  add("Eq. (3)", "Theorem 1: Algorithm 1 (alg1)", e3, Cell::none());
+  add("Eq. (4)", "Theorem 3: Algorithm 2 (alg2)", e4, Cell::none(), false);
+  add("Eq. (5)", "expected improvement (M + 3K_A + 3K_B) / M", std::nullopt, Cell::ratio(e5));
   if (setting != nullptr) {
     add("paper", fmt::format("§5's convergence value for {}", setting->name), std::nullopt,
-        ratio_cell(setting->paper_eq5));
+        Cell::ratio(setting->paper_eq5));
   }
 
   const auto ns = [&](std::optional<im::Prediction> p) -> Json {
@@ -274,15 +267,15 @@ Section cases_section(const std::vector<ResultFile>& files, const IntergroupMode
           Cell::fixed(c->shape.a.total, 0),
           Cell::fixed(c->shape.b.total, 0),
           Cell::integer(t ? t->iterations : 0),
-          t ? Cell::duration(measured) : kNone,
+          t ? Cell::duration(measured) : Cell::none(),
           Cell::str(ch.equation),
-          predicted ? Cell::duration(ch.p->total()) : kNone,
+          predicted ? Cell::duration(ch.p->total()) : Cell::none(),
           predicted && t && ch.p->total() > 0
               ? Cell{fmt::format("{:+.1f}%", 100 * (measured - ch.p->total()) / ch.p->total()),
                      (measured - ch.p->total()) / ch.p->total()}
-              : kNone,
-          ratio_cell(im::eq5_expected_improvement(c->shape)),
-          c->setting ? ratio_cell(info(*c->setting).paper_eq5) : kNone,
+              : Cell::none(),
+          Cell::ratio(im::eq5_expected_improvement(c->shape)),
+          c->setting ? Cell::ratio(info(*c->setting).paper_eq5) : Cell::none(),
           Cell::str(rec.label())};
       s.table.rows.push_back(std::move(r));
     }

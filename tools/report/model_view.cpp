@@ -100,8 +100,6 @@ Cell beta_cell(double beta) {
   return {fmt::format("{:.4g} ns/B ({:.3g} GB/s)", beta, 1.0 / beta), beta};
 }
 
-const Cell kNone{"-", nullptr};
-
 struct RowText {
   std::size_t index;
   const results::CaseRecord* rec;
@@ -130,7 +128,7 @@ Row make_row(const RowText& t) {
                Cell::str(t.equation),
                Cell::duration(t.measured),
                Cell::duration(t.median),
-               t.predicted ? Cell::duration(predicted) : kNone,
+               t.predicted ? Cell::duration(predicted) : Cell::none(),
                relative_error_cell(t.measured, predicted),
                Cell::str(t.note),
                Cell::str(t.rec->label())};
@@ -240,8 +238,8 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
     const std::size_t i = pingpong_cases[k];
     const HockneyFit& seg = fit.segment(points[k].bytes);
     s.table.rows.push_back(
-        make_row({i, &pp_cases[i], points[k].bytes, "ping-pong", kNone, "one-way", "Hockney fit",
-                  points[k].one_way_ns, std::nan(""),
+        make_row({i, &pp_cases[i], points[k].bytes, "ping-pong", Cell::none(), "one-way",
+                  "Hockney fit", points[k].one_way_ns, std::nan(""),
                   seg.model.alpha_ns + seg.model.beta_ns_per_byte * points[k].bytes,
                   separate ? fmt::format("{} / 2; case of {}", stat_text, pingpong_file.path)
                            : fmt::format("{} / 2", stat_text)}));
@@ -262,10 +260,11 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
     if (!elem) c = {std::nullopt, -1, fmt::format("unknown datatype '{}'", rec.dtype)};
     if (!c.scenario) {
       ++no_model;
-      s.table.rows.push_back(make_row({i, &rec, bytes, rec.pattern, kNone, "run time", "no model",
-                                       run, run_median, std::nullopt, c.why_not}));
-      s.table.rows.push_back(make_row({i, &rec, bytes, rec.pattern, kNone, "elapsed", "no model",
-                                       elapsed, elapsed_median, std::nullopt, c.why_not}));
+      s.table.rows.push_back(make_row({i, &rec, bytes, rec.pattern, Cell::none(), "run time",
+                                       "no model", run, run_median, std::nullopt, c.why_not}));
+      s.table.rows.push_back(
+          make_row({i, &rec, bytes, rec.pattern, Cell::none(), "elapsed", "no model", elapsed,
+                    elapsed_median, std::nullopt, c.why_not}));
       continue;
     }
     const double d = *c.scenario == Scenario::kFlat ? 0.0 : measured_lead_ns(rec, c.late_rank);
@@ -273,7 +272,7 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
     const proficz::Prediction p = proficz::predict(rec.collective, rec.algorithm, *c.scenario,
                                                    rec.ranks, bytes, seg.model, d);
     const std::string scenario(proficz::scenario_name(*c.scenario));
-    const Cell delay = *c.scenario == Scenario::kFlat ? kNone : Cell::duration(d);
+    const Cell delay = *c.scenario == Scenario::kFlat ? Cell::none() : Cell::duration(d);
     if (!p.run) ++no_model;
     s.table.rows.push_back(
         make_row({i, &rec, bytes, scenario, delay, "run time", p.run ? p.run->equation : "no model",

@@ -12,7 +12,7 @@
 namespace papbench::report::plot {
 namespace {
 
-constexpr std::size_t kMaxPanels = 8;
+constexpr std::size_t kMaxCdfPanels = 8;
 
 }  // namespace
 
@@ -26,11 +26,11 @@ Figure plot_cdf(const std::vector<ResultFile>& files, const PlotOptions& options
     }
   }
   if (grid.empty()) throw UsageError("plot cdf: the given files hold no complete case");
-  if (grid.size() > kMaxPanels) {
+  if (grid.size() > kMaxCdfPanels) {
     throw UsageError(
         fmt::format("plot cdf: the files hold {} different case conditions (at most "
                     "{} panels); use metric-vs for a sweep",
-                    grid.size(), kMaxPanels));
+                    grid.size(), kMaxCdfPanels));
   }
   const std::string metric(metric_title(options.metric));
   Figure figure;

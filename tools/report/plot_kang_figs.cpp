@@ -14,7 +14,7 @@
 namespace papbench::report::plot {
 namespace {
 
-constexpr std::size_t kMaxPanels = 12;
+constexpr std::size_t kMaxKangPanels = 12;
 constexpr std::string_view kTimeSuffix = "_ns";
 
 Axis size_axis() {
@@ -22,10 +22,10 @@ Axis size_axis() {
 }
 
 void check_panels(const Figure& figure, std::string_view kind) {
-  if (figure.panels.size() > kMaxPanels) {
+  if (figure.panels.size() > kMaxKangPanels) {
     throw UsageError(fmt::format(
         "plot {}: the files hold {} panels (at most {}); plot one process count at a time", kind,
-        figure.panels.size(), kMaxPanels));
+        figure.panels.size(), kMaxKangPanels));
   }
 }
 

@@ -19,7 +19,7 @@
 namespace papbench::report::plot {
 namespace {
 
-constexpr std::size_t kMaxPanels = 8;
+constexpr std::size_t kMaxMetricPanels = 8;
 
 struct Key {
   double x = 0;
@@ -109,11 +109,11 @@ Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& r
     }
   }
   if (grid.empty()) throw UsageError("plot metric-vs: the given files hold no complete case");
-  if (grid.size() > kMaxPanels) {
+  if (grid.size() > kMaxMetricPanels) {
     throw UsageError(fmt::format(
         "plot metric-vs: the files hold {} different case conditions besides the x axis (at most "
         "{} panels); plot fewer files or choose --x to match the varied parameter",
-        grid.size(), kMaxPanels));
+        grid.size(), kMaxMetricPanels));
   }
 
   Figure figure;

@@ -16,7 +16,7 @@
 namespace papbench::report::plot {
 namespace {
 
-constexpr std::size_t kMaxPanels = 12;
+constexpr std::size_t kMaxGridPanels = 12;
 
 struct Reference {
   std::string_view kind, size, series, metric;
@@ -145,11 +145,11 @@ Figure plot_paper_grid(const Report& report, std::string_view source) {
       figure.panels.push_back(std::move(panel));
     }
   }
-  if (figure.panels.size() > kMaxPanels) {
+  if (figure.panels.size() > kMaxGridPanels) {
     throw UsageError(
         fmt::format("plot {}: the files hold {} panels of conditions and metrics (at "
                     "most {}); plot one size or pattern at a time",
-                    report.kind, figure.panels.size(), kMaxPanels));
+                    report.kind, figure.panels.size(), kMaxGridPanels));
   }
   return figure;
 }

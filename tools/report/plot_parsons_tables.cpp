@@ -13,7 +13,7 @@
 namespace papbench::report::plot {
 namespace {
 
-constexpr std::size_t kMaxPanels = 12;
+constexpr std::size_t kMaxParsonsPanels = 12;
 
 bool has_column(const Table& t, std::string_view key) {
   return std::any_of(t.columns.begin(), t.columns.end(),
@@ -55,11 +55,11 @@ Figure plot_parsons_speedups(const Report& report) {
     panel.series.push_back(std::move(thesis));  // empty series are not drawn
     figure.panels.push_back(std::move(panel));
   }
-  if (figure.panels.size() > kMaxPanels) {
+  if (figure.panels.size() > kMaxParsonsPanels) {
     throw UsageError(
         fmt::format("plot {}: the files hold {} sections (at most {}); plot one "
                     "process count at a time",
-                    report.kind, figure.panels.size(), kMaxPanels));
+                    report.kind, figure.panels.size(), kMaxParsonsPanels));
   }
   return figure;
 }

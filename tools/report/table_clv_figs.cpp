@@ -11,8 +11,8 @@ const std::vector<FigureSeries> kSeries = {
     {"radixk", "RXX"}, {"ring", "RING"},     {"clairvoyant", "CLV"},
 };
 
-const std::vector<results::Metric> kMetrics = {results::Metric::kRunTime,
-                                               results::Metric::kAfterLastArrival};
+const std::vector<results::Metric> kClvMetrics = {results::Metric::kRunTime,
+                                                  results::Metric::kAfterLastArrival};
 
 }  // namespace
 
@@ -24,7 +24,7 @@ Report build_clv_fig10(const std::vector<ResultFile>& files) {
               FigureAxis::kMaxDelay,
               SizeMeaning::kPerRank,
               kSeries,
-              kMetrics,
+              kClvMetrics,
               {"Fig. 10 (48 nodes, 1 GbE, 512K floats): \"the Clairvoyant has the shortest run "
                "times, slightly outperforming Parallel Ring and native OpenMPI algorithms. The "
                "others have much worse results\" (no values in the text)"}});
@@ -38,7 +38,7 @@ Report build_clv_fig11(const std::vector<ResultFile>& files) {
               FigureAxis::kProcesses,
               SizeMeaning::kPerRank,
               kSeries,
-              kMetrics,
+              kClvMetrics,
               {"Fig. 11 (4..48 nodes, 1 GbE, 128K floats, 50 ms): \"the Clairvoyant is better "
                "for a larger cooperating group having advantage over other algorithms, and the "
                "overall decrease of its performance is sublinear\" (no values in the text)"}});

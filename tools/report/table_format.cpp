@@ -241,6 +241,14 @@ Cell Cell::fixed(double v, int decimals) {
   return {fmt::format("{:.{}f}", v, decimals), v};
 }
 
+Cell Cell::ratio(double v) {
+  return std::isfinite(v) ? fixed(v, 2) : none();
+}
+
+Cell Cell::none() {
+  return {"-", nullptr};
+}
+
 Cell Cell::p_value(double p) {
   if (std::isnan(p)) return {"n/a", nullptr};
   return {p < 1e-3 ? fmt::format("{:.1e}", p) : fmt::format("{:.3f}", p), p};

@@ -45,7 +45,9 @@ struct Cell {
   static Cell str(std::string s);
   static Cell integer(long long v);
   static Cell duration(double ns);            // "14.5 us" / 14500; NaN -> "-" / null
-  static Cell fixed(double v, int decimals);  // "2.00" / 2.0
+  static Cell fixed(double v, int decimals);  // "2.00" / 2.0; NaN -> "-" / null
+  static Cell ratio(double v);                // fixed(v, 2); not finite (no ratio) -> "-" / null
+  static Cell none();                         // "-" / null: no value in this cell
   static Cell p_value(double p);              // "0.069" or "1.1e-05"; NaN -> "n/a" / null
   static Cell boolean(bool b);
 };

@@ -24,8 +24,6 @@ namespace im = intergroup_model;
 constexpr double kHeadline = 23.67;
 constexpr int kPaperIterations = 10;
 
-const Cell kNone{"-", nullptr};
-
 struct Point {
   const ResultFile* file = nullptr;
   std::size_t index = 0;
@@ -164,12 +162,8 @@ Speedup speedup(const Panel& panel, double size, const std::string& new_alg) {
   return s;
 }
 
-Cell ratio_cell(double v) {
-  return std::isnan(v) ? kNone : Cell::fixed(v, 2);
-}
-
 Cell paper_cell(const IntergroupCase& c) {
-  if (!c.setting) return kNone;
+  if (!c.setting) return Cell::none();
   return Cell::fixed(im::settings()[static_cast<std::size_t>(*c.setting) - 1].paper_eq5, 2);
 }
 
@@ -260,7 +254,7 @@ Report build_grid(const std::vector<ResultFile>& files, const FigSpec& spec) {
       for (const Series& x : panel.series) {
         const auto it = row.find(x.key());
         if (it == row.end() || !it->second->t) {
-          r.cells.push_back(kNone);
+          r.cells.push_back(Cell::none());
           continue;
         }
         any = it->second;
@@ -270,8 +264,9 @@ Report build_grid(const std::vector<ResultFile>& files, const FigSpec& spec) {
       }
       const Speedup sp = speedup(panel, size, spec.new_alg);
       consider(best, sp, panel, size);
-      r.cells.push_back(ratio_cell(sp.value));
-      r.cells.push_back(any ? ratio_cell(im::eq5_expected_improvement(any->c.shape)) : kNone);
+      r.cells.push_back(Cell::ratio(sp.value));
+      r.cells.push_back(any ? Cell::ratio(im::eq5_expected_improvement(any->c.shape))
+                            : Cell::none());
       r.cells.push_back(paper_cell(c));
       r.cells.push_back(Cell::integer(std::max(fewest, 0)));
       s.table.rows.push_back(std::move(r));
@@ -374,8 +369,8 @@ Report build_kang_fig6(const std::vector<ResultFile>& files) {
             {"",
              {Cell::str(setting_text(c)), Cell::str(curve_label(c)),
               Cell::integer(static_cast<long long>(size)),
-              Cell::str(fmt::format("native/{}", new_alg)), ratio_cell(sp.value),
-              ratio_cell(im::eq5_expected_improvement(any->c.shape)), paper_cell(c)}});
+              Cell::str(fmt::format("native/{}", new_alg)), Cell::ratio(sp.value),
+              Cell::ratio(im::eq5_expected_improvement(any->c.shape)), paper_cell(c)}});
       }
     }
     report.sections.push_back(std::move(s));

@@ -86,7 +86,7 @@ struct Comparison {
   std::string thesis_text;  // chapter 2, where one row of ours stands for two of the thesis'
 };
 
-struct TableSpec {
+struct ParsonsTableSpec {
   std::string kind, title;
   bool chapter3 = true;  // cells: sizes x imbalance levels; else sizes, the level in the section
   std::vector<TimeSource> sources;
@@ -231,7 +231,7 @@ std::vector<double> case_series(const results::CaseRecord& rec, TimeSource s) {
 }
 
 // The cases of one section: one process count and node shape under the same conditions.
-struct Group {
+struct CaseGroup {
   std::string title;
   Shape shape;
   // series name -> file (its index among the inputs) -> cell -> iteration values
@@ -250,12 +250,12 @@ std::string conditions(const results::CaseRecord& rec, bool chapter3, const Imba
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-std::map<std::string, Group> collect(const std::vector<ResultFile>& files, const TableSpec& spec,
-                                     TimeSource source) {
+std::map<std::string, CaseGroup> collect(const std::vector<ResultFile>& files,
+                                         const ParsonsTableSpec& spec, TimeSource source) {
   std::set<std::string> wanted;
   for (const Comparison& c : spec.rows) wanted.insert(c.collective);
   ReplayLevels replay;
-  std::map<std::string, Group> groups;
+  std::map<std::string, CaseGroup> groups;
   for (std::size_t file = 0; file < files.size(); ++file) {
     const ResultFile& f = files[file];
     for (const results::CaseRecord& rec : f.reader.cases()) {
@@ -265,7 +265,7 @@ std::map<std::string, Group> collect(const std::vector<ResultFile>& files, const
       const Shape shape = shape_of(rec, f);
       const std::string title =
           fmt::format("{}: {}", shape.text(), conditions(rec, spec.chapter3, lvl));
-      Group& g = groups[title];
+      CaseGroup& g = groups[title];
       g.title = title;
       g.shape = shape;
       const std::string name =
@@ -290,7 +290,7 @@ struct PairTimes {
   bool same_run = true;
 };
 
-PairTimes pair_times(const Group& g, const std::string& base, const std::string& cand) {
+PairTimes pair_times(const CaseGroup& g, const std::string& base, const std::string& cand) {
   const auto& b = g.values.at(base);
   const auto& c = g.values.at(cand);
   std::set<std::size_t> together;
@@ -315,14 +315,8 @@ PairTimes pair_times(const Group& g, const std::string& base, const std::string&
 
 // --- the report ----------------------------------------------------------------------------
 
-const Cell kNone{"-", nullptr};
-
-Cell ratio_cell(double v) {
-  return std::isfinite(v) ? Cell::fixed(v, 2) : kNone;
-}
-
 // The series of a group a Match takes, in name order.
-std::vector<std::string> matching(const Group& g, const Comparison& c, const Match& m) {
+std::vector<std::string> matching(const CaseGroup& g, const Comparison& c, const Match& m) {
   std::vector<std::string> out;
   for (const auto& [name, rec] : g.example) {
     if (rec->collective == c.collective && matches(m, *rec)) out.push_back(name);
@@ -354,7 +348,7 @@ struct RowOut {
   CellTimes base_times = {}, cand_times = {};
 };
 
-void compare(const Group& g, const std::string& base, const std::string& cand, RowOut& r) {
+void compare(const CaseGroup& g, const std::string& base, const std::string& cand, RowOut& r) {
   PairTimes t = pair_times(g, base, cand);
   r.base_times = std::move(t.base);
   r.cand_times = std::move(t.cand);
@@ -363,7 +357,7 @@ void compare(const Group& g, const std::string& base, const std::string& cand, R
   if (!t.same_run) r.status = "baseline from other runs";
 }
 
-std::vector<RowOut> rows_of(const Group& g, const TableSpec& spec) {
+std::vector<RowOut> rows_of(const CaseGroup& g, const ParsonsTableSpec& spec) {
   std::vector<RowOut> out;
   std::set<std::string> used;
   for (const Comparison& c : spec.rows) {
@@ -407,7 +401,7 @@ std::vector<RowOut> rows_of(const Group& g, const TableSpec& spec) {
   return out;
 }
 
-Section make_section(const Group& g, const TableSpec& spec, TimeSource source,
+Section make_section(const CaseGroup& g, const ParsonsTableSpec& spec, TimeSource source,
                      const std::vector<ResultFile>& files) {
   Section s;
   s.title = fmt::format("{}: {}", spec.title, g.title);
@@ -441,22 +435,24 @@ Section make_section(const Group& g, const TableSpec& spec, TimeSource source,
   for (const RowOut& r : rows_of(g, spec)) {
     const Comparison& c = *r.spec;
     Row row;
-    row.cells = {Cell::str(c.label),        Cell::str(r.baseline),
-                 Cell::str(r.candidate),    ratio_cell(r.speedup.mean),
-                 ratio_cell(r.speedup.max), Cell::integer(static_cast<long long>(r.speedup.cells))};
+    row.cells = {
+        Cell::str(c.label),         Cell::str(r.baseline),
+        Cell::str(r.candidate),     Cell::ratio(r.speedup.mean),
+        Cell::ratio(r.speedup.max), Cell::integer(static_cast<long long>(r.speedup.cells))};
     if (spec.chapter3) {
       const auto it = c.thesis_by_cores.find(g.shape.processes);
-      row.cells.push_back(it == c.thesis_by_cores.end() ? kNone : Cell::fixed(it->second, 2));
+      row.cells.push_back(it == c.thesis_by_cores.end() ? Cell::none()
+                                                        : Cell::fixed(it->second, 2));
       row.cells.push_back(Cell::str(thesis_range(c)));
       std::vector<double> all;
       for (const auto& [cores, v] : c.thesis_by_cores) all.push_back(v);
-      row.cells.push_back(ratio_cell(parsons::mean_of_finite(all)));
+      row.cells.push_back(Cell::ratio(parsons::mean_of_finite(all)));
     } else if (!c.thesis_text.empty()) {
       row.cells.push_back({c.thesis_text, nullptr});
-      row.cells.push_back(kNone);
+      row.cells.push_back(Cell::none());
     } else {
-      row.cells.push_back(c.thesis_mean ? Cell::fixed(*c.thesis_mean, 2) : kNone);
-      row.cells.push_back(c.thesis_max ? Cell::fixed(*c.thesis_max, 2) : kNone);
+      row.cells.push_back(c.thesis_mean ? Cell::fixed(*c.thesis_mean, 2) : Cell::none());
+      row.cells.push_back(c.thesis_max ? Cell::fixed(*c.thesis_max, 2) : Cell::none());
     }
     std::string status = r.status;
     // A cell whose iterations were all dropped (late, wrong) or not run on one side.
@@ -501,7 +497,7 @@ Section make_section(const Group& g, const TableSpec& spec, TimeSource source,
   return s;
 }
 
-Report build(const std::vector<ResultFile>& files, const TableSpec& spec) {
+Report build(const std::vector<ResultFile>& files, const ParsonsTableSpec& spec) {
   Report report;
   report.kind = spec.kind;
   report.section_key = "section";
@@ -549,9 +545,9 @@ Comparison at_8192_cores(std::string label, std::string collective, Match base, 
   return c;
 }
 
-const TableSpec& table3_6() {
+const ParsonsTableSpec& table3_6() {
   static const Match base{"mpich-binomial", {}};
-  static const TableSpec spec{
+  static const ParsonsTableSpec spec{
       "parsons-table3.6",
       "Parsons 2015 Table 3.6: reduce speed-ups over MPICH binomial",
       true,
@@ -570,9 +566,9 @@ const TableSpec& table3_6() {
   return spec;
 }
 
-const TableSpec& table3_7() {
+const ParsonsTableSpec& table3_7() {
   static const Match base{"mpich-binomial", {}};
-  static const TableSpec spec{
+  static const ParsonsTableSpec spec{
       "parsons-table3.7",
       "Parsons 2015 Table 3.7: bcast speed-ups over MPICH binomial",
       true,
@@ -598,9 +594,9 @@ const TableSpec& table3_7() {
   return spec;
 }
 
-const TableSpec& table3_8() {
+const ParsonsTableSpec& table3_8() {
   static const Match base{"mpich-isend", {}};
-  static const TableSpec spec{
+  static const ParsonsTableSpec spec{
       "parsons-table3.8",
       "Parsons 2015 Table 3.8: alltoall speed-ups over MPICH Isend",
       true,
@@ -626,8 +622,8 @@ Match uha(const std::string& alg, const std::string& inter) {
   return {alg, {{"inter", inter}}};
 }
 
-const TableSpec& table2_1() {
-  static const TableSpec spec{
+const ParsonsTableSpec& table2_1() {
+  static const ParsonsTableSpec spec{
       "parsons-table2.1",
       "Parsons 2015 Table 2.1: UHA speed-ups over the library alone",
       false,
@@ -663,8 +659,8 @@ const TableSpec& table2_1() {
   return spec;
 }
 
-const TableSpec& table2_2() {
-  static const TableSpec spec{
+const ParsonsTableSpec& table2_2() {
+  static const ParsonsTableSpec spec{
       "parsons-table2.2",
       "Parsons 2015 Table 2.2: multi-sender UHA over UHA, inter-node phase",
       false,

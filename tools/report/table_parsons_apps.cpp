@@ -149,10 +149,6 @@ Cell thesis_seconds(double s) {
   return {fmt::format("{:g} s", s), s * 1e9};
 }
 
-Cell ratio_cell(double v) {
-  return std::isfinite(v) ? Cell::fixed(v, 2) : Cell{"-", nullptr};
-}
-
 // The candidates' columns: the thesis' own, then whatever else the files hold.
 std::vector<std::string> column_labels(const Times& times, const AppTableSpec& spec,
                                        std::set<std::string>& others) {
@@ -187,7 +183,7 @@ std::vector<Column> columns(const AppTableSpec& spec, const std::vector<std::str
 void add_candidate(Row& row, const Cell& time, double speedup) {
   row.cells.push_back(time_with_speedup(time, speedup));
   row.cells.push_back(time);
-  row.cells.push_back(ratio_cell(speedup));
+  row.cells.push_back(Cell::ratio(speedup));
 }
 
 Section measured(const Times& times, const AppTableSpec& spec, bool one_host,

@@ -105,14 +105,15 @@ constexpr PaperGrid kTable4 = {{
       {-88.5, 1.18}}},
 }};
 
-struct TableSpec {
+struct ProficzTableSpec {
   std::string_view kind, title, collective;
   std::string_view base_alg, new_alg;    // papbench names
   std::string_view base_name, new_name;  // the paper's
   const PaperGrid* paper;
 };
 
-const PaperCell* paper_cell(const TableSpec& spec, std::uint64_t total, std::int64_t delay_ns) {
+const PaperCell* paper_cell(const ProficzTableSpec& spec, std::uint64_t total,
+                            std::int64_t delay_ns) {
   for (std::size_t i = 0; i < std::size(kProficzTotals); ++i) {
     if (kProficzTotals[i] != total) continue;
     for (std::size_t j = 0; j < kDelaysMs.size(); ++j) {
@@ -138,7 +139,7 @@ struct Grid {
   int processes = 0;
 };
 
-std::vector<Column> columns(const TableSpec& spec) {
+std::vector<Column> columns(const ProficzTableSpec& spec) {
   const auto M = Audience::kMachine;
   const auto H = Audience::kHuman;
   const std::string b(spec.base_name), n(spec.new_name);
@@ -171,7 +172,8 @@ std::string trend(bool significant, double diff_ms, const PaperCell* paper) {
   return (diff_ms < 0) == (paper->diff_ms < 0) ? "agrees" : "opposite";
 }
 
-Row make_row(const TableSpec& spec, const Grid& g, CellKey key, std::vector<std::string>& missing) {
+Row make_row(const ProficzTableSpec& spec, const Grid& g, CellKey key,
+             std::vector<std::string>& missing) {
   const auto [total, delay] = key;
   const PaperCell* paper = paper_cell(spec, total, delay);
   Row row;
@@ -240,7 +242,7 @@ Row make_row(const TableSpec& spec, const Grid& g, CellKey key, std::vector<std:
   return row;
 }
 
-Report build_table(const std::vector<ResultFile>& files, const TableSpec& spec) {
+Report build_table(const std::vector<ResultFile>& files, const ProficzTableSpec& spec) {
   std::map<std::string, Grid> grids;  // condition -> grid
   std::size_t left_out = 0;
   for (const ResultFile& f : files) {

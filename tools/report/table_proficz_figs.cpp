@@ -16,8 +16,8 @@ const std::vector<FigureSeries> kGather = {
 };
 
 // Run time is the papers' figure; elapsed time their appendix (Figs. 18-20).
-const std::vector<results::Metric> kMetrics = {results::Metric::kRunTime,
-                                               results::Metric::kElapsed};
+const std::vector<results::Metric> kProficzMetrics = {results::Metric::kRunTime,
+                                                      results::Metric::kElapsed};
 
 }  // namespace
 
@@ -30,7 +30,7 @@ Report build_proficz_fig14(const std::vector<ResultFile>& files) {
        FigureAxis::kMaxDelay,
        SizeMeaning::kTotal,
        kScatter,
-       kMetrics,
+       kProficzMetrics,
        {"Fig. 14 (48 nodes, 1 GbE, 2M floats): at 0 ms LIN 65, SLIN 64, BSLN 64 ms; at 50 ms "
         "LIN 104, SLIN 94, BSLN 91 ms; BSLN best, its advantage stable above 100 ms",
         "Fig. 18: elapsed time shows the same trends"}});
@@ -45,7 +45,7 @@ Report build_proficz_fig15(const std::vector<ResultFile>& files) {
        FigureAxis::kMaxDelay,
        SizeMeaning::kTotal,
        kGather,
-       kMetrics,
+       kProficzMetrics,
        {"Fig. 15 (48 nodes, 1 GbE, 2M floats): LS and BNOM best for balanced PAPs, the "
         "PAP-aware ones at larger delays, BSLS best; SLS and BSLS get faster as the delay grows "
         "over 0-50 ms (fewer switch collisions)",
@@ -75,7 +75,7 @@ Report build_proficz_fig17(const std::vector<ResultFile>& files) {
               FigureAxis::kProcesses,
               SizeMeaning::kTotal,
               kScatter,
-              kMetrics,
+              kProficzMetrics,
               {"Fig. 17 (4..48 nodes, 1 GbE, 2M floats, 50 ms): times grow with P, \"the growth is "
                "moderate\", the PAP-aware algorithms win over the whole range",
                "Fig. 19: elapsed time shows the same trends"}});
