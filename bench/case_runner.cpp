@@ -224,8 +224,8 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
   // machine adds to it is the arrival pattern ([Parsons2015] Listing 3.2). Its delay is 0, so the
   // wait below has normally passed already (unless --compute asks for a longer phase).
   if (s.pat) {
-    // The design's PAT protocol: processing starts at T0, the edge is half the compute phase
-    // (half the loop, or T0 + c_i/2), processing ends at the planned arrival.
+    // The PAT protocol (docs/ARCHITECTURE.md): processing starts at T0, the edge is half the
+    // compute phase (half the loop, or T0 + c_i/2), processing ends at the planned arrival.
     s.pat->processing_start();
     s.pat->set_oracle_arrival(planned);
     if (s.xtime > 0) loop_sink_ = loop_sink_ + s.loop.run(s.xtime / 2);

@@ -1,5 +1,6 @@
 #pragma once
-// Runs one case with the timed-iteration protocol of ARCHITECTURE.md and returns its raw record.
+// Runs one case with the timed-iteration protocol of docs/ARCHITECTURE.md and returns its raw
+// record.
 
 #include <mpi.h>
 

@@ -1,7 +1,7 @@
 #pragma once
-// Everything one case builds before its first iteration, outside any timing (the design's
-// prepare step): the algorithm's communicator, the workload's buffers, the algorithm, the PAT
-// runtime, the arrival pattern and the counters.
+// Everything one case builds before its first iteration, outside any timing (the untimed set-up
+// of docs/ARCHITECTURE.md's timed iteration): the algorithm's communicator, the workload's
+// buffers, the algorithm, the PAT runtime, the arrival pattern and the counters.
 
 #include <mpi.h>
 

@@ -1,8 +1,4 @@
 # [Kang2019]'s Eqs. (1)-(5) against the paper's convergence values and hand-worked shapes (pure).
 papbench_unit_test(intergroup_model_test SOURCES intergroup_model_test.cpp LIBS papbench_models)
 # The views' reading of intergroup cases: shape and setting from params, the paper's timing.
-# case_text (dtype_bytes) stays in the executable, as paper_tables.cmake's test says.
-papbench_unit_test(kang_cases_test
-  SOURCES kang_cases_test.cpp ${PROJECT_SOURCE_DIR}/tools/report/case_text.cpp
-  LIBS papbench_report_tables papbench_results)
-target_include_directories(kang_cases_test PRIVATE ${PROJECT_SOURCE_DIR})
+papbench_unit_test(kang_cases_test SOURCES kang_cases_test.cpp LIBS papbench_report_tables)

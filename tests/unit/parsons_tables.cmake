@@ -1,16 +1,8 @@
 # [Parsons2015]'s speed-up aggregation against the thesis' appendix numbers, and the
 # parsons-table* views of papbench-report on result sets written with known times.
-# result_file and table_format stay in the executable; the test compiles them itself.
-papbench_unit_test(parsons_tables_test
-  SOURCES parsons_tables_test.cpp ${PROJECT_SOURCE_DIR}/tools/report/result_file.cpp
-          ${PROJECT_SOURCE_DIR}/tools/report/table_format.cpp
-  LIBS papbench_report_tables papbench_results)
-target_include_directories(parsons_tables_test PRIVATE ${PROJECT_SOURCE_DIR})
+papbench_unit_test(parsons_tables_test SOURCES parsons_tables_test.cpp LIBS papbench_report_tables)
 # The experiment format's parts the [Parsons2015] files use: algorithms checked at run time, {P}.
 papbench_unit_test(experiment_parsons_test SOURCES experiment_parsons_test.cpp LIBS papbench_bench)
 # The parsons-table3.9/3.10/3.11 views on `papbench app --out` result sets with known times.
-papbench_unit_test(parsons_app_tables_test
-  SOURCES parsons_app_tables_test.cpp ${PROJECT_SOURCE_DIR}/tools/report/result_file.cpp
-          ${PROJECT_SOURCE_DIR}/tools/report/table_format.cpp
-  LIBS papbench_report_tables papbench_results)
-target_include_directories(parsons_app_tables_test PRIVATE ${PROJECT_SOURCE_DIR})
+papbench_unit_test(parsons_app_tables_test SOURCES parsons_app_tables_test.cpp
+                   LIBS papbench_report_tables)

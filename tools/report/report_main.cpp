@@ -1,15 +1,21 @@
 // papbench-report: command line and dispatch. Each subcommand's work lives in its own view
 // file; this one only turns arguments into calls and exceptions into exit codes:
 //   0 success, 2 bad input (option value, unreadable file, existing --out), 1 internal error.
+// Every subcommand is one row of subcommands() (as bench/main.cpp's table): its name, help,
+// the function declaring its options and the one running it; run() parses and dispatches once.
+// A new view adds its Args, add_*_options, run_* and one row.
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -96,6 +102,8 @@ void add_filter_options(CLI::App& app, results::IterationFilter& filter) {
                "(left out and refused by default)");
 }
 
+// ---- summary ----------------------------------------------------------------------------------
+
 struct SummaryArgs {
   std::vector<std::string> files;
   std::string format = "table";
@@ -103,6 +111,24 @@ struct SummaryArgs {
   bool counters = false;
   results::IterationFilter filter;
 };
+
+void add_summary_options(CLI::App& cmd, SummaryArgs& args) {
+  cmd.add_option("files", args.files, "Result sets (.h5)")->required();
+  add_format_option(cmd, args.format);
+  add_metric_option(cmd, args.metrics, "summarize");
+  add_filter_options(cmd, args.filter);
+  cmd.add_flag("--counters", args.counters,
+               "Add one row per recorded PAPI event and case (median, mean, sd, min, max)");
+}
+
+int run_summary(const SummaryArgs& args) {
+  const auto files = open_all(args.files);
+  emit(build_summary(files, metrics_from_names(args.metrics), args.counters, args.filter),
+       format_from_name(args.format), std::cout);
+  return 0;
+}
+
+// ---- compare ----------------------------------------------------------------------------------
 
 struct CompareArgs {
   std::string file_a, file_b;
@@ -115,16 +141,168 @@ struct CompareArgs {
   results::IterationFilter filter;
 };
 
+void add_compare_options(CLI::App& cmd, CompareArgs& args) {
+  cmd.add_option("A", args.file_a,
+                 "Baseline result set, or a comma list of result sets, one per launch of the "
+                 "same configuration (A1.h5,A2.h5): the CI then resamples launches too")
+      ->required();
+  cmd.add_option("B", args.file_b,
+                 "Result set(s) compared with the baseline (a comma list as for A)")
+      ->required();
+  add_format_option(cmd, args.format);
+  add_metric_option(cmd, args.metrics, "compare");
+  add_filter_options(cmd, args.filter);
+  cmd.add_option("--alpha", args.alpha, "Significance level of both tests")
+      ->check(probability_check())
+      ->capture_default_str();
+  cmd.add_option("--resamples", args.resamples, "Bootstrap resamples")
+      ->check(CLI::Range(100, 1000000))
+      ->capture_default_str();
+  cmd.add_option("--a-alg", args.a_alg,
+                 "With --b-alg: compare this algorithm of A with --b-alg's of B on the same "
+                 "workloads (A and B may be one file), not the same cases of two runs");
+  cmd.add_option("--b-alg", args.b_alg, "The algorithm of B (see --a-alg)");
+  cmd.add_option("--seed", args.seed, "Bootstrap seed (same seed, same report)")
+      ->capture_default_str();
+}
+
+// "a1.h5,a2.h5" -> its files; an empty item is a usage error naming the side.
+std::vector<std::string> split_launches(std::string_view side, const std::string& list) {
+  std::vector<std::string> files;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = list.find(',', start);
+    const std::string item = list.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (item.empty()) {
+      throw UsageError(fmt::format(
+          "compare {}: '{}' has an empty item; accepted: a result set or a comma list of them",
+          side, list));
+    }
+    files.push_back(item);
+    if (comma == std::string::npos) return files;
+    start = comma + 1;
+  }
+}
+
+int run_compare(const CompareArgs& args) {
+  // A comma list per side: one result set per launch (mpiexec run) of the same configuration.
+  const std::vector<ResultFile> a = open_all(split_launches("A", args.file_a));
+  const std::vector<ResultFile> b = open_all(split_launches("B", args.file_b));
+  CompareOptions options;
+  options.metrics = metrics_from_names(args.metrics);
+  options.alpha = args.alpha;
+  options.resamples = args.resamples;
+  options.seed = args.seed;
+  options.filter = args.filter;
+  if (args.a_alg.empty() != args.b_alg.empty()) {
+    throw UsageError("compare: --a-alg and --b-alg go together (two algorithms to compare)");
+  }
+  options.a_alg = args.a_alg;
+  options.b_alg = args.b_alg;
+  for (const auto& [file, alg, option] : {std::tuple{&a.front(), &args.a_alg, "--a-alg"},
+                                          std::tuple{&b.front(), &args.b_alg, "--b-alg"}}) {
+    if (alg->empty()) continue;
+    std::set<std::string> present;
+    for (const auto& rec : file->reader.cases()) present.insert(rec.algorithm);
+    if (!present.contains(*alg)) {
+      throw UsageError(fmt::format("compare {}: '{}' has no case of algorithm '{}'; it has: {}",
+                                   option, file->path, *alg, fmt::join(present, ", ")));
+    }
+  }
+  emit(build_compare(a, b, options), format_from_name(args.format), std::cout);
+  return 0;
+}
+
+// ---- export csv -------------------------------------------------------------------------------
+
 struct ExportArgs {
   std::string file;
   std::string out;
   bool force = false;
 };
 
+void add_export_csv_options(CLI::App& cmd, ExportArgs& args) {
+  cmd.add_option("file", args.file, "Result set (.h5)")->required();
+  cmd.add_option("--out,-o", args.out, "Output file (default: standard output)");
+  cmd.add_flag("--force", args.force, "Overwrite an existing --out file");
+}
+
+int run_export_csv(const ExportArgs& args) {
+  const ResultFile f = open_result_file(args.file);
+  const std::size_t rows = export_raw_csv(f, args.out, args.force);
+  if (!args.out.empty() && args.out != "-") {
+    fmt::print(stderr, "wrote {} rows to {}\n", rows, args.out);
+  }
+  return 0;
+}
+
+// ---- table ------------------------------------------------------------------------------------
+
+struct TableArgs {
+  std::string name;
+  std::vector<std::string> files;
+  std::string format = "table";
+  bool list = false;
+};
+
+void add_table_options(CLI::App& cmd, TableArgs& args) {
+  cmd.add_option("name", args.name, "Paper table");
+  cmd.add_option("files", args.files, "Result sets (.h5)");
+  cmd.add_flag("--list", args.list, "List the paper tables");
+  add_format_option(cmd, args.format);
+}
+
+int run_table(const TableArgs& args) {
+  const auto tables = paper_tables();
+  if (args.list || args.name.empty()) {
+    if (tables.empty()) std::cout << "no paper tables are implemented yet\n";
+    for (const PaperTable& t : tables) {
+      std::cout << fmt::format("{:<24} {} ({})\n", t.name, t.summary, t.source);
+    }
+    return 0;
+  }
+  const PaperTable* table = find_paper_table(args.name);
+  if (table == nullptr) {
+    std::vector<std::string_view> names;
+    for (const PaperTable& t : tables) names.push_back(t.name);
+    throw UsageError(
+        fmt::format("unknown paper table '{}'; available: {}", args.name,
+                    names.empty() ? "none yet" : fmt::format("{}", fmt::join(names, ", "))));
+  }
+  if (args.files.empty()) {
+    throw UsageError(fmt::format("table {}: no result files given", args.name));
+  }
+  emit(table->build_from_paths ? table->build_from_paths(args.files)
+                               : table->build(open_all(args.files)),
+       format_from_name(args.format), std::cout);
+  return 0;
+}
+
+// ---- counters, pap: one file, one view --------------------------------------------------------
+
 struct FileArgs {
   std::string file;
   std::string format = "table";
 };
+
+void add_file_view_options(CLI::App& cmd, FileArgs& args) {
+  cmd.add_option("file", args.file, "Result set (.h5)")->required();
+  add_format_option(cmd, args.format);
+}
+
+int run_file_view(const FileArgs& args, Report (*build)(const ResultFile&)) {
+  emit(build(open_result_file(args.file)), format_from_name(args.format), std::cout);
+  return 0;
+}
+
+int run_counters(const FileArgs& args) {
+  return run_file_view(args, build_counters);
+}
+int run_pap(const FileArgs& args) {
+  return run_file_view(args, build_pap);
+}
+
+// ---- model scatter-gather ---------------------------------------------------------------------
 
 struct ModelArgs {
   std::string file;
@@ -134,6 +312,41 @@ struct ModelArgs {
   std::string pingpong_stat = "min";
 };
 
+void add_model_scatter_gather_options(CLI::App& cmd, ModelArgs& args) {
+  cmd.add_option("file", args.file, "Result set (.h5) with pingpong and scatter/gather cases")
+      ->required();
+  add_format_option(cmd, args.format);
+  cmd.add_option("--pingpong", args.pingpong_file,
+                 "Take the ping-pong cases from this result set instead of FILE (same "
+                 "machine and ranks; papbench runs one case matrix at a time)");
+  cmd.add_option("--split", args.split_bytes,
+                 "Fit two Hockney segments, messages up to and above BYTES (an eager limit)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--pingpong-stat", args.pingpong_stat,
+                 "Round trip that stands for a ping-pong case: min (the link without scheduler "
+                 "noise; Eqs. 3-8 are lower bounds) or median")
+      ->check(CLI::IsMember({"min", "median"}))
+      ->capture_default_str();
+}
+
+int run_model_scatter_gather(const ModelArgs& args) {
+  ModelOptions options;
+  options.split_bytes = args.split_bytes;
+  options.pingpong_stat =
+      args.pingpong_stat == "median" ? PingpongStat::kMedian : PingpongStat::kMin;
+  const ResultFile file = open_result_file(args.file);
+  if (args.pingpong_file.empty()) {
+    emit(build_model_scatter_gather(file, file, options), format_from_name(args.format), std::cout);
+  } else {
+    const ResultFile pingpong = open_result_file(args.pingpong_file);
+    emit(build_model_scatter_gather(file, pingpong, options), format_from_name(args.format),
+         std::cout);
+  }
+  return 0;
+}
+
+// ---- model bcast ------------------------------------------------------------------------------
+
 struct BcastModelArgs {
   std::vector<std::string> files;
   std::string format = "table";
@@ -142,6 +355,44 @@ struct BcastModelArgs {
   BcastModelOptions options;
 };
 
+void add_model_bcast_options(CLI::App& cmd, BcastModelArgs& args) {
+  cmd.add_option("files", args.files, "Result sets (.h5)")->required();
+  add_format_option(cmd, args.format);
+  cmd.add_option("--stages", args.stages,
+                 "Stage cost: window (the largest NBFT active in each stage, Eqs. (9)-(13)) or "
+                 "globalmax (the tree's largest NBFT in every stage, as Eq. (20) implies)")
+      ->check(CLI::IsMember({"window", "globalmax"}))
+      ->capture_default_str();
+  cmd.add_option("--impl", args.impl,
+                 "Whose algorithms: own (papbench's six trees) or library (native:force=NAME "
+                 "with Open MPI's names)")
+      ->check(CLI::IsMember({"own", "library"}))
+      ->capture_default_str();
+  cmd.add_option("--epsilon", args.options.epsilon, "Huber's threshold in residual scales")
+      ->check(CLI::Range(1.0001, 100.0))
+      ->capture_default_str();
+  cmd.add_option("--segment", args.options.segment, "m_s in bytes")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd.add_option("--near", args.options.near_percent,
+                 "Near-optimal: within this many percent of the best")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd.add_flag("--lambda", args.options.lambda, "Also print the fitted systems' rows (Eq. (20))");
+}
+
+int run_model_bcast(const BcastModelArgs& args) {
+  BcastModelOptions options = args.options;
+  options.global_max = args.stages == "globalmax";
+  options.library = args.impl == "library";
+  std::vector<ResultFile> files;
+  for (const std::string& path : args.files) files.push_back(open_result_file(path));
+  emit(build_model_bcast(files, options), format_from_name(args.format), std::cout);
+  return 0;
+}
+
+// ---- model intergroup -------------------------------------------------------------------------
+
 struct IntergroupModelArgs {
   std::vector<std::string> files;
   std::string format = "table";
@@ -149,12 +400,56 @@ struct IntergroupModelArgs {
   IntergroupModelOptions options;
 };
 
-struct TableArgs {
-  std::string name;
-  std::vector<std::string> files;
-  std::string format = "table";
-  bool list = false;
-};
+void add_model_intergroup_options(CLI::App& cmd, IntergroupModelArgs& args) {
+  cmd.add_option("files", args.files, "Result sets (.h5)");
+  add_format_option(cmd, args.format);
+  cmd.add_option("--p", args.options.p, "Size of group A (>= 1)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd.add_option("--q", args.options.q, "Size of group B (>= 1)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd.add_option("--ka", args.ka,
+                 "Group A's block in bytes (Allgatherv: nominal block), e.g. 4096 or 64Ki");
+  cmd.add_option("--kb", args.kb, "Group B's block in bytes (see --ka)");
+  cmd.add_option("--dist", args.options.dist,
+                 "Allgatherv: how the nominal blocks spread over a group's ranks (papbench's "
+                 "--dist; default with --setting S5-S8: the setting's)")
+      ->check(CLI::IsMember({"equal", "arith-code", "arith-literal", "uneven"}));
+  cmd.add_option("--setting", args.options.setting,
+                 "Kang 2019 §5 setting: with a shape, check it is the setting's and print the "
+                 "paper's Eq. (5) value beside; with files, only that setting's cases")
+      ->check(CLI::IsMember({"S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"}));
+  cmd.add_option("--ts", args.ts, "t_s, a duration (e.g. 2us); with --tw");
+  cmd.add_option("--tw", args.options.tw_ns_per_byte, "t_w in ns per byte; with --ts")
+      ->check(CLI::NonNegativeNumber);
+}
+
+// units.hpp's parsers say what is wrong with a value but not which option it was given to.
+template <class Parse>
+auto named(std::string_view option, std::string_view accepted, Parse parse) {
+  try {
+    return parse();
+  } catch (const UsageError& e) {
+    throw UsageError(fmt::format("{}: {}; accepted: {}", option, e.what(), accepted));
+  }
+}
+
+int run_model_intergroup(const IntergroupModelArgs& args) {
+  constexpr std::string_view kBytes = "bytes, e.g. 4096 or 64Ki";
+  IntergroupModelOptions options = args.options;
+  if (!args.ka.empty())
+    options.ka_bytes = named("--ka", kBytes, [&] { return parse_count(args.ka); });
+  if (!args.kb.empty())
+    options.kb_bytes = named("--kb", kBytes, [&] { return parse_count(args.kb); });
+  if (!args.ts.empty()) {
+    options.ts_ns = static_cast<double>(
+        named("--ts", "a duration, e.g. 2us", [&] { return parse_duration_ns(args.ts); }));
+  }
+  emit(build_model_intergroup(open_all(args.files), options), format_from_name(args.format),
+       std::cout);
+  return 0;
+}
+
+// ---- plot -------------------------------------------------------------------------------------
 
 struct PlotArgs {
   std::string view;
@@ -168,6 +463,32 @@ struct PlotArgs {
   std::size_t case_index = 0;
   std::vector<int> iterations = {0};
 };
+
+void add_plot_options(CLI::App& cmd, PlotArgs& args) {
+  cmd.add_option("view", args.view, "Plot view");
+  cmd.add_option("files", args.files, "Result sets (.h5)");
+  cmd.add_option("--out,-o", args.out, "Figure file (.svg, .png or .pdf)");
+  cmd.add_option("--format", args.format, "Figure format (default: from the --out name)")
+      ->check(CLI::IsMember({"svg", "png", "pdf"}));
+  cmd.add_flag("--script", args.script,
+               "Keep the gnuplot script and data beside the figure (NAME.gp, NAME.dat)");
+  cmd.add_flag("--list", args.list, "List the plot views");
+  cmd.add_option("--metric", args.metric, "Metric of metric-vs and cdf")
+      ->check(CLI::IsMember(metric_names()))
+      ->capture_default_str();
+  cmd.add_option("--x", args.x,
+                 "x axis of metric-vs (auto: the parameter with the most distinct values)")
+      ->check(CLI::IsMember({"auto", "count", "maxdelay", "ranks", "pattern"}))
+      ->capture_default_str();
+  cmd.add_option(
+         "--case", args.case_index,
+         "Case of arrivals, heatmap, parsons-pap, parsons-counters (numbered as in summary)")
+      ->capture_default_str();
+  cmd.add_option("--iters", args.iterations,
+                 "Comma-separated timed iterations of arrivals (at most 4)")
+      ->delimiter(',')
+      ->capture_default_str();
+}
 
 constexpr std::pair<std::string_view, plot::XAxis> kXAxes[] = {{"count", plot::XAxis::kCount},
                                                                {"maxdelay", plot::XAxis::kMaxDelay},
@@ -226,148 +547,106 @@ int run_plot(const PlotArgs& args) {
   return 0;
 }
 
-int run_summary(const SummaryArgs& args) {
-  const auto files = open_all(args.files);
-  emit(build_summary(files, metrics_from_names(args.metrics), args.counters, args.filter),
-       format_from_name(args.format), std::cout);
-  return 0;
+// ---- the subcommand table ---------------------------------------------------------------------
+
+// One subcommand: its name and help, the group it sits under ("" for none; a group only holds
+// subcommands, see kGroups), the function that declares its options into its own Args, and the
+// function that runs it on them. subcommand() types a row by its Args; the Args live as long as
+// the row.
+struct Subcommand {
+  std::string_view group;
+  std::string_view name;
+  std::string_view help;
+  std::function<void(CLI::App&)> add_options;
+  std::function<int()> run;
+};
+
+template <class Args>
+Subcommand subcommand(std::string_view group, std::string_view name, std::string_view help,
+                      void (*add_fn)(CLI::App&, Args&), int (*run_fn)(const Args&)) {
+  auto args = std::make_shared<Args>();
+  return {group, name, help, [args, add_fn](CLI::App& cmd) { add_fn(cmd, *args); },
+          [args, run_fn] { return run_fn(*args); }};
 }
 
-// "a1.h5,a2.h5" -> its files; an empty item is a usage error naming the side.
-std::vector<std::string> split_launches(std::string_view side, const std::string& list) {
-  std::vector<std::string> files;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = list.find(',', start);
-    const std::string item = list.substr(start, comma == std::string::npos ? comma : comma - start);
-    if (item.empty()) {
-      throw UsageError(fmt::format(
-          "compare {}: '{}' has an empty item; accepted: a result set or a comma list of them",
-          side, list));
-    }
-    files.push_back(item);
-    if (comma == std::string::npos) return files;
-    start = comma + 1;
-  }
+struct Group {
+  std::string_view name;
+  std::string_view help;
+};
+
+constexpr Group kGroups[] = {
+    {"export", "Export raw data"},
+    {"model", "Check a cost model of a source paper against measurements"},
+};
+
+// In --help order. A group appears where its first subcommand does.
+std::vector<Subcommand> subcommands() {
+  return {
+      subcommand<SummaryArgs>(
+          "", "summary",
+          "Per case: median, 95% CI of the median, mean, sd, min and max of each metric over the "
+          "timed iterations",
+          add_summary_options, run_summary),
+      subcommand<CompareArgs>(
+          "", "compare",
+          "Match the cases of two result sets and compare them: ratio of medians B/A with a "
+          "bootstrap 95% CI, Mann-Whitney U and Welch t p-values",
+          add_compare_options, run_compare),
+      subcommand<ExportArgs>(
+          "export", "csv",
+          "One row per (case, iteration, rank) with every raw timestamp and counter",
+          add_export_csv_options, run_export_csv),
+      subcommand<TableArgs>("", "table",
+                            "Rebuild a table of a source paper from result sets (see --list)",
+                            add_table_options, run_table),
+      subcommand<FileArgs>(
+          "", "counters",
+          "Per case and PAPI event: counter distribution and its Pearson and Spearman "
+          "correlation with normalized arrival time (Parsons Figs. 3.7-3.13)",
+          add_file_view_options, run_counters),
+      subcommand<FileArgs>(
+          "", "pap",
+          "Per case: PAP statistics of Parsons §3.3 (delta-bar, omega-bar, imbalance factors, "
+          "First/Last per node)",
+          add_file_view_options, run_pap),
+      subcommand<ModelArgs>(
+          "model", "scatter-gather",
+          "Proficz 2020 Eqs. 3-24: Hockney alpha, beta from the file's ping-pong cases, then "
+          "every scatter/gather case measured vs predicted (docs/MODEL.md)",
+          add_model_scatter_gather_options, run_model_scatter_gather),
+      subcommand<BcastModelArgs>(
+          "model", "bcast",
+          "Nuriyev 2022: gamma, Q and the tau-Lop parameters of each broadcast algorithm from "
+          "the files' bcast cases, then the model's pick against the measured best and Open MPI "
+          "3.1's decision (Tables 1-3; docs/MODEL.md)",
+          add_model_bcast_options, run_model_bcast),
+      subcommand<IntergroupModelArgs>(
+          "model", "intergroup",
+          "Kang 2019: Eqs. (1)-(4) and the Eq. (5) expected improvement of intergroup "
+          "Allgather(v) for a shape (--p --q --ka --kb) or for every intergroup case of FILES, "
+          "t_s and t_w given or fitted to the files' ping-pong cases (docs/MODEL.md)",
+          add_model_intergroup_options, run_model_intergroup),
+      subcommand<PlotArgs>("", "plot",
+                           "Draw a figure with gnuplot: a generic view of any result set or a "
+                           "paper's figure (see --list)",
+                           add_plot_options, run_plot),
+  };
 }
 
-int run_compare(const CompareArgs& args) {
-  // A comma list per side: one result set per launch (mpiexec run) of the same configuration.
-  const std::vector<ResultFile> a = open_all(split_launches("A", args.file_a));
-  const std::vector<ResultFile> b = open_all(split_launches("B", args.file_b));
-  CompareOptions options;
-  options.metrics = metrics_from_names(args.metrics);
-  options.alpha = args.alpha;
-  options.resamples = args.resamples;
-  options.seed = args.seed;
-  options.filter = args.filter;
-  if (args.a_alg.empty() != args.b_alg.empty()) {
-    throw UsageError("compare: --a-alg and --b-alg go together (two algorithms to compare)");
+// The parser a subcommand of `group` is added to: the application, or the group's own
+// subcommand, made (requiring one subcommand) the first time it is asked for.
+CLI::App* parent_of(CLI::App& app, std::string_view group) {
+  if (group.empty()) return &app;
+  const auto made_before =
+      app.get_subcommands([group](CLI::App* cmd) { return cmd->get_name() == group; });
+  if (!made_before.empty()) return made_before.front();
+  for (const Group& g : kGroups) {
+    if (g.name != group) continue;
+    CLI::App* made = app.add_subcommand(std::string(g.name), std::string(g.help));
+    made->require_subcommand(1);
+    return made;
   }
-  options.a_alg = args.a_alg;
-  options.b_alg = args.b_alg;
-  for (const auto& [file, alg, option] : {std::tuple{&a.front(), &args.a_alg, "--a-alg"},
-                                          std::tuple{&b.front(), &args.b_alg, "--b-alg"}}) {
-    if (alg->empty()) continue;
-    std::set<std::string> present;
-    for (const auto& rec : file->reader.cases()) present.insert(rec.algorithm);
-    if (!present.contains(*alg)) {
-      throw UsageError(fmt::format("compare {}: '{}' has no case of algorithm '{}'; it has: {}",
-                                   option, file->path, *alg, fmt::join(present, ", ")));
-    }
-  }
-  emit(build_compare(a, b, options), format_from_name(args.format), std::cout);
-  return 0;
-}
-
-int run_export_csv(const ExportArgs& args) {
-  const ResultFile f = open_result_file(args.file);
-  const std::size_t rows = export_raw_csv(f, args.out, args.force);
-  if (!args.out.empty() && args.out != "-") {
-    fmt::print(stderr, "wrote {} rows to {}\n", rows, args.out);
-  }
-  return 0;
-}
-
-int run_table(const TableArgs& args) {
-  const auto tables = paper_tables();
-  if (args.list || args.name.empty()) {
-    if (tables.empty()) std::cout << "no paper tables are implemented yet\n";
-    for (const PaperTable& t : tables) {
-      std::cout << fmt::format("{:<24} {} ({})\n", t.name, t.summary, t.source);
-    }
-    return 0;
-  }
-  const PaperTable* table = find_paper_table(args.name);
-  if (table == nullptr) {
-    std::vector<std::string_view> names;
-    for (const PaperTable& t : tables) names.push_back(t.name);
-    throw UsageError(
-        fmt::format("unknown paper table '{}'; available: {}", args.name,
-                    names.empty() ? "none yet" : fmt::format("{}", fmt::join(names, ", "))));
-  }
-  if (args.files.empty()) {
-    throw UsageError(fmt::format("table {}: no result files given", args.name));
-  }
-  emit(table->build_from_paths ? table->build_from_paths(args.files)
-                               : table->build(open_all(args.files)),
-       format_from_name(args.format), std::cout);
-  return 0;
-}
-
-int run_model(const ModelArgs& args) {
-  ModelOptions options;
-  options.split_bytes = args.split_bytes;
-  options.pingpong_stat =
-      args.pingpong_stat == "median" ? PingpongStat::kMedian : PingpongStat::kMin;
-  const ResultFile file = open_result_file(args.file);
-  if (args.pingpong_file.empty()) {
-    emit(build_model_scatter_gather(file, file, options), format_from_name(args.format), std::cout);
-  } else {
-    const ResultFile pingpong = open_result_file(args.pingpong_file);
-    emit(build_model_scatter_gather(file, pingpong, options), format_from_name(args.format),
-         std::cout);
-  }
-  return 0;
-}
-
-int run_model_bcast(BcastModelArgs args) {
-  args.options.global_max = args.stages == "globalmax";
-  args.options.library = args.impl == "library";
-  std::vector<ResultFile> files;
-  for (const std::string& path : args.files) files.push_back(open_result_file(path));
-  emit(build_model_bcast(files, args.options), format_from_name(args.format), std::cout);
-  return 0;
-}
-
-// units.hpp's parsers say what is wrong with a value but not which option it was given to.
-template <class Parse>
-auto named(std::string_view option, std::string_view accepted, Parse parse) {
-  try {
-    return parse();
-  } catch (const UsageError& e) {
-    throw UsageError(fmt::format("{}: {}; accepted: {}", option, e.what(), accepted));
-  }
-}
-
-int run_model_intergroup(IntergroupModelArgs args) {
-  constexpr std::string_view kBytes = "bytes, e.g. 4096 or 64Ki";
-  if (!args.ka.empty())
-    args.options.ka_bytes = named("--ka", kBytes, [&] { return parse_count(args.ka); });
-  if (!args.kb.empty())
-    args.options.kb_bytes = named("--kb", kBytes, [&] { return parse_count(args.kb); });
-  if (!args.ts.empty()) {
-    args.options.ts_ns = static_cast<double>(
-        named("--ts", "a duration, e.g. 2us", [&] { return parse_duration_ns(args.ts); }));
-  }
-  emit(build_model_intergroup(open_all(args.files), args.options), format_from_name(args.format),
-       std::cout);
-  return 0;
-}
-
-int run_file_view(const FileArgs& args, Report (*build)(const ResultFile&)) {
-  emit(build(open_result_file(args.file)), format_from_name(args.format), std::cout);
-  return 0;
+  throw std::logic_error(fmt::format("subcommand group '{}' is not in kGroups", group));
 }
 
 int run(int argc, char** argv) {
@@ -376,203 +655,14 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", fmt::format("papbench-report {} ({})", kVersion, kGitSha));
   app.require_subcommand(1);
 
-  SummaryArgs summary_args;
-  CLI::App* summary = app.add_subcommand(
-      "summary",
-      "Per case: median, 95% CI of the median, mean, sd, min and max of each metric over the "
-      "timed iterations");
-  summary->add_option("files", summary_args.files, "Result sets (.h5)")->required();
-  add_format_option(*summary, summary_args.format);
-  add_metric_option(*summary, summary_args.metrics, "summarize");
-  add_filter_options(*summary, summary_args.filter);
-  summary->add_flag("--counters", summary_args.counters,
-                    "Add one row per recorded PAPI event and case (median, mean, sd, min, max)");
-
-  CompareArgs compare_args;
-  CLI::App* compare = app.add_subcommand(
-      "compare",
-      "Match the cases of two result sets and compare them: ratio of medians B/A with a "
-      "bootstrap 95% CI, Mann-Whitney U and Welch t p-values");
-  compare
-      ->add_option("A", compare_args.file_a,
-                   "Baseline result set, or a comma list of result sets, one per launch of the "
-                   "same configuration (A1.h5,A2.h5): the CI then resamples launches too")
-      ->required();
-  compare
-      ->add_option("B", compare_args.file_b,
-                   "Result set(s) compared with the baseline (a comma list as for A)")
-      ->required();
-  add_format_option(*compare, compare_args.format);
-  add_metric_option(*compare, compare_args.metrics, "compare");
-  add_filter_options(*compare, compare_args.filter);
-  compare->add_option("--alpha", compare_args.alpha, "Significance level of both tests")
-      ->check(probability_check())
-      ->capture_default_str();
-  compare->add_option("--resamples", compare_args.resamples, "Bootstrap resamples")
-      ->check(CLI::Range(100, 1000000))
-      ->capture_default_str();
-  compare->add_option("--a-alg", compare_args.a_alg,
-                      "With --b-alg: compare this algorithm of A with --b-alg's of B on the same "
-                      "workloads (A and B may be one file), not the same cases of two runs");
-  compare->add_option("--b-alg", compare_args.b_alg, "The algorithm of B (see --a-alg)");
-  compare->add_option("--seed", compare_args.seed, "Bootstrap seed (same seed, same report)")
-      ->capture_default_str();
-
-  ExportArgs export_args;
-  CLI::App* export_cmd = app.add_subcommand("export", "Export raw data");
-  export_cmd->require_subcommand(1);
-  CLI::App* export_csv = export_cmd->add_subcommand(
-      "csv", "One row per (case, iteration, rank) with every raw timestamp and counter");
-  export_csv->add_option("file", export_args.file, "Result set (.h5)")->required();
-  export_csv->add_option("--out,-o", export_args.out, "Output file (default: standard output)");
-  export_csv->add_flag("--force", export_args.force, "Overwrite an existing --out file");
-
-  TableArgs table_args;
-  CLI::App* table = app.add_subcommand(
-      "table", "Rebuild a table of a source paper from result sets (see --list)");
-  table->add_option("name", table_args.name, "Paper table");
-  table->add_option("files", table_args.files, "Result sets (.h5)");
-  table->add_flag("--list", table_args.list, "List the paper tables");
-  add_format_option(*table, table_args.format);
-
-  FileArgs counters_args;
-  CLI::App* counters = app.add_subcommand(
-      "counters",
-      "Per case and PAPI event: counter distribution and its Pearson and Spearman correlation "
-      "with normalized arrival time (Parsons Figs. 3.7-3.13)");
-  counters->add_option("file", counters_args.file, "Result set (.h5)")->required();
-  add_format_option(*counters, counters_args.format);
-
-  FileArgs pap_args;
-  CLI::App* pap = app.add_subcommand(
-      "pap",
-      "Per case: PAP statistics of Parsons §3.3 (delta-bar, omega-bar, imbalance factors, "
-      "First/Last per node)");
-  pap->add_option("file", pap_args.file, "Result set (.h5)")->required();
-  add_format_option(*pap, pap_args.format);
-
-  ModelArgs model_args;
-  CLI::App* model =
-      app.add_subcommand("model", "Check a cost model of a source paper against measurements");
-  model->require_subcommand(1);
-  CLI::App* model_sg = model->add_subcommand(
-      "scatter-gather",
-      "Proficz 2020 Eqs. 3-24: Hockney alpha, beta from the file's ping-pong cases, then every "
-      "scatter/gather case measured vs predicted (docs/MODEL.md)");
-  model_sg
-      ->add_option("file", model_args.file,
-                   "Result set (.h5) with pingpong and scatter/gather cases")
-      ->required();
-  add_format_option(*model_sg, model_args.format);
-  model_sg->add_option("--pingpong", model_args.pingpong_file,
-                       "Take the ping-pong cases from this result set instead of FILE (same "
-                       "machine and ranks; papbench runs one case matrix at a time)");
-  model_sg
-      ->add_option("--split", model_args.split_bytes,
-                   "Fit two Hockney segments, messages up to and above BYTES (an eager limit)")
-      ->check(CLI::PositiveNumber);
-  model_sg
-      ->add_option("--pingpong-stat", model_args.pingpong_stat,
-                   "Round trip that stands for a ping-pong case: min (the link without scheduler "
-                   "noise; Eqs. 3-8 are lower bounds) or median")
-      ->check(CLI::IsMember({"min", "median"}))
-      ->capture_default_str();
-
-  BcastModelArgs bcast_args;
-  CLI::App* model_bcast = model->add_subcommand(
-      "bcast",
-      "Nuriyev 2022: gamma, Q and the tau-Lop parameters of each broadcast algorithm from the "
-      "files' bcast cases, then the model's pick against the measured best and Open MPI 3.1's "
-      "decision (Tables 1-3; docs/MODEL.md)");
-  model_bcast->add_option("files", bcast_args.files, "Result sets (.h5)")->required();
-  add_format_option(*model_bcast, bcast_args.format);
-  model_bcast
-      ->add_option("--stages", bcast_args.stages,
-                   "Stage cost: window (the largest NBFT active in each stage, Eqs. (9)-(13)) or "
-                   "globalmax (the tree's largest NBFT in every stage, as Eq. (20) implies)")
-      ->check(CLI::IsMember({"window", "globalmax"}))
-      ->capture_default_str();
-  model_bcast
-      ->add_option("--impl", bcast_args.impl,
-                   "Whose algorithms: own (papbench's six trees) or library (native:force=NAME "
-                   "with Open MPI's names)")
-      ->check(CLI::IsMember({"own", "library"}))
-      ->capture_default_str();
-  model_bcast
-      ->add_option("--epsilon", bcast_args.options.epsilon, "Huber's threshold in residual scales")
-      ->check(CLI::Range(1.0001, 100.0))
-      ->capture_default_str();
-  model_bcast->add_option("--segment", bcast_args.options.segment, "m_s in bytes")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  model_bcast
-      ->add_option("--near", bcast_args.options.near_percent,
-                   "Near-optimal: within this many percent of the best")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  model_bcast->add_flag("--lambda", bcast_args.options.lambda,
-                        "Also print the fitted systems' rows (Eq. (20))");
-
-  IntergroupModelArgs ig_args;
-  CLI::App* model_ig = model->add_subcommand(
-      "intergroup",
-      "Kang 2019: Eqs. (1)-(4) and the Eq. (5) expected improvement of intergroup "
-      "Allgather(v) for a shape (--p --q --ka --kb) or for every intergroup case of FILES, t_s "
-      "and t_w given or fitted to the files' ping-pong cases (docs/MODEL.md)");
-  model_ig->add_option("files", ig_args.files, "Result sets (.h5)");
-  add_format_option(*model_ig, ig_args.format);
-  model_ig->add_option("--p", ig_args.options.p, "Size of group A (>= 1)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  model_ig->add_option("--q", ig_args.options.q, "Size of group B (>= 1)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  model_ig->add_option("--ka", ig_args.ka,
-                       "Group A's block in bytes (Allgatherv: nominal block), e.g. 4096 or 64Ki");
-  model_ig->add_option("--kb", ig_args.kb, "Group B's block in bytes (see --ka)");
-  model_ig
-      ->add_option("--dist", ig_args.options.dist,
-                   "Allgatherv: how the nominal blocks spread over a group's ranks (papbench's "
-                   "--dist; default with --setting S5-S8: the setting's)")
-      ->check(CLI::IsMember({"equal", "arith-code", "arith-literal", "uneven"}));
-  model_ig
-      ->add_option("--setting", ig_args.options.setting,
-                   "Kang 2019 §5 setting: with a shape, check it is the setting's and print the "
-                   "paper's Eq. (5) value beside; with files, only that setting's cases")
-      ->check(CLI::IsMember({"S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"}));
-  model_ig->add_option("--ts", ig_args.ts, "t_s, a duration (e.g. 2us); with --tw");
-  model_ig->add_option("--tw", ig_args.options.tw_ns_per_byte, "t_w in ns per byte; with --ts")
-      ->check(CLI::NonNegativeNumber);
-
-  PlotArgs plot_args;
-  CLI::App* plot_cmd = app.add_subcommand(
-      "plot",
-      "Draw a figure with gnuplot: a generic view of any result set or a paper's figure "
-      "(see --list)");
-  plot_cmd->add_option("view", plot_args.view, "Plot view");
-  plot_cmd->add_option("files", plot_args.files, "Result sets (.h5)");
-  plot_cmd->add_option("--out,-o", plot_args.out, "Figure file (.svg, .png or .pdf)");
-  plot_cmd->add_option("--format", plot_args.format, "Figure format (default: from the --out name)")
-      ->check(CLI::IsMember({"svg", "png", "pdf"}));
-  plot_cmd->add_flag("--script", plot_args.script,
-                     "Keep the gnuplot script and data beside the figure (NAME.gp, NAME.dat)");
-  plot_cmd->add_flag("--list", plot_args.list, "List the plot views");
-  plot_cmd->add_option("--metric", plot_args.metric, "Metric of metric-vs and cdf")
-      ->check(CLI::IsMember(metric_names()))
-      ->capture_default_str();
-  plot_cmd
-      ->add_option("--x", plot_args.x,
-                   "x axis of metric-vs (auto: the parameter with the most distinct values)")
-      ->check(CLI::IsMember({"auto", "count", "maxdelay", "ranks", "pattern"}))
-      ->capture_default_str();
-  plot_cmd
-      ->add_option(
-          "--case", plot_args.case_index,
-          "Case of arrivals, heatmap, parsons-pap, parsons-counters (numbered as in summary)")
-      ->capture_default_str();
-  plot_cmd
-      ->add_option("--iters", plot_args.iterations,
-                   "Comma-separated timed iterations of arrivals (at most 4)")
-      ->delimiter(',')
-      ->capture_default_str();
+  const std::vector<Subcommand> table = subcommands();
+  std::vector<CLI::App*> parsers;
+  for (const Subcommand& s : table) {
+    CLI::App* cmd =
+        parent_of(app, s.group)->add_subcommand(std::string(s.name), std::string(s.help));
+    s.add_options(*cmd);
+    parsers.push_back(cmd);
+  }
 
   try {
     app.parse(argc, argv);
@@ -582,16 +672,9 @@ int run(int argc, char** argv) {
   }
 
   try {
-    if (*summary) return run_summary(summary_args);
-    if (*compare) return run_compare(compare_args);
-    if (*export_csv) return run_export_csv(export_args);
-    if (*table) return run_table(table_args);
-    if (*counters) return run_file_view(counters_args, build_counters);
-    if (*pap) return run_file_view(pap_args, build_pap);
-    if (*model_sg) return run_model(model_args);
-    if (*model_bcast) return run_model_bcast(bcast_args);
-    if (*model_ig) return run_model_intergroup(ig_args);
-    if (*plot_cmd) return run_plot(plot_args);
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (parsers[i]->parsed()) return table[i].run();
+    }
   } catch (const UsageError& e) {
     std::cout.flush();
     fmt::print(stderr, "papbench-report: {}\n", e.what());
