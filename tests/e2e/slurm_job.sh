@@ -14,7 +14,7 @@ skip() {
 }
 [[ $(id -u) -eq 0 ]] || skip "starting slurmd needs root"
 for p in munged slurmctld slurmd sbatch sinfo scontrol; do
-  command -v "$p" >/dev/null || skip "$p is not installed (tools/bootstrap.sh installs slurm-wlm and munge)"
+  command -v "$p" >/dev/null || skip "$p is not installed (tools/bootstrap.sh --test installs slurm-wlm and munge)"
 done
 
 pids=()

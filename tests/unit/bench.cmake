@@ -1,7 +1,6 @@
 papbench_unit_test(run_options_test SOURCES run_options_test.cpp LIBS papbench_bench)
 papbench_unit_test(experiment_file_test SOURCES experiment_file_test.cpp LIBS papbench_bench)
 # The shipped experiment files are checked by the same parser papbench uses.
-target_compile_definitions(experiment_file_test PRIVATE PAPBENCH_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 papbench_unit_test(call_timeout_test SOURCES call_timeout_test.cpp LIBS papbench_bench)
 papbench_unit_test(buffer_memory_test SOURCES buffer_memory_test.cpp LIBS papbench_bench)
 papbench_unit_test(resume_test SOURCES resume_test.cpp LIBS papbench_bench)

@@ -5,7 +5,6 @@ papbench_unit_test(collectives_unit_test
           ${CMAKE_CURRENT_LIST_DIR}/collectives_registry_test.cpp
   LIBS papbench_collectives papbench_bench)
 # The registry test reads docs/ALGORITHMS.md to check it shows the registry's tables.
-target_compile_definitions(collectives_unit_test PRIVATE PAPBENCH_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
 # The arrival orders and binomial trees of the PAP-aware scatter/gather algorithms (pure).
 papbench_unit_test(pat_order_test

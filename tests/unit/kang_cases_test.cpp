@@ -5,6 +5,7 @@
 
 #include "common/errors.hpp"
 #include "results/result_set.hpp"
+#include "tests/unit/report_view_checks.hpp"
 #include "tools/report/intergroup_cases.hpp"
 
 namespace papbench::report {
@@ -13,8 +14,6 @@ namespace {
 using results::CaseRecord;
 using results::Matrix;
 namespace im = intergroup_model;
-
-constexpr std::int64_t kMs = 1'000'000;
 
 // Iteration i: rank 0 takes 0.5 ms, rank 1 takes slowest_ms[i].
 CaseRecord timed(const std::vector<double>& slowest_ms) {

@@ -21,7 +21,6 @@ namespace {
 using results::CaseRecord;
 using results::Matrix;
 
-constexpr std::int64_t kMs = 1'000'000;
 constexpr int kRanks = 4;
 
 // A kernel case: per repetition, the slowest rank takes `slowest_ms[rep]`, the others 1 ms less.

@@ -25,7 +25,6 @@ using parsons::ImbalanceLevel;
 using results::CaseRecord;
 using results::Matrix;
 
-constexpr std::int64_t kMs = 1'000'000;
 const std::vector<std::int64_t> kXtime = {0, 10000, 20000, 40000, 80000, 160000};
 
 // One variant's row block of an appendix table: per size, six latencies (s) by xtime.

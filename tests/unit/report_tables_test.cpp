@@ -22,8 +22,6 @@ namespace {
 using results::CaseRecord;
 using results::Matrix;
 
-constexpr std::int64_t kMs = 1'000'000;
-
 results::RunInfo make_info(int ranks) {
   results::RunInfo info;
   info.papbench_version = "test";

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@
 #include "tools/report/table_format.hpp"
 
 namespace papbench::report {
+
+// Result-set timestamps are in nanoseconds; the fixtures write them in milliseconds.
+inline constexpr std::int64_t kMs = 1'000'000;
 
 // The run of a fixture result set: `ranks` ranks on one host in --virtual-ppn 2 nodes.
 inline results::RunInfo virtual_nodes_run_info(int ranks, const std::string& command_line) {

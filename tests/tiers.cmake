@@ -1,0 +1,60 @@
+# Test tiers (issue 25): every test is `quick` or `full`, as a label beside its kind
+# (unit, mpi, e2e, threads).
+#   quick  the unit tests, the MPI tests at up to 4 ranks, and one end-to-end test per feature;
+#   full   the rest: the same code at more ranks, the long sweeps, a feature's second e2e test.
+# `tools/test.sh` runs quick plus one share of full: PAPBENCH_TEST_ROTATION=K/N gives the full
+# tests whose name hashes to K mod N the label `rotation`, and test.sh sets K from the commit
+# count, so N consecutive landings run every test. `tools/test.sh --full` runs them all.
+#
+# The lists below name what the rules get wrong, measured (ctest, Open MPI, 2 cores): a test at
+# <= 4 ranks that is a long sweep goes to full, an e2e test that repeats a feature goes to full.
+set(PAPBENCH_TEST_ROTATION "" CACHE STRING
+    "K/N: label the full-tier tests whose name hashes to K mod N `rotation` (tools/test.sh)")
+
+set(_full_small
+    # The whole registry at 3 and 4 ranks (every root, count, datatype and op of every row): the
+    # int/sum slice runs at 4 ranks in quick (collectives_native_library), the whole at 1-2.
+    collectives_native.np3 collectives_native.np4)
+set(_full_e2e
+    # Each feature keeps one e2e test in quick; these are the second ones, or sweeps.
+    e2e.reduce_algorithms e2e.pap_scatter_gather e2e.native_collectives e2e.plot_papers
+    e2e.paper_tables e2e.aware_collectives e2e.kang_report e2e.intergroup_settings
+    e2e.app_kernels e2e.model_ordering e2e.submit_paper e2e.kill_keeps_cases)
+
+set(_rotation_k "")
+if(PAPBENCH_TEST_ROTATION MATCHES "^([0-9]+)/([1-9][0-9]*)$")
+  set(_rotation_k ${CMAKE_MATCH_1})
+  set(_rotation_n ${CMAKE_MATCH_2})
+elseif(PAPBENCH_TEST_ROTATION)
+  message(FATAL_ERROR "PAPBENCH_TEST_ROTATION: '${PAPBENCH_TEST_ROTATION}' is not K/N (e.g. 2/4)")
+endif()
+
+function(_papbench_tier_of name out)
+  set(tier quick)
+  if(name MATCHES "\\.np([0-9]+)$" AND CMAKE_MATCH_1 GREATER 4)
+    set(tier full)
+  elseif(name IN_LIST _full_small OR name IN_LIST _full_e2e)
+    set(tier full)
+  endif()
+  set(${out} ${tier} PARENT_SCOPE)
+endfunction()
+
+# papbench_label_tiers(): labels every test of the calling directory (called last in tests/mpi,
+# tests/e2e and tests/fuzz: a test's properties can only be set from its own directory). The
+# gtest cases are discovered at build time, outside these lists: their label `unit` stands for
+# quick (ctest -L 'unit|quick|rotation').
+function(papbench_label_tiers)
+  get_property(_tests DIRECTORY PROPERTY TESTS)
+  foreach(_test IN LISTS _tests)
+    _papbench_tier_of(${_test} _tier)
+    if(_tier STREQUAL full AND NOT _rotation_k STREQUAL "")
+      string(SHA1 _hash ${_test})
+      string(SUBSTRING ${_hash} 0 6 _hash)
+      math(EXPR _share "0x${_hash} % ${_rotation_n}")
+      if(_share EQUAL _rotation_k)
+        list(APPEND _tier rotation)
+      endif()
+    endif()
+    set_property(TEST ${_test} APPEND PROPERTY LABELS ${_tier})
+  endforeach()
+endfunction()
