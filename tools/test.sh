@@ -1,20 +1,41 @@
 #!/usr/bin/env bash
 # README command 2 (and CI): install what papbench needs, build it twice with warnings as errors
-# (against Open MPI, the default, and against MPICH), run the whole test suite (unit, MPI and
-# end-to-end tests) with Open MPI, then the MPI and end-to-end tests with MPICH, then compare a
-# result set of each library.
+# (against Open MPI, the default, and against MPICH), run the test suite with Open MPI, then the
+# MPI and end-to-end tests with MPICH, then compare a result set of each library.
+#   tools/test.sh          the quick tier and this commit's share of the full tier (tests/tiers.cmake)
+#   tools/test.sh --full   every test
+# It ends with the time of each stage, the 15 slowest tests and the tests that needed their retry.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-# Where the time goes (CI allows 15 minutes on 2 cores).
-stage() { echo "== test.sh: $1 at ${SECONDS}s"; }
+source tools/test-lib.sh
+
+full=0
+case ${1:-} in
+  --full) full=1 ;;
+  "") ;;
+  *) echo "tools/test.sh: unknown option '$1'; accepted: --full" >&2; exit 2 ;;
+esac
+# The full tier in shares: N consecutive commits run all of it (PAPBENCH_TEST_SHARES overrides N;
+# the commit count picks the share, so a rerun of one commit runs the same tests).
+shares=${PAPBENCH_TEST_SHARES:-3}
+commits=$(git rev-list --count HEAD 2>/dev/null || echo 0)
+rotation="$((commits % shares))/$shares"
+if ((full)); then
+  labels='unit|quick|full'
+  echo "test.sh: every test (--full)"
+else
+  labels='unit|quick|rotation'
+  echo "test.sh: the quick tier and share $rotation of the full tier (tools/test.sh --full: all)"
+fi
+
 stage bootstrap
-tools/bootstrap.sh
+tools/bootstrap.sh --test
 stage "build (Open MPI)"
-cmake --preset ci
+cmake --preset ci -DPAPBENCH_TEST_ROTATION="$rotation"
 cmake --build --preset ci
 stage "build (MPICH)"
-cmake --preset ci-mpich
+cmake --preset ci-mpich -DPAPBENCH_TEST_ROTATION="$rotation"
 cmake --build --preset ci-mpich
 # Open MPI's shared-memory transport complains about small /dev/shm in containers; the vader
 # fallback still works, so only the noise is silenced.
@@ -23,10 +44,8 @@ export OMPI_MCA_btl_vader_single_copy_mechanism=none
 # and busy-polling waiters would otherwise delay the ranks whose arrival times the known-answer
 # tests check.
 export OMPI_MCA_mpi_yield_when_idle=1
-# The known-answer timing tests (arrival spread, sync error) need the cores for themselves; one
-# retry absorbs a burst of load from outside the suite, a real regression still fails twice.
 stage "tests (Open MPI)"
-ctest --preset ci -j2 --repeat until-pass:2
+run_ctest ompi --preset ci -j2 -L "$labels"
 
 # MPICH 4.0.2 (Debian, ch4:ucx) has no setting that makes a rank waiting in MPI give up its core
 # (README, "MPICH"): every waiting rank spins, so a test with more ranks than cores runs up to
@@ -56,9 +75,9 @@ mpich_skip+='|uha_copyout\.np4'
 # the PAT thread and the foreground both busy-poll on 2 cores.
 mpich_skip+='|pat_run_[a-z]+\.np[0-9]+)$'
 stage "tests (MPICH)"
-ctest --preset ci-mpich -j2 --repeat until-pass:2 -L 'mpi|e2e' -E "$mpich_skip"
+run_ctest mpich --preset ci-mpich -j2 -L 'mpi|e2e' -L "$labels" -E "$mpich_skip"
 
 # One result set from each library: papbench-report compares them and says that they differ.
 stage "two libraries"
 PAPBENCH_OMPI_BUILD=build-ci PAPBENCH_MPICH_BUILD=build-ci-mpich tests/e2e/two_libraries.sh
-stage done
+summary
