@@ -23,7 +23,7 @@ class PatYuanExchange {
   void serve(MPI_Comm comm, std::uint64_t call, void* buf, int n, MPI_Datatype type, int waiting);
   // Every other participant: announces itself to `root` and receives, then forward()s to the
   // ranks the root grouped with it. Two steps, so that a node leader can make the message
-  // valid on its node in between (collectives/bcast/patyuan_nodes.hpp).
+  // valid on its node in between (collectives/bcast/hier_driver.hpp).
   void receive(MPI_Comm comm, std::uint64_t call, void* buf, int n, MPI_Datatype type, int root);
   void forward(MPI_Comm comm, const void* buf, int n, MPI_Datatype type);
 

@@ -4,7 +4,7 @@
 // process to arrive leads every other node in this call; the leaders run the exchange of
 // [PatarasukYuan2008] (bcast/patyuan), the root serving, into their node's shared buffer, from
 // which every process copies the message out and leaves once it is valid
-// (collectives/bcast/patyuan_nodes.hpp; docs/ALGORITHMS.md, Inferred: bcast/patyuan variants).
+// (collectives/bcast/hier_driver.hpp; docs/ALGORITHMS.md, Inferred: bcast/patyuan variants).
 //
 // The exchange needs no identification messages of its own: a leader's control message to the
 // root says who leads its node, and the root (or a group's first leader) answers it; so unlike
@@ -14,40 +14,16 @@
 // in the last group + a copy per process; under imbalance the message waits for the root and
 // each node's first process only, and nodes that arrive apart are served apart.
 #include "collectives/bcast/bcast.hpp"
-#include "collectives/bcast/patyuan_nodes.hpp"
+#include "collectives/bcast/hier_driver.hpp"
 #include "collectives/core/alg_option.hpp"
 
 namespace papbench {
-namespace {
-
-class BcastPatYuanDl final : public Algorithm {
- public:
-  explicit BcastPatYuanDl(int group) : nodes_(group) {}
-
-  void prepare(const Args& a) override { nodes_.prepare(a); }
-
-  void run(const Args& a) override {
-    const HierLayout& l = nodes_.layout();
-    l.expect_root(a.root, "bcast/patyuan-dl");
-    if (a.count == 0) return;
-    nodes_.begin_call();
-    const int position = nodes_.buffer().arrive();
-    const bool leads = l.node() == l.root_node() ? l.rank() == a.root : position == 0;
-    if (leads) {
-      nodes_.lead(a);
-    } else {
-      nodes_.buffer().copy_out(a.recv);
-    }
-  }
-
- private:
-  PatYuanBetweenNodes nodes_;
-};
-
-}  // namespace
 
 std::unique_ptr<Algorithm> make_bcast_patyuan_dl(const AlgOptions& options) {
-  return std::make_unique<BcastPatYuanDl>(static_cast<int>(option_integer(options, "group")));
+  using namespace hier_bcast;
+  return make(
+      {.name = "bcast/patyuan-dl", .leaders = Leaders::kFirstArrival, .barriers = Barriers::kNone},
+      patyuan(static_cast<int>(option_integer(options, "group"))));
 }
 
 }  // namespace papbench

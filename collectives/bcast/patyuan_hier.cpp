@@ -4,7 +4,7 @@
 // exchange in place of MPICH's binomial between nodes: every node meets in a barrier, the static
 // leaders (the root on its node, local rank 0 elsewhere) run the exchange, the root serving, into
 // their node's shared buffer, a second barrier, and every process copies the message out.
-// (collectives/bcast/patyuan_nodes.hpp; where the thesis is silent, docs/ALGORITHMS.md, Inferred:
+// (collectives/bcast/hier_driver.hpp; where the thesis is silent, docs/ALGORITHMS.md, Inferred:
 // bcast/patyuan variants.)
 //
 // A node's leader so announces itself to the root only once its whole node has arrived: the
@@ -13,39 +13,17 @@
 // Cost, balanced: 2 barriers + the root's ceil((N-1)/g) replies between N nodes (g = group) +
 // (g-1) forwards in the last group + a copy per process.
 #include "collectives/bcast/bcast.hpp"
-#include "collectives/bcast/patyuan_nodes.hpp"
+#include "collectives/bcast/hier_driver.hpp"
 #include "collectives/core/alg_option.hpp"
-#include "common/mpi_env.hpp"
 
 namespace papbench {
-namespace {
-
-class BcastPatYuanHier final : public Algorithm {
- public:
-  explicit BcastPatYuanHier(int group) : nodes_(group) {}
-
-  void prepare(const Args& a) override { nodes_.prepare(a); }
-
-  void run(const Args& a) override {
-    const HierLayout& l = nodes_.layout();
-    l.expect_root(a.root, "bcast/patyuan-hier");
-    if (a.count == 0) return;
-    const MPI_Comm node = l.comms().node.get();
-    nodes_.begin_call();
-    mpi_check(MPI_Barrier(node), "MPI_Barrier");
-    if (l.is_static_leader()) nodes_.lead(a);
-    mpi_check(MPI_Barrier(node), "MPI_Barrier");
-    if (!l.is_static_leader()) nodes_.buffer().copy_out(a.recv);
-  }
-
- private:
-  PatYuanBetweenNodes nodes_;
-};
-
-}  // namespace
 
 std::unique_ptr<Algorithm> make_bcast_patyuan_hier(const AlgOptions& options) {
-  return std::make_unique<BcastPatYuanHier>(static_cast<int>(option_integer(options, "group")));
+  using namespace hier_bcast;
+  return make({.name = "bcast/patyuan-hier",
+               .leaders = Leaders::kStatic,
+               .barriers = Barriers::kAroundLeader},
+              patyuan(static_cast<int>(option_integer(options, "group"))));
 }
 
 }  // namespace papbench

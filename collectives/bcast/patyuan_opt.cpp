@@ -4,44 +4,22 @@
 // (bcast/patyuan) in place of MPICH's binomial between nodes. The static leaders (the root on its
 // node, local rank 0 elsewhere) run the exchange, the root serving, into their node's shared
 // buffer and mark it valid; every other process copies the message out as soon as it is valid and
-// leaves, without a barrier (collectives/bcast/patyuan_nodes.hpp; docs/ALGORITHMS.md, Inferred:
+// leaves, without a barrier (collectives/bcast/hier_driver.hpp; docs/ALGORITHMS.md, Inferred:
 // bcast/patyuan variants).
 //
 // Cost, balanced: the root's ceil((N-1)/g) replies between N nodes (g = group) + (g-1) forwards
 // in the last group + a copy per process; the message waits for each node's static leader.
 #include "collectives/bcast/bcast.hpp"
-#include "collectives/bcast/patyuan_nodes.hpp"
+#include "collectives/bcast/hier_driver.hpp"
 #include "collectives/core/alg_option.hpp"
 
 namespace papbench {
-namespace {
-
-class BcastPatYuanOpt final : public Algorithm {
- public:
-  explicit BcastPatYuanOpt(int group) : nodes_(group) {}
-
-  void prepare(const Args& a) override { nodes_.prepare(a); }
-
-  void run(const Args& a) override {
-    const HierLayout& l = nodes_.layout();
-    l.expect_root(a.root, "bcast/patyuan-opt");
-    if (a.count == 0) return;
-    nodes_.begin_call();
-    if (l.is_static_leader()) {
-      nodes_.lead(a);
-    } else {
-      nodes_.buffer().copy_out(a.recv);
-    }
-  }
-
- private:
-  PatYuanBetweenNodes nodes_;
-};
-
-}  // namespace
 
 std::unique_ptr<Algorithm> make_bcast_patyuan_opt(const AlgOptions& options) {
-  return std::make_unique<BcastPatYuanOpt>(static_cast<int>(option_integer(options, "group")));
+  using namespace hier_bcast;
+  return make(
+      {.name = "bcast/patyuan-opt", .leaders = Leaders::kStatic, .barriers = Barriers::kNone},
+      patyuan(static_cast<int>(option_integer(options, "group"))));
 }
 
 }  // namespace papbench

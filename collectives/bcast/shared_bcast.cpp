@@ -3,7 +3,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "collectives/core/hier_layout.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -67,23 +66,6 @@ void SharedBcastBuffer::done() {
   word(kArrived).store(0, std::memory_order_relaxed);
   word(kDone).store(0, std::memory_order_relaxed);
   word(kReleased).store(control_.generation(), std::memory_order_release);
-}
-
-void recv_from_parent_leader(const HierLayout& layout, void* data, int count, MPI_Datatype dtype,
-                             int tag) {
-  mpi_check(MPI_Recv(data, count, dtype, layout.static_leader(layout.tree().parent(layout.node())),
-                     tag, layout.comms().all.get(), MPI_STATUS_IGNORE),
-            "MPI_Recv");
-}
-
-void send_to_child_leaders(const HierLayout& layout, const void* data, int count,
-                           MPI_Datatype dtype, int tag) {
-  const auto& children = layout.tree().children(layout.node());
-  for (auto child = children.rbegin(); child != children.rend(); ++child) {
-    mpi_check(
-        MPI_Send(data, count, dtype, layout.static_leader(*child), tag, layout.comms().all.get()),
-        "MPI_Send");
-  }
 }
 
 }  // namespace papbench

@@ -18,8 +18,6 @@
 
 namespace papbench {
 
-class HierLayout;
-
 class SharedBcastBuffer {
  public:
   SharedBcastBuffer() = default;
@@ -57,14 +55,5 @@ class SharedBcastBuffer {
   int slot_ = 0;
   MPI_Comm progress_ = MPI_COMM_NULL;
 };
-
-// The static leaders' part of hier-barrier and hier-opt between nodes, MPICH's binomial broadcast
-// over the nodes of `layout`'s tree (the counterpart of reduce_between_static_leaders): the
-// message from the parent node's static leader, then on to each child node's static leader,
-// largest subtree first (the children farthest away), as MPICH serves them.
-void recv_from_parent_leader(const HierLayout& layout, void* data, int count, MPI_Datatype dtype,
-                             int tag);
-void send_to_child_leaders(const HierLayout& layout, const void* data, int count,
-                           MPI_Datatype dtype, int tag);
 
 }  // namespace papbench

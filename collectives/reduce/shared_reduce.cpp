@@ -117,19 +117,61 @@ void deliver_node_result(SharedReduceBuffer& buffer, const Args& a, int children
   buffer.release();
 }
 
-void reduce_between_static_leaders(const HierLayout& layout, SharedReduceBuffer& buffer,
-                                   const Args& a, std::byte* tmp, int tag) {
-  const MPI_Comm comm = layout.comms().all.get();
-  const auto& children = layout.tree().children(layout.node());
-  for (const int child : children) {
-    mpi_check(MPI_Recv(tmp, count_as_int(a.count, "reduce count"), a.dtype,
-                       layout.static_leader(child), tag, comm, MPI_STATUS_IGNORE),
-              "MPI_Recv");
-    buffer.contribute(tmp, a.op);
+namespace {
+
+class StaticLeaders final : public Algorithm {
+ public:
+  explicit StaticLeaders(const StaticLeaderReduce& variant) : variant_(variant) {}
+
+  void prepare(const Args& a) override {
+    reduce_detail::require_commutative(a.op, variant_.name);
+    const std::size_t bytes = a.count * reduce_detail::extent_of(a.dtype);
+    if (refresh_layout(layout_, a, 0) || !buffer_.fits(bytes)) {
+      buffer_ = SharedReduceBuffer(layout_->comms().node.get(), bytes);
+    }
+    buffer_.reshape(a.count, a.dtype, variant_.lock);
+    count_ = a.count;
+    tmp_.reserve(bytes);
   }
-  const int parent = layout.tree().parent(layout.node());
-  deliver_node_result(buffer, a, static_cast<int>(children.size()), layout.node_size(),
-                      parent < 0 ? MPI_PROC_NULL : layout.static_leader(parent), comm, tag);
+
+  void run(const Args& a) override {
+    reduce_detail::expect_prepared(count_, a.count, variant_.name);
+    layout_->expect_root(a.root, variant_.name);
+    if (a.count == 0) return;
+    const HierLayout& l = *layout_;
+    buffer_.begin_call();
+    buffer_.contribute(a.send, a.op);
+    if (variant_.barrier) mpi_check(MPI_Barrier(l.comms().node.get()), "MPI_Barrier");
+    if (l.is_static_leader()) between_leaders(a);
+  }
+
+ private:
+  void between_leaders(const Args& a) {
+    const HierLayout& l = *layout_;
+    const MPI_Comm comm = l.comms().all.get();
+    const auto& children = l.tree().children(l.node());
+    for (const int child : children) {
+      mpi_check(MPI_Recv(tmp_.data(), count_as_int(a.count, "reduce count"), a.dtype,
+                         l.static_leader(child), variant_.tag, comm, MPI_STATUS_IGNORE),
+                "MPI_Recv");
+      buffer_.contribute(tmp_.data(), a.op);
+    }
+    const int parent = l.tree().parent(l.node());
+    deliver_node_result(buffer_, a, static_cast<int>(children.size()), l.node_size(),
+                        parent < 0 ? MPI_PROC_NULL : l.static_leader(parent), comm, variant_.tag);
+  }
+
+  StaticLeaderReduce variant_;
+  std::unique_ptr<HierLayout> layout_;
+  SharedReduceBuffer buffer_;
+  std::size_t count_ = 0;
+  reduce_detail::Scratch tmp_;
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> make_static_leader_reduce(const StaticLeaderReduce& variant) {
+  return std::make_unique<StaticLeaders>(variant);
 }
 
 }  // namespace papbench

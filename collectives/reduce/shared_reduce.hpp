@@ -13,13 +13,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "collectives/core/algorithm.hpp"
 #include "collectives/core/node_shared.hpp"
 
 namespace papbench {
-
-class HierLayout;
 
 enum class ReduceLock { kSerial, kParallel };
 
@@ -73,10 +72,17 @@ class SharedReduceBuffer {
 void deliver_node_result(SharedReduceBuffer& buffer, const Args& a, int children, int node_size,
                          int to, MPI_Comm comm, int tag);
 
-// The static leaders' part of hier-barrier and hier-opt: MPICH's binomial reduce between nodes
-// (children nearest first, each received into `tmp` and combined into the shared buffer), then
-// deliver_node_result to the parent node's static leader.
-void reduce_between_static_leaders(const HierLayout& layout, SharedReduceBuffer& buffer,
-                                   const Args& a, std::byte* tmp, int tag);
+// reduce/hier-barrier and reduce/hier-opt ([Parsons2015] §3.7.1), which differ only in these:
+// every process reduces its vector into its node's shared buffer under `lock`, the node meets in
+// MPI_Barrier if `barrier`, and the static leaders (HierLayout) run MPICH's binomial reduce between
+// nodes (children nearest first, each received into scratch and combined into the shared buffer),
+// then deliver_node_result to the parent node's static leader, on messages tagged `tag`.
+struct StaticLeaderReduce {
+  const char* name;  // "reduce/NAME", for messages
+  bool barrier;
+  ReduceLock lock;
+  int tag;
+};
+std::unique_ptr<Algorithm> make_static_leader_reduce(const StaticLeaderReduce& variant);
 
 }  // namespace papbench
