@@ -14,7 +14,10 @@ set(PAPBENCH_TEST_ROTATION "" CACHE STRING
 set(_full_small
     # The whole registry at 3 and 4 ranks (every root, count, datatype and op of every row): the
     # int/sum slice runs at 4 ranks in quick (collectives_native_library), the whole at 1-2.
-    collectives_native.np3 collectives_native.np4)
+    collectives_native.np3 collectives_native.np4
+    # The UHA family's whole matrix on virtual nodes of 3 and 4 at 4 ranks: quick keeps the whole
+    # matrix at 1-2 ranks and the int/sum slice at 4 ranks on nodes of 2 (uha_ppn2.np4).
+    uha_ppn3.np4 uha_ppn4.np4)
 set(_full_e2e
     # Each feature keeps one e2e test in quick; these are the second ones, or sweeps.
     e2e.reduce_algorithms e2e.pap_scatter_gather e2e.native_collectives e2e.plot_papers
