@@ -96,6 +96,53 @@ TEST(ExperimentFile, ErrorsNameFileLineAndAcceptedValues) {
               }).starts_with("q.exp:2: --maxdelay:"));
 }
 
+// Every run option a file may set (run_option_specs()) is a key that reads like the command line:
+// a file `KEY = SAMPLE` and `--KEY SAMPLE` give the same member, or the same error, which the file
+// prefixes with its line. A flag's key takes `true`. The others are unknown keys.
+TEST(ExperimentFile, EveryRunOptionIsAKeyAsOnTheCommandLine) {
+  int keys = 0;
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    SCOPED_TRACE(spec.name);
+    const bool flag = std::holds_alternative<bool RawRunOptions::*>(spec.member);
+    const std::string key(spec.name.substr(2));
+    const std::string text = fmt::format("name = x\n{} = {}\n", key, flag ? "true" : spec.sample);
+    if (experiment_key(spec).empty()) {
+      EXPECT_FALSE(spec.not_in_files.empty());
+      EXPECT_TRUE(usage_error([&] {
+                    parse_experiment(text, "k.exp", false);
+                  }).starts_with(fmt::format("k.exp:2: unknown key '{}'", key)));
+      continue;
+    }
+    ++keys;
+    EXPECT_EQ(experiment_key(spec), key);
+    RawRunOptions cli;
+    CLI::App app;
+    add_run_options(app, cli);
+    app.parse(flag ? std::string(spec.name) : fmt::format("{} {}", spec.name, spec.sample), false);
+    const std::string cli_error = usage_error([&] { parse_run_options(cli); });
+    Experiment e;
+    const std::string file_error = usage_error([&] { e = parse_experiment(text, "k.exp", false); });
+    if (cli_error.empty()) {
+      EXPECT_EQ(file_error, "");
+      EXPECT_EQ(run_option_text(spec, e.raw), run_option_text(spec, cli));
+      EXPECT_EQ(e.run_key_lines.at(key), 2);
+    } else {
+      EXPECT_EQ(file_error, fmt::format("k.exp:2: {}", cli_error));
+    }
+  }
+  EXPECT_GE(keys, 30);
+  // The unknown-key message lists each key once.
+  const std::string what =
+      usage_error([] { parse_experiment("name = x\nbogus = 1\n", "b", false); });
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    if (experiment_key(spec).empty()) continue;
+    const std::string item = fmt::format(" {},", experiment_key(spec));
+    const auto first = what.find(item);
+    EXPECT_NE(first, std::string::npos) << spec.name;
+    EXPECT_EQ(what.find(item, first + 1), std::string::npos) << spec.name;
+  }
+}
+
 TEST(ExperimentFile, CommandLineOverridesTheFile) {
   const auto path = std::filesystem::temp_directory_path() / "papbench-experiment-test.exp";
   {
