@@ -21,15 +21,6 @@
 
 namespace papbench {
 
-// The defaults of the intergroup block options, which RawRunOptions leaves empty when not given.
-inline constexpr std::string_view kDefaultBlockFactor = "1";
-inline constexpr std::string_view kDefaultBlockDist = "arith-code";
-
-// An option as typed, or its default when it was not given.
-inline std::string given_or(const std::string& value, std::string_view fallback) {
-  return value.empty() ? std::string(fallback) : value;
-}
-
 enum class StartSync { kWindow, kBarrier };
 inline constexpr int kValidateAuto = -1;
 // --call-timeout auto: each case's own (case_call_timeout_ns, bench/call_watchdog.hpp).
