@@ -124,7 +124,11 @@ struct RunOptionSpec {
   RunOptionParser parse = nullptr;
 };
 
-// Every run option, in parse order (also the --help order).
+// The --help section of the algorithms' shorthand flags (--radix, ...), which their registry rows
+// declare (option_shorthands()); listed after the run options' sections.
+inline constexpr std::string_view kAlgorithmOptionsGroup = "Algorithm options";
+
+// Every run option, in parse order (also the --help order within each group).
 std::span<const RunOptionSpec> run_option_specs();
 // The spec named `name` ("--count"); nullptr when there is none.
 const RunOptionSpec* find_run_option(std::string_view name);

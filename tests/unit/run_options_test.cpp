@@ -85,6 +85,7 @@ TEST(RunOptionSpecs, EachDefaultComesFromTheTableAndHelpShowsItOnce) {
     const CLI::Option* option = app.get_option(std::string(s.name));
     EXPECT_EQ(option->get_description(), run_option_help(s));
     EXPECT_EQ(option->get_default_str(), s.hide_default ? "" : s.default_value);
+    EXPECT_EQ(option->get_group(), s.group);
     if (!s.implied.empty()) {
       EXPECT_EQ(occurrences(run_option_help(s), s.implied), 1u);
     }
