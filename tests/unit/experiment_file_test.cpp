@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "common/units.hpp"
 #include "tests/unit/usage_error_message.hpp"
@@ -140,6 +141,27 @@ TEST(ExperimentFile, EveryRunOptionIsAKeyAsOnTheCommandLine) {
     const auto first = what.find(item);
     EXPECT_NE(first, std::string::npos) << spec.name;
     EXPECT_EQ(what.find(item, first + 1), std::string::npos) << spec.name;
+  }
+}
+
+// docs/REPRODUCING.md lists the run keys and the options files may not set; it had drifted from
+// the code once (thread-level missing), so every run option must be named there in backticks.
+TEST(ExperimentFile, TheFormatDocumentNamesEveryRunOption) {
+  std::ifstream in(std::filesystem::path(PAPBENCH_SOURCE_DIR) / "docs/REPRODUCING.md");
+  ASSERT_TRUE(in) << "cannot read docs/REPRODUCING.md";
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  const auto from = doc.find("- **Run keys**");
+  const auto to = doc.find("- **`count = LIST/P`**", from);
+  ASSERT_NE(to, std::string::npos) << "the Run keys item of docs/REPRODUCING.md moved";
+  const std::string item = doc.substr(from, to - from);
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    const std::string_view key = spec.name.substr(2);
+    const bool named =
+        item.find(fmt::format("`{}`", key)) != std::string::npos ||
+        (key.starts_with("inject-clock-") && item.find("`inject-clock-*`") != std::string::npos);
+    EXPECT_TRUE(named) << key << " is not in the Run keys item of docs/REPRODUCING.md";
   }
 }
 
