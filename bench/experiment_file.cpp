@@ -14,60 +14,12 @@
 #include <sstream>
 #include <variant>
 
+#include "bench/run_option_spec.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
 namespace {
-
-using Field = std::variant<std::string RawRunOptions::*, int RawRunOptions::*,
-                           std::uint64_t RawRunOptions::*, bool RawRunOptions::*>;
-
-struct RunKey {
-  std::string_view name;  // == the CLI long option without "--"
-  Field field;
-};
-
-// Every run option an experiment may set. Left out on purpose: --out/--force (the job script
-// chooses the result file), --progress (a terminal matter), and the --inject-clock-* test hooks.
-const std::array<RunKey, 36> kRunKeys = {{
-    {"collective", &RawRunOptions::collective},
-    {"alg", &RawRunOptions::alg},
-    {"count", &RawRunOptions::count},
-    {"dtype", &RawRunOptions::dtype},
-    {"op", &RawRunOptions::op},
-    {"root", &RawRunOptions::root},
-    {"compute", &RawRunOptions::compute},
-    {"maxdelay", &RawRunOptions::maxdelay},
-    {"pattern", &RawRunOptions::pattern},
-    {"groups", &RawRunOptions::groups},
-    {"placement", &RawRunOptions::placement},
-    {"ka-factor", &RawRunOptions::ka_factor},
-    {"kb-factor", &RawRunOptions::kb_factor},
-    {"dist", &RawRunOptions::dist},
-    {"setting", &RawRunOptions::setting},
-    {"virtual-ppn", &RawRunOptions::virtual_ppn},
-    {"sync", &RawRunOptions::sync},
-    {"sync-estimator", &RawRunOptions::sync_estimator},
-    {"resync", &RawRunOptions::resync},
-    {"margin", &RawRunOptions::margin},
-    {"counters", &RawRunOptions::counters},
-    {"counters-domain", &RawRunOptions::counters_domain},
-    {"counters-scope", &RawRunOptions::counters_scope},
-    {"pat-source", &RawRunOptions::pat_source},
-    {"bg-thread", &RawRunOptions::bg_thread},
-    {"thread-level", &RawRunOptions::thread_level},
-    {"iters", &RawRunOptions::iters},
-    {"warmup", &RawRunOptions::warmup},
-    {"reps-until-ci", &RawRunOptions::reps_until_ci},
-    {"min-iters", &RawRunOptions::min_iters},
-    {"validate-every", &RawRunOptions::validate_every},
-    {"call-timeout", &RawRunOptions::call_timeout},
-    {"seed", &RawRunOptions::seed},
-    {"shuffle", &RawRunOptions::shuffle},
-    {"no-drift", &RawRunOptions::no_drift},
-    {"flat-sync", &RawRunOptions::flat_sync},
-}};
 
 constexpr std::array<std::string_view, 9> kMetaKeys = {"name",      "paper",  "target",
                                                        "reference", "tables", "description",
@@ -81,15 +33,21 @@ bool is_alg_option_key(std::string_view name) {
                      [&](const AlgOptionSpec* spec) { return spec->flag.substr(2) == name; });
 }
 
-const RunKey* find_run_key(std::string_view name) {
-  const auto it = std::find_if(kRunKeys.begin(), kRunKeys.end(),
-                               [&](const RunKey& k) { return k.name == name; });
-  return it == kRunKeys.end() ? nullptr : &*it;
+// The run keys are the run options that files may set (run_option_specs(): those without
+// not_in_files), by their long name without "--".
+const RunOptionSpec* find_run_key(std::string_view name) {
+  const auto specs = run_option_specs();
+  const auto it = std::find_if(specs.begin(), specs.end(), [&](const RunOptionSpec& s) {
+    return !name.empty() && experiment_key(s) == name;
+  });
+  return it == specs.end() ? nullptr : &*it;
 }
 
 std::string accepted_keys() {
   std::vector<std::string_view> names(kMetaKeys.begin(), kMetaKeys.end());
-  for (const auto& k : kRunKeys) names.push_back(k.name);
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    if (!experiment_key(spec).empty()) names.push_back(experiment_key(spec));
+  }
   for (const AlgOptionSpec* spec : option_shorthands()) names.push_back(spec->flag.substr(2));
   return fmt::format("{}, app, app.<option>, and quick.<run key>", fmt::join(names, ", "));
 }
@@ -139,9 +97,10 @@ class Parser {
     return *v;
   }
 
-  // Stores `value` into the field of `key`; numbers and flags are checked here, strings later
+  // Stores `value` into the member of `spec`; numbers and flags are checked here, strings later
   // by parse_run_options (the command line's own rules).
-  void set(RawRunOptions& raw, const RunKey& key, const Entry& e) const {
+  void set(RawRunOptions& raw, const RunOptionSpec& spec, const Entry& e) const {
+    const std::string_view key = experiment_key(spec);
     std::visit(
         [&](auto member) {
           using T = std::remove_reference_t<decltype(raw.*member)>;
@@ -156,18 +115,17 @@ class Parser {
             } else {
               fail(e.line, fmt::format("{}: '{}' is not accepted; accepted: true, false, yes, "
                                        "no, on, off, 1, 0",
-                                       key.name, e.value));
+                                       key, e.value));
             }
           } else {
             const auto v = parse_number<T>(e.value);
             if (!v || *v < 0) {
-              fail(e.line,
-                   fmt::format("{}: '{}' is not a non-negative integer", key.name, e.value));
+              fail(e.line, fmt::format("{}: '{}' is not a non-negative integer", key, e.value));
             }
             raw.*member = *v;
           }
         },
-        key.field);
+        spec.member);
   }
 
  private:
@@ -304,10 +262,11 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
   }
 
   if (parse_app_keys(parser, entries, quick, e)) return e;
-  for (const auto& key : kRunKeys) {
-    if (const Entry* m = meta(key.name)) {
-      parser.set(e.raw, key, *m);
-      e.run_key_lines[std::string(key.name)] = m->line;
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    const std::string_view key = experiment_key(spec);
+    if (const Entry* m = key.empty() ? nullptr : meta(key)) {
+      parser.set(e.raw, spec, *m);
+      e.run_key_lines[std::string(key)] = m->line;
     }
   }
   const auto set_alg_options = [&](std::string_view prefix) {
@@ -326,10 +285,11 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
     // a tenth of the iterations keeps every case's median meaningful at a few seconds.
     e.raw.iters = std::max(3, e.raw.iters / 10);
     e.raw.warmup = std::min(e.raw.warmup, 1);
-    for (const auto& key : kRunKeys) {
-      if (const Entry* m = meta(fmt::format("quick.{}", key.name))) {
-        parser.set(e.raw, key, *m);
-        e.run_key_lines[std::string(key.name)] = m->line;
+    for (const RunOptionSpec& spec : run_option_specs()) {
+      const std::string_view key = experiment_key(spec);
+      if (const Entry* m = key.empty() ? nullptr : meta(fmt::format("quick.{}", key))) {
+        parser.set(e.raw, spec, *m);
+        e.run_key_lines[std::string(key)] = m->line;
       }
     }
   }
@@ -386,9 +346,11 @@ void apply_experiment_options(const CLI::App& app, const ExperimentChoice& choic
     return;
   }
   const Experiment e = load_experiment(choice.path, choice.quick);
-  for (const auto& key : kRunKeys) {
-    if (app.get_option(fmt::format("--{}", key.name))->count() > 0) continue;
-    std::visit([&](auto member) { raw.*member = e.raw.*member; }, key.field);
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    if (experiment_key(spec).empty() || app.get_option(std::string(spec.name))->count() > 0) {
+      continue;
+    }
+    std::visit([&](auto member) { raw.*member = e.raw.*member; }, spec.member);
   }
   for (const AlgOptionSpec* spec : option_shorthands()) {
     const std::string option(spec->flag);

@@ -2,10 +2,10 @@
 // Experiment files (jobs/experiments/*.exp): one paper table or figure as a case matrix that
 // `papbench --experiment FILE [--quick]` runs. The format is line-oriented `key = value` with
 // `#` comments (docs/REPRODUCING.md): run keys are the long names of the run options
-// (collective, alg, count, maxdelay, ...), so an experiment is exactly a command line that can
-// be kept, reviewed and diffed; metadata keys (name, paper, nodes, ppn, ...) describe where the
-// numbers come from and how big a cluster job the job scripts request. Every error names the
-// file and line.
+// (collective, alg, count, maxdelay, ...; every one of run_option_specs() but those whose row says
+// why not), so an experiment is exactly a command line that can be kept, reviewed and diffed;
+// metadata keys (name, paper, nodes, ppn, ...) describe where the numbers come from and how big a
+// cluster job the job scripts request. Every error names the file and line.
 
 #include <map>
 #include <span>

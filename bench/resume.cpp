@@ -9,15 +9,12 @@
 #include <optional>
 
 #include "bench/case_runner.hpp"
+#include "bench/run_option_spec.hpp"
 #include "common/errors.hpp"
 #include "results/result_set.hpp"
 
 namespace papbench {
 namespace {
-
-std::string flag(bool on) {
-  return on ? "on" : "off";
-}
 
 // Same file, whichever way it is named; a path that does not exist compares as written.
 bool same_path(const std::string& a, const std::string& b) {
@@ -35,49 +32,20 @@ bool same_path(const std::string& a, const std::string& b) {
 RunFingerprint run_fingerprint(const RawRunOptions& raw, int ranks, int nodes,
                                const std::string& mpi_library, const std::string& build) {
   RunFingerprint f{
-      {"--collective", raw.collective},
-      {"--alg", raw.alg},
-      {"--count", raw.count},
-      {"--dtype", raw.dtype},
-      {"--op", raw.op},
-      {"--root", raw.root},
-      {"--iters", std::to_string(raw.iters)},
-      {"--warmup", std::to_string(raw.warmup)},
-      {"--reps-until-ci", raw.reps_until_ci},
-      {"--min-iters", std::to_string(raw.min_iters)},
-      {"--compute", raw.compute},
-      {"--maxdelay", raw.maxdelay},
-      {"--pattern", raw.pattern},
-      {"--groups", raw.groups},
-      {"--placement", raw.placement},
-      {"--ka-factor", given_or(raw.ka_factor, kDefaultBlockFactor)},
-      {"--kb-factor", given_or(raw.kb_factor, kDefaultBlockFactor)},
-      {"--dist", given_or(raw.dist, kDefaultBlockDist)},
-      {"--virtual-ppn", raw.virtual_ppn},
-      {"--seed", std::to_string(raw.seed)},
-      {"--sync", raw.sync},
-      {"--sync-estimator", raw.sync_estimator},
-      {"--no-drift", flag(raw.no_drift)},
-      {"--flat-sync", flag(raw.flat_sync)},
-      {"--resync", raw.resync},
-      {"--margin", raw.margin},
-      {"--counters", raw.counters},
-      {"--counters-domain", raw.counters_domain},
-      {"--counters-scope", raw.counters_scope},
-      {"--pat-source", raw.pat_source},
-      {"--bg-thread", raw.bg_thread},
-      {"--shuffle", flag(raw.shuffle)},
-      {"--thread-level", raw.thread_level},
-      {"--validate-every", raw.validate_every},
-      {"--inject-clock-offset", raw.inject_clock_offset},
-      {"--inject-clock-drift", fmt::format("{}", raw.inject_clock_drift_ppm)},
       {"MPI processes", std::to_string(ranks)},
       {"nodes", std::to_string(nodes)},
       {"MPI library", mpi_library},
       {"papbench build", build},
   };
-  // Files written before --setting existed lack it; a run without it still resumes them.
-  if (!raw.setting.empty()) f["--setting"] = raw.setting;
+  static const RawRunOptions defaults;
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    if (!spec.resume_may_differ.empty()) continue;
+    std::string value = run_option_text(spec, raw);
+    // Files written before such an option existed lack it; a run leaving it at its default
+    // still resumes them (--setting).
+    if (spec.compared_unless_default && value == run_option_text(spec, defaults)) continue;
+    f[std::string(spec.name)] = std::move(value);
+  }
   // Algorithm shorthand flags exist only when given; an absent one reads as "(not given)".
   for (const auto& [name, value] : raw.alg_options) f[name] = value;
   return f;

@@ -15,12 +15,12 @@ namespace papbench {
 // Option name (as the user types it, or a named property of the job) -> value as typed.
 using RunFingerprint = std::map<std::string, std::string>;
 
-// Everything that changes what a case measures: the run options as typed (a list or duration
-// written differently counts as different, so nothing is ever assumed equivalent), the process
-// count, the node count, the MPI library and the papbench build. Not included, so free to change
-// on a resume: --out, --resume, --force (refused with --resume), --progress, --counters-strict
-// (a pre-run check only), --call-timeout (a watchdog that only acts on a hung call) and the
-// hosts the job lands on.
+// Everything that changes what a case measures: the run options as typed (run_option_text: a list
+// or duration written differently counts as different, so nothing is ever assumed equivalent),
+// the process count, the node count, the MPI library and the papbench build. The options are
+// every one of run_option_specs() but those whose row says why a resume may change it
+// (resume_may_differ: --out, --resume, --force, --progress, --counters-strict, --call-timeout);
+// the hosts the job lands on are free to change too.
 RunFingerprint run_fingerprint(const RawRunOptions& raw, int ranks, int nodes,
                                const std::string& mpi_library, const std::string& build);
 

@@ -5,147 +5,18 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <charconv>
 #include <ctime>
 #include <filesystem>
-#include <optional>
 
-#include "bench/resume.hpp"
 #include "bench/setting_options.hpp"
 #include "bench/with_option.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/choice.hpp"
 #include "common/units.hpp"
-#include "imbalance/arrival_pattern.hpp"
 
 namespace papbench {
 namespace {
-
-template <typename Table>
-std::string names_of(const Table& table) {
-  std::vector<std::string_view> names;
-  for (const auto& row : table) names.push_back(row.name);
-  return fmt::format("{}", fmt::join(names, ", "));
-}
-
-// The whole of `text` as an int >= 0; nullopt otherwise (each caller says what it accepts).
-std::optional<int> nonnegative_int(std::string_view text) {
-  int v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || v < 0) return std::nullopt;
-  return v;
-}
-
-// A positive factor of at most 1024 (a block beyond that many counts is a different count).
-double parse_block_factor(const std::string& text, std::string_view option) {
-  double v = 0;
-  std::size_t used = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !(v > 0) || v > 1024) {
-    throw UsageError(fmt::format(
-        "{}: '{}' is not accepted; accepted: a number > 0 and <= 1024 (e.g. 0.25)", option, text));
-  }
-  return v;
-}
-
-int parse_int(std::string_view text, std::string_view option) {
-  const std::optional<int> v = nonnegative_int(text);
-  if (!v) throw UsageError(fmt::format("{}: '{}' is not a non-negative integer", option, text));
-  return *v;
-}
-
-int parse_validate_every(std::string_view text) {
-  if (text == "auto") return kValidateAuto;
-  const std::optional<int> v = nonnegative_int(text);
-  if (!v) {
-    throw UsageError(fmt::format(
-        "--validate-every: '{}' is not accepted; accepted: auto, or an integer N >= 0 (every Nth "
-        "timed iteration; 0: only the first)",
-        text));
-  }
-  return *v;
-}
-
-// --reps-until-ci off|FRACTION and --min-iters, against --iters.
-void parse_reps_until_ci(const RawRunOptions& raw, RunOptions& o) {
-  if (raw.reps_until_ci != "off") {
-    double eps = 0;
-    const char* end = raw.reps_until_ci.data() + raw.reps_until_ci.size();
-    const auto [ptr, ec] = std::from_chars(raw.reps_until_ci.data(), end, eps);
-    if (ec != std::errc{} || ptr != end || !(eps > 0 && eps < 1)) {
-      throw UsageError(fmt::format(
-          "--reps-until-ci: '{}' is not accepted; accepted: off, or a fraction of the mean "
-          "between 0 and 1 (e.g. 0.025 for 2.5%)",
-          raw.reps_until_ci));
-    }
-    o.reps_until_ci = eps;
-  }
-  if (raw.min_iters < 2 || (o.reps_until_ci > 0 && raw.min_iters > raw.iters)) {
-    throw UsageError(fmt::format(
-        "--min-iters: {} is not accepted; accepted: an integer from 2 (a confidence interval "
-        "needs two samples) to --iters ({})",
-        raw.min_iters, raw.iters));
-  }
-  o.min_iters = raw.min_iters;
-}
-
-std::int64_t parse_call_timeout(std::string_view text) {
-  if (text == "auto") return kCallTimeoutAuto;
-  try {
-    return parse_duration_ns(text);
-  } catch (const UsageError&) {
-    throw UsageError(fmt::format(
-        "--call-timeout: '{}' is not accepted; accepted: auto (per case: 10 x (largest planned "
-        "delay + compute) + 60s), 0 (no watchdog), or a duration with a unit (e.g. 30s)",
-        text));
-  }
-}
-
-// Whether some rank calls MPI from the PAT thread: a listed PAT algorithm of a listed collective,
-// or the monitoring thread forced on for the baselines.
-bool needs_pat_thread(const RunOptions& o) {
-  if (o.bg_thread == BgThread::kOn) return true;
-  for (const auto& c : o.collectives)
-    for (const AlgVariant& v : o.algorithms)
-      if (const AlgorithmInfo* a = find_algorithm(c, v.name); a != nullptr && a->needs_pat) {
-        return true;
-      }
-  return false;
-}
-
-int parse_thread_level(std::string_view text, const RunOptions& o) {
-  constexpr int kAuto = -1;
-  const bool pat = needs_pat_thread(o);
-  const int level = parse_choice<int>("--thread-level", text,
-                                      {{"auto", kAuto},
-                                       {"single", MPI_THREAD_SINGLE},
-                                       {"funneled", MPI_THREAD_FUNNELED},
-                                       {"multiple", MPI_THREAD_MULTIPLE}});
-  // The call watchdog is a second thread that never calls MPI: FUNNELED is the level that allows
-  // it ("the process may be multi-threaded, but only the main thread makes MPI calls"); SINGLE
-  // promises one thread only. Neither library locks below MULTIPLE.
-  const bool watchdog = o.call_timeout_ns != 0;
-  if (level == kAuto) {
-    return pat ? MPI_THREAD_MULTIPLE : watchdog ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
-  }
-  if (pat && level != MPI_THREAD_MULTIPLE) {
-    throw UsageError(fmt::format(
-        "--thread-level: {} is too low for this run, whose PAT thread calls MPI beside the main "
-        "thread; accepted here: multiple or auto",
-        text));
-  }
-  if (watchdog && level == MPI_THREAD_SINGLE) {
-    throw UsageError(
-        "--thread-level: single allows no second thread, but the --call-timeout watchdog is one; "
-        "accepted here: funneled, multiple or auto (or --call-timeout 0 for single)");
-  }
-  return level;
-}
 
 // Defined with the algorithm options at the end of this file.
 std::string shorthand_help(const AlgOptionSpec& spec);
@@ -154,234 +25,40 @@ std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw, c
 }  // namespace
 
 void add_run_options(CLI::App& app, RawRunOptions& raw) {
-  app.add_option("--collective", raw.collective, "Collective(s), comma list; see 'papbench list'")
-      ->capture_default_str();
-  app.add_option("--alg", raw.alg,
-                 "Algorithm(s) of the collective, comma list; NAME:key=value[,key=value] sets "
-                 "an algorithm's options (e.g. radixk:radix=8), see 'papbench list'")
-      ->capture_default_str();
-  app.add_option("--count", raw.count,
-                 "Elements per rank block; suffixes K,M,G / Ki,Mi,Gi; lists and ranges "
-                 "FIRST:LAST:xF or FIRST:LAST:+S (e.g. 128Ki:2Mi:x2)")
-      ->capture_default_str();
-  app.add_option("--dtype", raw.dtype, "Datatype(s), comma list")->capture_default_str();
-  app.add_option("--op", raw.op, "Reduction op(s), comma list")->capture_default_str();
-  app.add_option("--root", raw.root, "Root rank(s), comma list")->capture_default_str();
-  app.add_option("--iters", raw.iters, "Timed iterations per case")->capture_default_str();
-  app.add_option("--warmup", raw.warmup, "Untimed warm-up iterations per case")
-      ->capture_default_str();
-  app.add_option("--reps-until-ci", raw.reps_until_ci,
-                 "Repeat each case until the 95% confidence interval of the root's mean time per "
-                 "call is within this fraction of the mean (e.g. 0.025, [Nuriyev2022] §6.1), "
-                 "with --iters timed iterations at most and --min-iters at least; off: --iters")
-      ->capture_default_str();
-  app.add_option("--min-iters", raw.min_iters,
-                 "With --reps-until-ci: the fewest timed iterations before it may stop")
-      ->capture_default_str();
-  app.add_option("--compute", raw.compute, "Base compute time before each call (list)")
-      ->capture_default_str();
-  app.add_option("--maxdelay", raw.maxdelay, "Maximum injected delay (list; ns/us/ms/s)")
-      ->capture_default_str();
-  app.add_option("--pattern", raw.pattern,
-                 fmt::format("Arrival pattern(s), comma list: {}", kPatternHelp))
-      ->capture_default_str();
-  app.add_option("--groups", raw.groups,
-                 "Intergroup collectives: group sizes p:q (default half/half)");
-  app.add_option("--placement", raw.placement,
-                 "Intergroup collectives: block (A on the first p ranks) or interleaved (B's "
-                 "ranks spread evenly among A's)")
-      ->capture_default_str();
-  app.add_option("--ka-factor", raw.ka_factor,
-                 "Intergroup collectives: group A's block = count x this, rounded (default 1)");
-  app.add_option("--kb-factor", raw.kb_factor,
-                 "Intergroup collectives: group B's block = count x this, rounded (default 1)");
-  app.add_option("--dist", raw.dist,
-                 "intergroup_allgatherv block sizes over a group's ranks: equal, arith-code "
-                 "(2(i+1)ceil(k/P), the default), arith-literal (k i) or uneven (the tests' "
-                 "blocks with zeros)");
-  app.add_option("--setting", raw.setting,
-                 "Intergroup collectives: [Kang2019]'s parameter settings, comma list: S1-S4 "
-                 "(intergroup_allgather), S5-S8 (intergroup_allgatherv); each sets the group "
-                 "ratio, --ka-factor/--kb-factor and --dist, and --count is then per node");
-  app.add_option("--virtual-ppn", raw.virtual_ppn,
-                 "Treat every K consecutive ranks of a node as one virtual node (0: real nodes)")
-      ->capture_default_str();
-  app.add_option("--seed", raw.seed, "Seed of the random patterns and of --shuffle")
-      ->capture_default_str();
-  app.add_option("--sync", raw.sync,
-                 "Start agreement: window (agreed start time on the global clock) or barrier "
-                 "(the papers' double barrier)")
-      ->capture_default_str();
-  app.add_option("--sync-estimator", raw.sync_estimator, "Cristian offset: min-rtt or median")
-      ->capture_default_str();
-  app.add_flag("--no-drift", raw.no_drift, "Do not fit a linear clock drift");
-  app.add_flag("--flat-sync", raw.flat_sync,
-               "Every rank ping-pongs with rank 0 (default: node leaders only)");
-  app.add_option("--resync", raw.resync, "Resynchronize clocks when older than this (0: never)")
-      ->capture_default_str();
-  app.add_option("--margin", raw.margin,
-                 "Initial lead time of the agreed start (doubles while ranks are late)")
-      ->capture_default_str();
-  app.add_option("--counters", raw.counters,
-                 "PAPI events around each call, comma list (presets or native names, e.g. "
-                 "perf::TASK-CLOCK)");
-  app.add_option("--counters-domain", raw.counters_domain, "user, kernel or all")
-      ->capture_default_str();
-  app.add_option("--counters-scope", raw.counters_scope,
-                 "What the counters measure: call (the timed call), compute (the phase before it: "
-                 "wait or compute:XTIME loop) or both (compute values stored as EVENT@compute)")
-      ->capture_default_str();
-  app.add_flag("--counters-strict", raw.counters_strict,
-               "Exit 2 when a --counters event cannot be counted here (default: record and go on)");
-  app.add_option("--pat-source", raw.pat_source,
-                 "PAT algorithms' arrival times: bgthread (the papers' background thread: "
-                 "extrapolated from the edge at half the compute phase; 'predicted' is an alias), "
-                 "oracle (the planned arrival of the pattern) or sma:W (start + mean of the last W "
-                 "measured compute intervals, [Marendic2016]'s moving average)")
-      ->capture_default_str();
-  app.add_option(
-         "--bg-thread", raw.bg_thread,
-         "Baselines with the PAT monitoring thread (prediction + allgather; equal overhead): "
-         "auto = when the run has a PAT algorithm of the same collective, on = always, "
-         "off = never")
-      ->capture_default_str();
-  app.add_option("--out", raw.out, "HDF5 result file (default: papbench-DATE-TIME.h5)");
-  app.add_flag("--force", raw.force, "Overwrite an existing --out file");
-  app.add_option("--resume", raw.resume,
-                 "Continue an interrupted run in this result set: run only the cases it does not "
-                 "hold complete; the run options must equal the recorded ones");
-  app.add_flag("--shuffle", raw.shuffle, "Run the cases in a random (seeded) order");
+  // --help lists the options under their specs' groups, the sections in the order the table first
+  // names them: some fifty options read better by topic than as one list.
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    const std::string name(spec.name);
+    CLI::Option* option = std::visit(
+        [&](auto member) {
+          // The member's type is CLI11's conversion (INT, UINT, FLOAT, TEXT; a bool is a flag).
+          if constexpr (std::is_same_v<decltype(member), bool RawRunOptions::*>) {
+            return app.add_flag(name, raw.*member, run_option_help(spec));
+          } else {
+            CLI::Option* o = app.add_option(name, raw.*member, run_option_help(spec));
+            if (!spec.hide_default && !spec.default_value.empty()) {
+              o->default_str(std::string(spec.default_value));
+            }
+            return o;
+          }
+        },
+        spec.member);
+    option->group(std::string(spec.group));
+  }
   for (const AlgOptionSpec* spec : option_shorthands()) {
     const std::string flag(spec->flag);
     app.add_option_function<std::string>(
-        flag, [&raw, flag](const std::string& value) { raw.alg_options[flag] = value; },
-        shorthand_help(*spec));
+           flag, [&raw, flag](const std::string& value) { raw.alg_options[flag] = value; },
+           shorthand_help(*spec))
+        ->group(std::string(kAlgorithmOptionsGroup));
   }
-  app.add_option("--thread-level", raw.thread_level,
-                 "MPI thread level to ask for: single, funneled, multiple, or auto (multiple only "
-                 "when the run has a PAT algorithm or --bg-thread on, so that baselines do not "
-                 "pay for thread safety)")
-      ->capture_default_str();
-  app.add_option("--validate-every", raw.validate_every,
-                 "Check the output of every Nth timed iteration (0: only the first; the first "
-                 "warm-up one always); auto: every iteration of an algorithm whose schedule "
-                 "depends on arrivals (PAT algorithms), only the first of the others")
-      ->capture_default_str();
-  app.add_option("--progress", raw.progress, "auto (live line on a terminal), always or never")
-      ->capture_default_str();
-  app.add_option("--call-timeout", raw.call_timeout,
-                 "End the run (exit 3) when a timed call has not returned after this long, "
-                 "naming the case and the ranks that have and have not arrived; auto: 10 x (the "
-                 "case's largest planned delay + compute) + 60s; 0: no watchdog")
-      ->capture_default_str();
-  app.add_option("--inject-clock-offset", raw.inject_clock_offset,
-                 "Test hook: distort each rank's clock by a random offset up to this");
-  app.add_option("--inject-clock-drift", raw.inject_clock_drift_ppm,
-                 "Test hook: distort each rank's clock by a random drift up to this (ppm)");
 }
 
 RunOptions parse_run_options(const RawRunOptions& raw) {
   RunOptions o;
-  o.collectives = with_option("--collective", [&] { return split_list(raw.collective); });
-  for (const auto& c : o.collectives) {
-    if (!find_collective(c)) {
-      throw UsageError(fmt::format("--collective: '{}' is not a collective; accepted: {}", c,
-                                   names_of(collective_table())));
-    }
-  }
-  o.algorithms = parse_alg_list(raw.alg, o.collectives);
-  o.counts = with_option("--count", [&] { return parse_count_list(raw.count); });
-  o.dtypes = with_option("--dtype", [&] { return split_list(raw.dtype); });
-  for (const auto& d : o.dtypes) {
-    if (!find_datatype(d)) {
-      throw UsageError(fmt::format("--dtype: '{}' is not a datatype; accepted: {}", d,
-                                   names_of(datatype_table())));
-    }
-  }
-  o.ops = with_option("--op", [&] { return split_list(raw.op); });
-  for (const auto& name : o.ops) {
-    const OpInfo* op = find_op(name);
-    if (!op) {
-      throw UsageError(
-          fmt::format("--op: '{}' is not an op; accepted: {}", name, names_of(op_table())));
-    }
-    const bool applies = std::any_of(o.dtypes.begin(), o.dtypes.end(), [&](const auto& d) {
-      return op_applies(*op, *find_datatype(d));
-    });
-    if (!applies) {
-      throw UsageError(fmt::format("--op: '{}' needs an integer --dtype (int, long, ...)", name));
-    }
-  }
-  for (const auto& r : with_option("--root", [&] { return split_list(raw.root); })) {
-    o.roots.push_back(parse_int(r, "--root"));
-  }
-  o.computes_ns = with_option("--compute", [&] { return parse_duration_list(raw.compute); });
-  o.maxdelays_ns = with_option("--maxdelay", [&] { return parse_duration_list(raw.maxdelay); });
-  o.patterns = with_option("--pattern", [&] { return split_list(raw.pattern); });
-  for (const auto& p : o.patterns) validate_pattern_syntax(p);
-
-  if (!raw.groups.empty()) {
-    auto colon = raw.groups.find(':');
-    if (colon == std::string::npos) {
-      throw UsageError(fmt::format("--groups: '{}' is not p:q (e.g. 2:6)", raw.groups));
-    }
-    o.groups_p = parse_int(std::string_view(raw.groups).substr(0, colon), "--groups");
-    o.groups_q = parse_int(std::string_view(raw.groups).substr(colon + 1), "--groups");
-    if (o.groups_p < 1 || o.groups_q < 1) {
-      throw UsageError(
-          fmt::format("--groups: '{}': both groups need at least one rank", raw.groups));
-    }
-  }
-
-  o.placement = parse_placement(raw.placement);
-  o.shape = {parse_block_factor(given_or(raw.ka_factor, kDefaultBlockFactor), "--ka-factor"),
-             parse_block_factor(given_or(raw.kb_factor, kDefaultBlockFactor), "--kb-factor"),
-             parse_block_dist(given_or(raw.dist, kDefaultBlockDist))};
-  o.settings = parse_settings(raw, o);
-  o.virtual_ppn = parse_virtual_ppn("--virtual-ppn", raw.virtual_ppn);
-
-  o.sync = parse_choice<StartSync>(
-      "--sync", raw.sync, {{"window", StartSync::kWindow}, {"barrier", StartSync::kBarrier}});
-  o.clock.estimator = parse_estimator("--sync-estimator", raw.sync_estimator);
-  o.clock.fit_drift = !raw.no_drift;
-  o.clock.hierarchical = !raw.flat_sync;
-  o.clock.resync_ns = with_option("--resync", [&] { return parse_duration_ns(raw.resync); });
-  o.margin_ns = with_option("--margin", [&] { return parse_duration_ns(raw.margin); });
-  o.distortion_max.offset_ns = with_option(
-      "--inject-clock-offset", [&] { return parse_duration_ns(raw.inject_clock_offset); });
-  o.distortion_max.drift_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_clock_drift_ppm);
-
-  o.pat_source = parse_pat_source(raw.pat_source);
-  o.bg_thread = parse_choice<BgThread>(
-      "--bg-thread", raw.bg_thread,
-      {{"auto", BgThread::kAuto}, {"on", BgThread::kOn}, {"off", BgThread::kOff}});
-  if (!raw.counters.empty()) {
-    o.counters = with_option("--counters", [&] { return split_list(raw.counters); });
-  }
-  o.counters_domain = parse_counter_domain("--counters-domain", raw.counters_domain);
-  o.counters_scope = parse_choice<CounterScope>("--counters-scope", raw.counters_scope,
-                                                {{"call", CounterScope::kCall},
-                                                 {"compute", CounterScope::kCompute},
-                                                 {"both", CounterScope::kBoth}});
-  o.counters_strict = raw.counters_strict;
-  o.progress = parse_choice<ProgressMode>("--progress", raw.progress,
-                                          {{"auto", ProgressMode::kAuto},
-                                           {"always", ProgressMode::kAlways},
-                                           {"never", ProgressMode::kNever}});
-  if (raw.iters < 1) throw UsageError("--iters: must be at least 1");
-  if (raw.warmup < 0) throw UsageError("--warmup: must not be negative");
-  o.iters = raw.iters;
-  o.warmup = raw.warmup;
-  parse_reps_until_ci(raw, o);
-  o.validate_every = parse_validate_every(raw.validate_every);
-  o.call_timeout_ns = parse_call_timeout(raw.call_timeout);
-  o.thread_level = parse_thread_level(raw.thread_level, o);
+  for (const RunOptionSpec& spec : run_option_specs()) spec.parse(spec, raw, o);
+  // The shorthands are the algorithms' (their registry rows); they need the algorithms parsed.
   o.alg_options = parse_alg_options(raw, o);
-  o.seed = raw.seed;
-  o.force = raw.force;
-  o.shuffle = raw.shuffle;
-  o.out = raw.out;
-  apply_resume_option(raw, o);
   return o;
 }
 
@@ -465,17 +142,6 @@ CounterDomain parse_counter_domain(std::string_view option, std::string_view tex
 
 std::int64_t parse_duration_option(std::string_view option, std::string_view text) {
   return with_option(option, [&] { return parse_duration_ns(text); });
-}
-
-int parse_virtual_ppn(std::string_view option, std::string_view text) {
-  const std::optional<int> k = nonnegative_int(text);
-  if (!k) {
-    throw UsageError(fmt::format(
-        "{}: '{}' is not accepted; accepted: an integer K >= 1 (virtual nodes of K consecutive "
-        "ranks) or 0 (the real nodes)",
-        option, text));
-  }
-  return *k;
 }
 
 double check_drift_ppm(std::string_view option, double ppm) {

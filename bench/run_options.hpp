@@ -1,6 +1,7 @@
 #pragma once
-// The options of a benchmark run: what the user typed (RawRunOptions, bound to CLI11) and the
-// validated, parsed form the case matrix and runner use (RunOptions).
+// The options of a benchmark run: what the user typed (RawRunOptions, bound to CLI11; each option
+// declared once in bench/run_option_spec.hpp) and the validated, parsed form the case matrix and
+// runner use (RunOptions).
 
 #include <cstdint>
 #include <map>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "bench/cli_fwd.hpp"
+#include "bench/run_option_spec.hpp"
 #include "clocksync/global_clock.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
@@ -18,64 +20,6 @@
 #include "models/intergroup_model.hpp"
 
 namespace papbench {
-
-// The defaults of the intergroup block options, which RawRunOptions leaves empty when not given.
-inline constexpr std::string_view kDefaultBlockFactor = "1";
-inline constexpr std::string_view kDefaultBlockDist = "arith-code";
-
-// An option as typed, or its default when it was not given.
-inline std::string given_or(const std::string& value, std::string_view fallback) {
-  return value.empty() ? std::string(fallback) : value;
-}
-
-struct RawRunOptions {
-  std::string collective = "reduce";
-  std::string alg = "native";
-  std::string count = "1Ki";
-  std::string dtype = "int";
-  std::string op = "sum";
-  std::string root = "0";
-  std::string compute = "0";
-  std::string maxdelay = "0";
-  std::string pattern = "uniform";
-  std::string groups;
-  std::string placement = "block";
-  // Empty when not given (the defaults below), so that --setting can tell a contradiction.
-  std::string ka_factor;
-  std::string kb_factor;
-  std::string dist;
-  std::string setting;
-  std::string virtual_ppn = "0";
-  std::string sync = "window";
-  std::string sync_estimator = "min-rtt";
-  std::string resync = "1s";
-  std::string margin = "1ms";
-  std::string counters;
-  std::string counters_domain = "user";
-  std::string counters_scope = "call";
-  std::string pat_source = "bgthread";
-  std::string bg_thread = "auto";
-  std::string thread_level = "auto";
-  // Algorithm options as typed, by option name ("--radix" -> "3"); only those given are here.
-  std::map<std::string, std::string> alg_options;
-  bool counters_strict = false;
-  std::string out;
-  std::string resume;  // --resume FILE (bench/resume.hpp)
-  std::string progress = "auto";
-  std::string inject_clock_offset = "0";
-  double inject_clock_drift_ppm = 0;
-  int iters = 30;
-  int warmup = 3;
-  std::string reps_until_ci = "off";
-  int min_iters = 10;
-  std::string validate_every = "auto";
-  std::string call_timeout = "auto";
-  std::uint64_t seed = 1;
-  bool force = false;
-  bool shuffle = false;
-  bool no_drift = false;
-  bool flat_sync = false;
-};
 
 enum class StartSync { kWindow, kBarrier };
 inline constexpr int kValidateAuto = -1;
@@ -98,54 +42,57 @@ struct AlgVariant {
   bool operator==(const AlgVariant&) const = default;
 };
 
+// Made by parse_run_options, which fills every field from its option (run_option_specs(): the
+// defaults are there); the initializers below only keep a RunOptions made by hand defined (app fft
+// and the app kernels build one for the --out check), so they are neutral, not defaults.
 struct RunOptions {
   std::vector<std::string> collectives, dtypes, ops, patterns;
   std::vector<AlgVariant> algorithms;
   std::vector<std::uint64_t> counts;
   std::vector<int> roots;
   std::vector<std::int64_t> computes_ns, maxdelays_ns;
-  int groups_p = 0, groups_q = 0;           // 0: half/half
-  Placement placement = Placement::kBlock;  // --placement: the groups over the ranks
+  int groups_p = 0, groups_q = 0;  // 0: half/half
+  Placement placement{};           // --placement: the groups over the ranks
   // --ka-factor/--kb-factor/--dist: the intergroup collectives' block sizes per group
-  IntergroupShape shape = {1.0, 1.0, BlockDist::kArithCode};
+  IntergroupShape shape;
   // --setting: [Kang2019] §5's parameter settings, a dimension of the intergroup collectives'
   // cases; each fills the group ratio, the block factors and the distribution (empty: none).
   std::vector<const intergroup_model::SettingInfo*> settings;
   int virtual_ppn = 0;  // --virtual-ppn K: nodes of K consecutive ranks; 0: real nodes
-  StartSync sync = StartSync::kWindow;
+  StartSync sync{};
   clocksync::SyncOptions clock;
   clocksync::Distortion distortion_max;  // per-rank distortion drawn in [-max, max]
-  std::int64_t margin_ns = 1'000'000;
+  std::int64_t margin_ns = 0;
   std::vector<std::string> counters;
-  CounterDomain counters_domain = CounterDomain::kUser;
-  CounterScope counters_scope = CounterScope::kCall;
-  PatSource pat_source = PatSource::kBgThread;  // PAT algorithms' arrival times
+  CounterDomain counters_domain{};
+  CounterScope counters_scope{};
+  PatSource pat_source{};  // PAT algorithms' arrival times
   // Which algorithms without needs_pat also run with a PAT runtime (prediction + allgather only,
   // so baselines carry the same monitoring overhead as the PAP-aware ones; [Proficz2020] leaves
   // this open, docs/ALGORITHMS.md, Deviation: the monitoring thread for baselines).
-  BgThread bg_thread = BgThread::kAuto;
+  BgThread bg_thread{};
   bool counters_strict = false;  // an unavailable event is a usage error (exit 2)
   std::string out;
   bool resume = false;  // --resume: `out` is an existing result set to continue
   bool force = false;
   bool shuffle = false;
-  ProgressMode progress = ProgressMode::kAuto;
-  int iters = 30, warmup = 3;
+  ProgressMode progress{};
+  int iters = 0, warmup = 0;
   // --reps-until-ci: stop a case once the 95% CI half-width of the root's mean time per call is
   // at most this fraction of the mean, after min_iters and before iters (0: run iters).
   double reps_until_ci = 0;
-  int min_iters = 10;
+  int min_iters = 0;
   // Timed iterations checked: every Nth (0: only the first); kValidateAuto: every one of an
   // algorithm whose schedule depends on arrivals, only the first of the others.
-  int validate_every = kValidateAuto;
+  int validate_every = 0;
   // How long a timed call may take before the watchdog ends the run (exit 3); 0: no watchdog.
-  std::int64_t call_timeout_ns = kCallTimeoutAuto;
+  std::int64_t call_timeout_ns = 0;
   // The MPI_THREAD_* level the run asks of MPI (--thread-level; auto resolved by parsing).
   int thread_level = 0;
   // Shorthand algorithm options given, canonical, by flag ("--radix" -> "3"); the flags are
   // those the registry rows declare (option_shorthands()).
   std::map<std::string, std::string> alg_options;
-  std::uint64_t seed = 1;
+  std::uint64_t seed = 0;
 };
 
 // --alg: NAME or NAME:key=value items (a bare key=value continues the item before it), each name

@@ -82,8 +82,9 @@ int app_fft_command(const RawFftOptions& raw, const std::string& command_line) {
   const int size = world.size();
   FftOptions opts = parse_fft_options(raw, size);
 
-  // The output check of the run command, so both refuse the same files the same way.
-  RunOptions run_opts;
+  // The output check of the run command, so both refuse the same files the same way; the run
+  // options' defaults give the clock synchronization and what collect_run_info records.
+  RunOptions run_opts = parse_run_options(RawRunOptions{});
   run_opts.out = opts.out;
   run_opts.force = opts.force;
   run_opts.seed = opts.seed;

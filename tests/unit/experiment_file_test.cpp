@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "common/units.hpp"
 #include "tests/unit/usage_error_message.hpp"
@@ -94,6 +95,74 @@ TEST(ExperimentFile, ErrorsNameFileLineAndAcceptedValues) {
   EXPECT_TRUE(usage_error([] {
                 parse_experiment("name = x\nquick.maxdelay = 5\n", "q.exp", true);
               }).starts_with("q.exp:2: --maxdelay:"));
+}
+
+// Every run option a file may set (run_option_specs()) is a key that reads like the command line:
+// a file `KEY = SAMPLE` and `--KEY SAMPLE` give the same member, or the same error, which the file
+// prefixes with its line. A flag's key takes `true`. The others are unknown keys.
+TEST(ExperimentFile, EveryRunOptionIsAKeyAsOnTheCommandLine) {
+  int keys = 0;
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    SCOPED_TRACE(spec.name);
+    const bool flag = std::holds_alternative<bool RawRunOptions::*>(spec.member);
+    const std::string key(spec.name.substr(2));
+    const std::string text = fmt::format("name = x\n{} = {}\n", key, flag ? "true" : spec.sample);
+    if (experiment_key(spec).empty()) {
+      EXPECT_FALSE(spec.not_in_files.empty());
+      EXPECT_TRUE(usage_error([&] {
+                    parse_experiment(text, "k.exp", false);
+                  }).starts_with(fmt::format("k.exp:2: unknown key '{}'", key)));
+      continue;
+    }
+    ++keys;
+    EXPECT_EQ(experiment_key(spec), key);
+    RawRunOptions cli;
+    CLI::App app;
+    add_run_options(app, cli);
+    app.parse(flag ? std::string(spec.name) : fmt::format("{} {}", spec.name, spec.sample), false);
+    const std::string cli_error = usage_error([&] { parse_run_options(cli); });
+    Experiment e;
+    const std::string file_error = usage_error([&] { e = parse_experiment(text, "k.exp", false); });
+    if (cli_error.empty()) {
+      EXPECT_EQ(file_error, "");
+      EXPECT_EQ(run_option_text(spec, e.raw), run_option_text(spec, cli));
+      EXPECT_EQ(e.run_key_lines.at(key), 2);
+    } else {
+      EXPECT_EQ(file_error, fmt::format("k.exp:2: {}", cli_error));
+    }
+  }
+  EXPECT_GE(keys, 30);
+  // The unknown-key message lists each key once.
+  const std::string what =
+      usage_error([] { parse_experiment("name = x\nbogus = 1\n", "b", false); });
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    if (experiment_key(spec).empty()) continue;
+    const std::string item = fmt::format(" {},", experiment_key(spec));
+    const auto first = what.find(item);
+    EXPECT_NE(first, std::string::npos) << spec.name;
+    EXPECT_EQ(what.find(item, first + 1), std::string::npos) << spec.name;
+  }
+}
+
+// docs/REPRODUCING.md lists the run keys and the options files may not set; it had drifted from
+// the code once (thread-level missing), so every run option must be named there in backticks.
+TEST(ExperimentFile, TheFormatDocumentNamesEveryRunOption) {
+  std::ifstream in(std::filesystem::path(PAPBENCH_SOURCE_DIR) / "docs/REPRODUCING.md");
+  ASSERT_TRUE(in) << "cannot read docs/REPRODUCING.md";
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  const auto from = doc.find("- **Run keys**");
+  const auto to = doc.find("- **`count = LIST/P`**", from);
+  ASSERT_NE(to, std::string::npos) << "the Run keys item of docs/REPRODUCING.md moved";
+  const std::string item = doc.substr(from, to - from);
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    const std::string_view key = spec.name.substr(2);
+    const bool named =
+        item.find(fmt::format("`{}`", key)) != std::string::npos ||
+        (key.starts_with("inject-clock-") && item.find("`inject-clock-*`") != std::string::npos);
+    EXPECT_TRUE(named) << key << " is not in the Run keys item of docs/REPRODUCING.md";
+  }
 }
 
 TEST(ExperimentFile, CommandLineOverridesTheFile) {

@@ -1,7 +1,9 @@
 #include "bench/resume.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <CLI/CLI.hpp>
 #include <fstream>
 
 #include "bench/case_matrix.hpp"
@@ -63,6 +65,83 @@ TEST(ResumeFingerprint, EachMeasuringOptionIsNamedWithBothValues) {
     const auto diff = fingerprint_differences(fingerprint({}), fingerprint(now), "f.h5");
     ASSERT_EQ(diff.size(), 1u) << c.expected;
     EXPECT_EQ(diff[0], c.expected);
+  }
+}
+
+// A file written before the fingerprint was derived from run_option_specs() holds exactly these
+// keys and values for a run at the defaults; it must still resume.
+TEST(ResumeFingerprint, TheDefaultsFingerprintAsFilesRecordThem) {
+  const RunFingerprint expected = {
+      {"--collective", "reduce"},
+      {"--alg", "native"},
+      {"--count", "1Ki"},
+      {"--dtype", "int"},
+      {"--op", "sum"},
+      {"--root", "0"},
+      {"--iters", "30"},
+      {"--warmup", "3"},
+      {"--reps-until-ci", "off"},
+      {"--min-iters", "10"},
+      {"--compute", "0"},
+      {"--maxdelay", "0"},
+      {"--pattern", "uniform"},
+      {"--groups", ""},
+      {"--placement", "block"},
+      {"--ka-factor", "1"},
+      {"--kb-factor", "1"},
+      {"--dist", "arith-code"},
+      {"--virtual-ppn", "0"},
+      {"--seed", "1"},
+      {"--sync", "window"},
+      {"--sync-estimator", "min-rtt"},
+      {"--no-drift", "off"},
+      {"--flat-sync", "off"},
+      {"--resync", "1s"},
+      {"--margin", "1ms"},
+      {"--counters", ""},
+      {"--counters-domain", "user"},
+      {"--counters-scope", "call"},
+      {"--pat-source", "bgthread"},
+      {"--bg-thread", "auto"},
+      {"--shuffle", "off"},
+      {"--thread-level", "auto"},
+      {"--validate-every", "auto"},
+      {"--inject-clock-offset", "0"},
+      {"--inject-clock-drift", "0"},
+      {"MPI processes", "4"},
+      {"nodes", "1"},
+      {"MPI library", "Open MPI v4.1.4"},
+      {"papbench build", "0.1.0 (abc)"},
+  };
+  EXPECT_EQ(fingerprint({}), expected);
+}
+
+// Every run option is compared unless its spec says why a resume may change it: set to its sample
+// (through the command line), a compared one is the one difference, named with both values.
+TEST(ResumeFingerprint, EveryRunOptionIsComparedUnlessItsSpecSaysWhyNot) {
+  const RawRunOptions defaults;
+  const RunFingerprint file = fingerprint(defaults);
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    SCOPED_TRACE(spec.name);
+    const bool flag = std::holds_alternative<bool RawRunOptions::*>(spec.member);
+    RawRunOptions now;
+    CLI::App app;
+    add_run_options(app, now);
+    app.parse(flag ? std::string(spec.name) : fmt::format("{} {}", spec.name, spec.sample), false);
+    const std::vector<std::string> diff = fingerprint_differences(file, fingerprint(now), "f.h5");
+    if (!spec.resume_may_differ.empty()) {
+      EXPECT_EQ(diff, std::vector<std::string>{});
+      EXPECT_FALSE(file.contains(std::string(spec.name)));
+      continue;
+    }
+    // An option newer than the fingerprint is recorded only when given.
+    EXPECT_EQ(file.contains(std::string(spec.name)), !spec.compared_unless_default);
+    const std::string recorded = spec.compared_unless_default
+                                     ? "(not given)"
+                                     : fmt::format("'{}'", run_option_text(spec, defaults));
+    EXPECT_EQ(diff,
+              std::vector<std::string>{fmt::format("{}: 'f.h5' has {}, this run '{}'", spec.name,
+                                                   recorded, run_option_text(spec, now))});
   }
 }
 
@@ -186,6 +265,29 @@ TEST_F(ResumePlanTest, MarksTheCasesTheFileHoldsComplete) {
               plan_resume(opts, cases, 2, fingerprint(other));
             }).find("--iters: '" + opts.out + "' has '30', this run '5'"),
             std::string::npos);
+}
+
+// The refusal says which options may differ: those whose spec says why, but --resume itself and
+// --force, which cannot come with it.
+TEST_F(ResumePlanTest, TheRefusalNamesTheOptionsThatMayDiffer) {
+  RawRunOptions raw;
+  raw.resume = path("run.h5");
+  const RunOptions opts = parse_run_options(raw);
+  const std::vector<Case> cases = expand_cases(opts);
+  { results::ResultWriter w(opts.out, false, info(fingerprint(raw))); }
+  RawRunOptions other = raw;
+  other.iters = 5;
+  const std::string what = usage_error([&] { plan_resume(opts, cases, 2, fingerprint(other)); });
+  const auto from = what.find("(only ");
+  const auto to = what.find(" may differ;", from);
+  ASSERT_NE(to, std::string::npos) << what;
+  const std::string listed = what.substr(from, to - from);
+  for (const RunOptionSpec& spec : run_option_specs()) {
+    if (spec.resume_may_differ.empty() || spec.name == "--resume" || spec.name == "--force") {
+      continue;
+    }
+    EXPECT_NE(listed.find(spec.name), std::string::npos) << spec.name << " in " << listed;
+  }
 }
 
 TEST_F(ResumePlanTest, RefusesWhatIsNotAResumableResultSet) {

@@ -1,11 +1,13 @@
 #include "bench/run_options.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "bench/case_matrix.hpp"
 #include "bench/case_runner.hpp"
@@ -23,6 +25,90 @@ TEST(RunOptions, DefaultsParse) {
   EXPECT_EQ(o.iters, 30);
   EXPECT_EQ(o.sync, StartSync::kWindow);
   EXPECT_EQ(o.clock.resync_ns, 1'000'000'000);
+}
+
+// --- the table of run options (bench/run_option_spec.hpp), walked ----------------------------
+
+bool is_flag(const RunOptionSpec& s) {
+  return std::holds_alternative<bool RawRunOptions::*>(s.member);
+}
+
+// How the option reads in a fresh RawRunOptions: its default, as run_option_text writes it.
+std::string default_text(const RunOptionSpec& s) {
+  if (is_flag(s)) return "off";
+  return std::string(s.default_value.empty() ? s.implied : s.default_value);
+}
+
+std::size_t occurrences(std::string_view text, std::string_view part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string_view::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST(RunOptionSpecs, EachIsNamedOnceWithHelpGroupParserAndSample) {
+  std::set<std::string_view> names;
+  for (const RunOptionSpec& s : run_option_specs()) {
+    SCOPED_TRACE(s.name);
+    EXPECT_TRUE(s.name.starts_with("--"));
+    EXPECT_TRUE(names.insert(s.name).second) << "declared twice";
+    EXPECT_EQ(find_run_option(s.name), &s);
+    EXPECT_FALSE(s.help.empty());
+    EXPECT_FALSE(s.group.empty());
+    EXPECT_NE(s.parse, nullptr);
+    // The tests below set each option to its sample: a value, except for a flag (turned on).
+    EXPECT_EQ(s.sample.empty(), is_flag(s));
+    if (!is_flag(s)) {
+      EXPECT_NE(s.sample, default_text(s));
+    }
+    // `implied` is for an option that starts empty, and its help names it through {default}.
+    if (!s.implied.empty()) {
+      EXPECT_TRUE(s.default_value.empty());
+    }
+    EXPECT_EQ(occurrences(s.help, "{default}"), s.implied.empty() ? 0u : 1u);
+  }
+  // The algorithms' shorthand flags are options of the same command.
+  for (const AlgOptionSpec* a : option_shorthands()) EXPECT_EQ(find_run_option(a->flag), nullptr);
+  EXPECT_EQ(find_run_option("--no-such-option"), nullptr);
+}
+
+// Each default is written once, in the table: a fresh RawRunOptions holds it, and --help shows it
+// once, from the table (CLI11's "=DEFAULT", or the help's {default}).
+TEST(RunOptionSpecs, EachDefaultComesFromTheTableAndHelpShowsItOnce) {
+  const RawRunOptions fresh;
+  RawRunOptions raw;
+  CLI::App app;
+  add_run_options(app, raw);
+  const std::string help = app.help();
+  for (const RunOptionSpec& s : run_option_specs()) {
+    SCOPED_TRACE(s.name);
+    EXPECT_EQ(run_option_text(s, fresh), default_text(s));
+    const CLI::Option* option = app.get_option(std::string(s.name));
+    EXPECT_EQ(option->get_description(), run_option_help(s));
+    EXPECT_EQ(option->get_default_str(), s.hide_default ? "" : s.default_value);
+    EXPECT_EQ(option->get_group(), s.group);
+    if (!s.implied.empty()) {
+      EXPECT_EQ(occurrences(run_option_help(s), s.implied), 1u);
+    }
+    EXPECT_EQ(occurrences(help, fmt::format("\n  {} ", s.name)), 1u) << help;
+  }
+  EXPECT_NO_THROW(parse_run_options(fresh));
+}
+
+// The command line sets each option's member, and only that one.
+TEST(RunOptionSpecs, EachReachesItsMemberFromTheCommandLine) {
+  for (const RunOptionSpec& s : run_option_specs()) {
+    SCOPED_TRACE(s.name);
+    RawRunOptions raw;
+    CLI::App app;
+    add_run_options(app, raw);
+    app.parse(is_flag(s) ? std::string(s.name) : fmt::format("{} {}", s.name, s.sample), false);
+    for (const RunOptionSpec& other : run_option_specs()) {
+      const std::string expected = &other != &s ? default_text(other)
+                                   : is_flag(s) ? std::string("on")
+                                                : std::string(s.sample);
+      EXPECT_EQ(run_option_text(other, raw), expected) << other.name;
+    }
+  }
 }
 
 TEST(RunOptions, BadValuesNameTheOptionAndTheAcceptedValues) {
