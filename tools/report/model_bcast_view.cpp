@@ -22,7 +22,6 @@ namespace {
 
 using bcast_model::Algorithm;
 using bcast_model::Lambda;
-using bcast_model::ModelOptions;
 using bcast_model::Platform;
 
 // One broadcast case: the root's mean time per call, as [Nuriyev2022] §6.1 measures it ("using
@@ -33,7 +32,8 @@ struct Measurement {
   bool experiment = false;  // gather-after > 0: Eq. (16)'s communication experiment
   int ranks = 0;
   long bytes = 0;
-  ModelOptions options;  // the case's segment size and fanout; stages from the command line
+  bcast_model::ModelOptions
+      options;  // the case's segment size and fanout; stages from the command line
   double mean_s = 0;
   std::vector<int> domain;  // node (real or virtual) of each rank
 };
@@ -108,8 +108,8 @@ std::optional<Measurement> measurement(const results::CaseRecord& rec, const res
   m.bytes = static_cast<long>(static_cast<double>(rec.count) * *elem);
   m.options.segsize = std::stol(param(rec.params, "segsize").value_or(std::to_string(o.segment)));
   m.options.kchain_fanout = std::stoi(param(rec.params, "fanout").value_or("4"));
-  m.options.stages =
-      o.global_max ? ModelOptions::Stages::kGlobalMax : ModelOptions::Stages::kWindow;
+  m.options.stages = o.global_max ? bcast_model::ModelOptions::Stages::kGlobalMax
+                                  : bcast_model::ModelOptions::Stages::kWindow;
   m.mean_s = *mean;
   m.domain = static_cast<int>(info.node_index.size()) == rec.ranks
                  ? info.node_index
