@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the bcast algorithms; one file per algorithm under collectives/bcast/, each listed
-// in collectives/core/registry.cpp. Besides the library's own, the six trees of Open MPI 3.1's
+// in collectives/bcast/algorithms.cpp. Besides the library's own, the six trees of Open MPI 3.1's
 // coll/base that [Nuriyev2022] models (§3, §4; [OpenMPI] coll_base_bcast.c, v3.1.6).
 
 #include <memory>

@@ -1,7 +1,8 @@
 #pragma once
-// The table of every algorithm papbench hosts (collectives/core/registry.cpp), scanned top to
-// bottom; no self-registration. A row declares everything the harness needs to know about an
-// algorithm: its factory, its options and its restrictions.
+// The table of every algorithm papbench hosts, scanned top to bottom: each collective's rows in
+// collectives/<collective>/algorithms.cpp, joined in a fixed order by registry.cpp
+// (registry_tables.hpp); no self-registration. A row declares everything the harness needs to
+// know about an algorithm: its factory, its options and its restrictions.
 
 #include <functional>
 #include <memory>
