@@ -440,6 +440,22 @@ TEST(RunOptions, SizeDependentChecks) {
   EXPECT_NE(usage_error([&] { check_against_size(o, 4, 1); }).find("--groups"), std::string::npos);
 }
 
+// --groups p:q as the run reads it: two whole numbers >= 1 (that they hold every rank is checked
+// once the run knows its size: SizeDependentChecks). Without it a case takes default_groups.
+TEST(RunOptions, Groups) {
+  RawRunOptions raw;
+  raw.groups = "25:7";
+  RunOptions o = parse_run_options(raw);
+  EXPECT_EQ(o.groups_p, 25);
+  EXPECT_EQ(o.groups_q, 7);
+  EXPECT_EQ(usage_error([&] { check_against_size(o, 32, 1); }), "");
+  for (const auto* bad : {"3", "3:", ":3", "a:b", "2:2x", "0:4", "4:0", "-1:5"}) {
+    raw.groups = bad;
+    EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("--groups"), std::string::npos)
+        << bad;
+  }
+}
+
 // No registered algorithm needs two nodes yet (the hierarchical ones will), so a row made here.
 TEST(RunOptions, RestrictionsNameTheAlgorithmAndTheRemedy) {
   AlgorithmInfo two_nodes;
