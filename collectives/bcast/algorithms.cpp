@@ -162,7 +162,8 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
        .source = kLibrary,
        .make = with_gather_after(make_bcast_native),
        .options = kBcastNativeOptions,
-       .preflight = check_bcast_native_forcing},
+       .preflight = check_bcast_native_forcing,
+       .before_mpi_init = request_bcast_native_forcing},
       {.collective = "bcast",
        .name = "flat",
        .summary =

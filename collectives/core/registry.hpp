@@ -49,6 +49,10 @@ struct AlgorithmInfo {
   // resolved options (Algorithm::result_view; [Parsons2015] §2.3.3 copyout=shared|cow): params
   // then record mpi-semantics=no. nullptr: MPI semantics always.
   bool (*result_outside_recv)(const AlgOptions& resolved) = nullptr;
+  // Called by papbench before MPI_Init, on every rank, with the resolved options a run gives the
+  // algorithm, for what the MPI library reads only at MPI_Init (bcast/native:force sets Open MPI's
+  // environment). nullptr: nothing to do.
+  void (*before_mpi_init)(const AlgOptions& resolved) = nullptr;
 
   bool depends_on_arrivals() const { return needs_pat || arrival_dependent; }
 

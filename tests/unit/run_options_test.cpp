@@ -5,12 +5,14 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 
 #include "bench/case_matrix.hpp"
 #include "bench/case_runner.hpp"
+#include "bench/run_command.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
 #include "tests/unit/usage_error_message.hpp"
@@ -454,6 +456,27 @@ TEST(RunOptions, Groups) {
     EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("--groups"), std::string::npos)
         << bad;
   }
+}
+
+// main() runs the before_mpi_init hooks of the run's algorithms: bcast/native:force's row asks
+// for Open MPI's dynamic rules through the environment; without force, or with options that do
+// not parse (reported once MPI is up), nothing is asked.
+TEST(RunOptions, BeforeMpiInitRunsTheHooksOfTheNamedAlgorithms) {
+  constexpr const char* kDynamicRules = "OMPI_MCA_coll_tuned_use_dynamic_rules";
+  if (std::getenv(kDynamicRules) != nullptr) GTEST_SKIP() << kDynamicRules << " is set already";
+  RawRunOptions raw;
+  raw.collective = "bcast";
+  raw.alg = "native,binomial";
+  run_before_mpi_init(raw);
+  EXPECT_EQ(std::getenv(kDynamicRules), nullptr);
+  raw.alg = "native:force=binomial,nope";
+  run_before_mpi_init(raw);
+  EXPECT_EQ(std::getenv(kDynamicRules), nullptr);
+  raw.alg = "binomial,native:force=binomial";
+  run_before_mpi_init(raw);
+  ASSERT_NE(std::getenv(kDynamicRules), nullptr);
+  EXPECT_STREQ(std::getenv(kDynamicRules), "1");
+  unsetenv(kDynamicRules);
 }
 
 // No registered algorithm needs two nodes yet (the hierarchical ones will), so a row made here.
