@@ -13,7 +13,6 @@
 #include "bench/iteration_log.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
-#include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
 #include "results/statistics.hpp"
 

@@ -33,7 +33,6 @@
 #include "bench/sync_check_command.hpp"
 #include "bench/topology_command.hpp"
 #include "bench/tree_command.hpp"
-#include "collectives/bcast/forced_bcast.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "papbench/version.hpp"
@@ -130,8 +129,9 @@ struct Cli {
               [this, fft] { return papbench::app_fft_command(*fft, command_line); }};
     }
     papbench::apply_experiment_options(app, experiment, raw);
-    // Open MPI reads coll_tuned_use_dynamic_rules only from the environment at MPI_Init.
-    if (raw.alg.find("force=") != std::string::npos) papbench::bcast::request_forcing_environment();
+    // What the library reads only at MPI_Init, asked for by the rows of the run's algorithms
+    // (bcast/native:force: Open MPI's coll_tuned_use_dynamic_rules, from the environment).
+    papbench::run_before_mpi_init(raw);
     return {nullptr, papbench::run_thread_level(raw),
             [this] { return papbench::run_command(raw, command_line); }};
   }

@@ -206,6 +206,21 @@ int run_thread_level(const RawRunOptions& raw) {
   }
 }
 
+void run_before_mpi_init(const RawRunOptions& raw) {
+  try {
+    const RunOptions opts = parse_run_options(raw);
+    for (const std::string& collective : opts.collectives) {
+      for (const AlgVariant& v : opts.algorithms) {
+        const AlgorithmInfo* alg = find_algorithm(collective, v.name);
+        if (alg == nullptr || alg->before_mpi_init == nullptr) continue;
+        alg->before_mpi_init(resolve_options(*alg, variant_options(opts, *alg, v)));
+      }
+    }
+  } catch (const UsageError&) {
+    // Bad options run no hook: the run stops with this error once MPI is up.
+  }
+}
+
 int run_command(const RawRunOptions& raw, const std::string& command_line, const RunHooks& hooks) {
   Comm world = Comm::dup(MPI_COMM_WORLD);
   const int rank = world.rank();

@@ -15,6 +15,10 @@ int run_command(const RawRunOptions& raw, const std::string& command_line);
 // The MPI_THREAD_* level the run needs (RunOptions::thread_level), without MPI; where the options
 // are bad, MPI_THREAD_MULTIPLE (run_command then reports them with MPI up, on rank 0 only).
 int run_thread_level(const RawRunOptions& raw);
+// Before MPI_Init: the before_mpi_init hook (collectives/core/registry.hpp) of every algorithm the
+// run names, with the options the run gives it, resolved; where the options are bad, none
+// (run_command then reports them with MPI up, on rank 0 only).
+void run_before_mpi_init(const RawRunOptions& raw);
 
 // Extension points for commands built on the run (papbench imbalance).
 struct RunHooks {

@@ -4,7 +4,6 @@
 
 #include <cstdlib>
 #include <initializer_list>
-#include <stdexcept>
 
 namespace papbench {
 
@@ -67,7 +66,7 @@ void mpi_check(int rc, const char* what) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, text, &len);
-  throw std::runtime_error(fmt::format("{} failed: {}", what, std::string(text, len)));
+  throw MpiError(fmt::format("{} failed: {}", what, std::string(text, len)));
 }
 
 int comm_rank(MPI_Comm comm) {

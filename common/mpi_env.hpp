@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/errors.hpp"
+
 namespace papbench {
 
 // Initializes MPI with MPI_THREAD_MULTIPLE (the PAT background thread needs it) and finalizes it.
@@ -49,7 +51,13 @@ class Comm {
   MPI_Comm comm_ = MPI_COMM_NULL;
 };
 
-// Throws std::runtime_error with MPI's error string when rc != MPI_SUCCESS.
+// An MPI call failed; what() names the call, then MPI's error string.
+class MpiError : public Error {
+ public:
+  using Error::Error;
+};
+
+// Throws MpiError("<what> failed: <MPI's error string>") when rc != MPI_SUCCESS.
 void mpi_check(int rc, const char* what);
 
 // This rank's index in, and the size of, a communicator (checked).

@@ -44,12 +44,6 @@ const Platform* paper_platform(const std::string& name) {
   return nullptr;
 }
 
-std::vector<std::string> paper_platform_names() {
-  std::vector<std::string> names;
-  for (const Platform& p : paper_platforms()) names.push_back(p.name);
-  return names;
-}
-
 std::vector<int> block_domains(int ranks, int per_node) {
   if (ranks < 1 || per_node < 1)
     throw std::invalid_argument("block_domains: ranks and per_node >= 1");

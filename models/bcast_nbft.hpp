@@ -29,7 +29,6 @@ struct Platform {
 
 // The three clusters of [Nuriyev2022] Table 1 (gamma^0 = 1, §6.2): "grisou", "gros", "mn4".
 const Platform* paper_platform(const std::string& name);
-std::vector<std::string> paper_platform_names();
 
 // Each rank's shared-memory domain (its node; §12 A3: the whole node is the domain that reproduces
 // Table 1(a)). Consecutive ranks fill a node of `per_node` ranks ("serial" mapping, §8.2); the

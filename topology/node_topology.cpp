@@ -62,9 +62,9 @@ NodeTopology::NodeTopology(MPI_Comm comm, int virtual_ppn, int leaders_per_node)
     node_comm_ = std::move(real);
   }
 
-  // Keyed by node, so that rank i of a leader or stripe comm belongs to the i-th node that has
-  // such a member, even when the placement is not consecutive. Comms beyond the largest node
-  // would be empty everywhere and are not created.
+  // Keyed by node, so that rank i of a leader comm belongs to the i-th node that has such a
+  // member, even when the placement is not consecutive. Comms beyond the largest node would be
+  // empty everywhere and are not created.
   const int largest = *std::max_element(node_sizes_.begin(), node_sizes_.end());
   for (int l = 0; l < std::min(leaders_per_node_, largest); ++l) {
     MPI_Comm c = MPI_COMM_NULL;
@@ -72,9 +72,6 @@ NodeTopology::NodeTopology(MPI_Comm comm, int virtual_ppn, int leaders_per_node)
               "MPI_Comm_split");
     leader_comms_.emplace_back(c);
   }
-  MPI_Comm stripe = MPI_COMM_NULL;
-  mpi_check(MPI_Comm_split(comm, local_rank(), node(), &stripe), "MPI_Comm_split");
-  stripe_comm_ = Comm(stripe);
 }
 
 std::vector<int> NodeTopology::ranks_of_node(int node) const {

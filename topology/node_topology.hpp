@@ -1,9 +1,8 @@
 #pragma once
-// Which ranks share a node, and the communicators hierarchical code needs: one per node, the
-// node leaders (L of them per node), and the stripes (local rank s of every node). Nodes are the
-// real shared-memory nodes, or virtual nodes of K consecutive ranks carved out of each real node
-// (--virtual-ppn K), so that hierarchical algorithms, node-leader clock sync and per-node PAP
-// statistics can be exercised on one machine.
+// Which ranks share a node, and the communicators hierarchical code needs: one per node and the
+// node leaders (L of them per node). Nodes are the real shared-memory nodes, or virtual nodes of
+// K consecutive ranks carved out of each real node (--virtual-ppn K), so that hierarchical
+// algorithms, node-leader clock sync and per-node PAP statistics can be exercised on one machine.
 
 #include <mpi.h>
 
@@ -53,8 +52,6 @@ class NodeTopology {
   // by node; MPI_COMM_NULL on every other rank.
   MPI_Comm leader_comm(int l = 0) const;
   bool is_leader() const { return local_rank() < leaders_per_node_; }
-  // This rank's stripe: local rank local_rank() of every node that has one, ordered by node.
-  MPI_Comm stripe_comm() const { return stripe_comm_.get(); }
 
  private:
   int rank_ = 0;
@@ -65,7 +62,6 @@ class NodeTopology {
   std::vector<int> node_of_rank_, local_rank_of_, node_sizes_;
   Comm node_comm_;
   std::vector<Comm> leader_comms_;  // [l]; null where this rank is not leader l
-  Comm stripe_comm_;
 };
 
 }  // namespace papbench::topology

@@ -1,6 +1,7 @@
 #pragma once
 // Factories of the allgather and intergroup_allgather algorithms; one file per algorithm under
-// collectives/allgather/, each listed in collectives/core/registry.cpp.
+// collectives/allgather/, each listed in its collective's table:
+// collectives/allgather/algorithms.cpp or collectives/intergroup_allgather/algorithms.cpp.
 
 #include <memory>
 

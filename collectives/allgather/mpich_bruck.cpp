@@ -7,13 +7,11 @@
 //
 // Cost = ceil(lgp).alpha + n.((p-1)/p).beta + n (local rotation) (n = p blocks, bytes).
 #include "collectives/allgather/allgather.hpp"
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace mpich;
 
 constexpr int kTag = 43;
 
@@ -26,7 +24,7 @@ class AllgatherMpichBruck final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    reduce_detail::expect_prepared(count_, a.count, "allgather/mpich-bruck");
+    expect_prepared(count_, a.count, "allgather/mpich-bruck");
     if (a.count == 0) return;
     const int size = comm_.size(), rank = comm_.rank();
     const std::size_t ext = extent_of(a.dtype);

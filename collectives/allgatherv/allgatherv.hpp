@@ -1,6 +1,7 @@
 #pragma once
 // Factories of the allgatherv and intergroup_allgatherv algorithms; one file per algorithm under
-// collectives/allgatherv/, each listed in collectives/core/registry.cpp.
+// collectives/allgatherv/, each listed in its collective's table:
+// collectives/allgatherv/algorithms.cpp or collectives/intergroup_allgatherv/algorithms.cpp.
 
 #include <memory>
 

@@ -11,13 +11,11 @@
 
 #include "collectives/allgatherv/allgatherv.hpp"
 #include "collectives/core/alg_option.hpp"
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace mpich;
 
 constexpr int kTag = 45;
 

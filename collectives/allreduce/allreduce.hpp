@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the allreduce algorithms; one file per algorithm under collectives/allreduce/, each
-// listed in collectives/core/registry.cpp.
+// listed in collectives/allreduce/algorithms.cpp.
 
 #include <memory>
 

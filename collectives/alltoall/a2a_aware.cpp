@@ -37,15 +37,13 @@
 
 #include "collectives/alltoall/alltoall.hpp"
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/node_shared.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 #include "topology/node_topology.hpp"
 
 namespace papbench::alltoall_aware {
 namespace {
-
-using reduce_detail::extent_of;
 
 constexpr int kTagFirstSegment = 100;  // + the fragment's first segment
 constexpr int kMaxTag = 32767;         // the smallest MPI_TAG_UB MPI allows

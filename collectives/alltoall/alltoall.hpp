@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the alltoall algorithms; one file per algorithm under collectives/alltoall/, each
-// listed in collectives/core/registry.cpp.
+// listed in collectives/alltoall/algorithms.cpp.
 
 #include <memory>
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "collectives/alltoall/alltoall.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/mpich_p2p.hpp"
 #include "common/mpi_env.hpp"
 
@@ -51,7 +52,7 @@ class AlltoallMpichBruck final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    reduce_detail::expect_prepared(count_, a.count, "alltoall/mpich-bruck");
+    expect_prepared(count_, a.count, "alltoall/mpich-bruck");
     if (a.count == 0) return;
     const int size = comm_.size(), rank = comm_.rank();
     const std::size_t ext = extent_of(a.dtype), c = a.count;

@@ -5,13 +5,11 @@
 //
 // Cost = (p-1).alpha + n.beta (n = p blocks, bytes).
 #include "collectives/alltoall/alltoall.hpp"
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace mpich;
 
 constexpr int kTag = 48;
 

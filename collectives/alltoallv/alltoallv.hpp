@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the alltoallv algorithms; one file per algorithm under collectives/alltoallv/, each
-// listed in collectives/core/registry.cpp.
+// listed in collectives/alltoallv/algorithms.cpp.
 
 #include <memory>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the barrier algorithms; one file per algorithm under collectives/barrier/, each
-// listed in collectives/core/registry.cpp.
+// listed in collectives/barrier/algorithms.cpp.
 
 #include <memory>
 

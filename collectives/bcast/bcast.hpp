@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the bcast algorithms; one file per algorithm under collectives/bcast/, each listed
-// in collectives/core/registry.cpp. Besides the library's own, the six trees of Open MPI 3.1's
+// in collectives/bcast/algorithms.cpp. Besides the library's own, the six trees of Open MPI 3.1's
 // coll/base that [Nuriyev2022] models (§3, §4; [OpenMPI] coll_base_bcast.c, v3.1.6).
 
 #include <memory>
@@ -13,6 +13,10 @@ std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options);  // MPI
 // bcast/native:force=NAME set and read back (then restored) before a run starts, so that a library
 // that cannot be forced is refused before anything is written; UsageError naming the variable.
 void check_bcast_native_forcing(const AlgOptions& resolved);
+// Before MPI_Init, for bcast/native:force=NAME: Open MPI ignores a forced algorithm unless
+// coll_tuned_use_dynamic_rules is set, which it reads only from the environment at MPI_Init
+// (bcast::request_forcing_environment). Nothing without force.
+void request_bcast_native_forcing(const AlgOptions& resolved);
 std::unique_ptr<Algorithm> make_bcast_flat(const AlgOptions& options);          // basic_linear
 std::unique_ptr<Algorithm> make_bcast_chain(const AlgOptions& options);         // pipeline
 std::unique_ptr<Algorithm> make_bcast_kchain(const AlgOptions& options);        // chain, fanout K

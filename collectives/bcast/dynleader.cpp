@@ -19,15 +19,13 @@
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/bcast/shared_bcast.hpp"
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/hier_layout.hpp"
 #include "collectives/core/id_mailbox.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using reduce_detail::extent_of;
 
 constexpr int kIdTagBase = 1000;
 constexpr int kDataTagBase = 1000;

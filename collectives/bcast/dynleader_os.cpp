@@ -16,15 +16,13 @@
 
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/bcast/shared_bcast.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/hier_layout.hpp"
 #include "collectives/core/landing_window.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using reduce_detail::extent_of;
 
 // Slots per node: a parent node may run one call ahead of a child node's leader without waiting
 // (the shared buffers alternate the same way).

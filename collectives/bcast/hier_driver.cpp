@@ -5,15 +5,13 @@
 
 #include "collectives/bcast/patyuan.hpp"
 #include "collectives/bcast/shared_bcast.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/hier_layout.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 #include "topology/node_topology.hpp"
 
 namespace papbench::hier_bcast {
 namespace {
-
-using reduce_detail::extent_of;
 
 class Binomial final : public Between {
  public:

@@ -8,13 +8,11 @@
 //
 // Cost = lgp.(alpha + n.beta) (lgp = ceil(log2 p), n = message bytes).
 #include "collectives/bcast/bcast.hpp"
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/relative_rank.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace mpich;
 
 constexpr int kTag = 42;
 

@@ -58,4 +58,8 @@ void check_bcast_native_forcing(const AlgOptions& options) {
   if (const auto f = forced_of(options)) const bcast::BcastForcing check(*f);
 }
 
+void request_bcast_native_forcing(const AlgOptions& resolved) {
+  if (resolved.contains("force")) bcast::request_forcing_environment();
+}
+
 }  // namespace papbench

@@ -71,4 +71,13 @@ using AlgOptions = std::map<std::string, std::string>;
 // `what`, never truncated into a wrong but plausible count.
 int count_as_int(std::size_t n, std::string_view what);
 
+// Algorithms that combine partial results in an order of their own (relative ranks, halving
+// partners, ring position) would give a non-commutative op a different answer than the MPI
+// library: they refuse it with std::invalid_argument naming the algorithm.
+void require_commutative(MPI_Op op, std::string_view algorithm);
+
+// The shapes prepare() saw; run() with another count than prepared for is a harness bug
+// (std::logic_error).
+void expect_prepared(std::size_t prepared_count, std::size_t count, std::string_view algorithm);
+
 }  // namespace papbench

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -39,35 +38,10 @@ int leader_in(MPI_Group group, MPI_Group reference) {
   return out;
 }
 
-int parse_group_size(std::string_view text, std::string_view whole) {
-  int v = 0;
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) {
-    throw UsageError(fmt::format("--groups '{}' is not p:q (two whole numbers)", whole));
-  }
-  return v;
-}
-
 }  // namespace
 
 GroupSplit default_groups(int size) {
   return {size - size / 2, size / 2};
-}
-
-GroupSplit parse_groups(std::string_view text, int size) {
-  if (text.empty()) return default_groups(size);
-  const auto colon = text.find(':');
-  if (colon == std::string_view::npos) {
-    throw UsageError(fmt::format("--groups '{}' is not p:q (two whole numbers)", text));
-  }
-  const GroupSplit s{parse_group_size(text.substr(0, colon), text),
-                     parse_group_size(text.substr(colon + 1), text)};
-  if (s.p < 1 || s.q < 1 || std::int64_t{s.p} + s.q != size) {
-    throw UsageError(
-        fmt::format("--groups {}:{} needs two non-empty groups that together hold all {} ranks",
-                    s.p, s.q, size));
-  }
-  return s;
 }
 
 std::string_view placement_name(Placement placement) {

@@ -19,10 +19,6 @@ struct GroupSplit {
 // Half/half; an odd size gives A the extra rank, since the paper takes q <= p.
 GroupSplit default_groups(int size);
 
-// "p:q" as typed after --groups (empty: default_groups). Throws UsageError unless both are >= 1
-// and p + q == size.
-GroupSplit parse_groups(std::string_view text, int size);
-
 // How the two groups lie over the ranks (--placement): block puts A on the first p ranks and B on
 // the next q (the paper's artifact); interleaved spreads B's q ranks evenly among A's (rank r is
 // in B when floor((r + 1) q / (p + q)) > floor(r q / (p + q)), so p = q alternates A, B, ...;

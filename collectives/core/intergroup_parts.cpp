@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/intergroup.hpp"
 
 namespace papbench::intergroup {
@@ -31,12 +32,6 @@ Comms Comms::make(MPI_Comm inter) {
   c.rank = comm_rank(inter);
   c.in_a = l.in_a;
   return c;
-}
-
-std::size_t extent_of(MPI_Datatype dtype) {
-  MPI_Aint lb = 0, extent = 0;
-  mpi_check(MPI_Type_get_extent(dtype, &lb, &extent), "MPI_Type_get_extent");
-  return static_cast<std::size_t>(extent);
 }
 
 int as_count(std::int64_t n) {

@@ -45,15 +45,6 @@ struct Comms {
   static Comms make(MPI_Comm inter);
 };
 
-std::size_t extent_of(MPI_Datatype dtype);
-
-inline char* at(void* base, std::int64_t elems, std::size_t extent) {
-  return static_cast<char*>(base) + elems * static_cast<std::int64_t>(extent);
-}
-inline const char* at(const void* base, std::int64_t elems, std::size_t extent) {
-  return static_cast<const char*>(base) + elems * static_cast<std::int64_t>(extent);
-}
-
 int as_count(std::int64_t n);  // count_as_int for a non-negative 64-bit value
 
 // counts/displs as MPI's ints from 64-bit values.

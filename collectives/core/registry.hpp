@@ -1,7 +1,8 @@
 #pragma once
-// The table of every algorithm papbench hosts (collectives/core/registry.cpp), scanned top to
-// bottom; no self-registration. A row declares everything the harness needs to know about an
-// algorithm: its factory, its options and its restrictions.
+// The table of every algorithm papbench hosts, scanned top to bottom: each collective's rows in
+// collectives/<collective>/algorithms.cpp, joined in a fixed order by registry.cpp
+// (registry_tables.hpp); no self-registration. A row declares everything the harness needs to
+// know about an algorithm: its factory, its options and its restrictions.
 
 #include <functional>
 #include <memory>
@@ -48,6 +49,10 @@ struct AlgorithmInfo {
   // resolved options (Algorithm::result_view; [Parsons2015] §2.3.3 copyout=shared|cow): params
   // then record mpi-semantics=no. nullptr: MPI semantics always.
   bool (*result_outside_recv)(const AlgOptions& resolved) = nullptr;
+  // Called by papbench before MPI_Init, on every rank, with the resolved options a run gives the
+  // algorithm, for what the MPI library reads only at MPI_Init (bcast/native:force sets Open MPI's
+  // environment). nullptr: nothing to do.
+  void (*before_mpi_init)(const AlgOptions& resolved) = nullptr;
 
   bool depends_on_arrivals() const { return needs_pat || arrival_dependent; }
 

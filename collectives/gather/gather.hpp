@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the gather algorithms; one file per algorithm under collectives/gather/, each listed
-// in collectives/core/registry.cpp.
+// in collectives/gather/algorithms.cpp.
 
 #include <memory>
 

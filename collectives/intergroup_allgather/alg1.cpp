@@ -9,10 +9,12 @@
 //
 // Cost (Theorem 1, Eq. 3): (ceil(p/q) + log p) t_s + (max(p k_A, q k_B) + k_B) t_w.
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/intergroup_parts.hpp"
 #include "collectives/intergroup_allgather/intergroup_allgather.hpp"
 
@@ -68,8 +70,8 @@ class IntergroupAllgatherAlg1 final : public Algorithm {
     const auto scount = static_cast<std::int64_t>(a.send_count);
     const auto rcount = static_cast<std::int64_t>(a.count);
     // Where this rank's share of the remote data goes before the final allgather.
-    char* mine = use_padding_ ? at(padded_buf_.data(), l * slot_, ext)
-                              : at(a.recv, displs_[std::size_t(l)], ext);
+    std::byte* mine = use_padding_ ? at(padded_buf_.data(), l * slot_, ext)
+                                   : at(a.recv, displs_[std::size_t(l)], ext);
     if (L >= R) {
       // One exchange: the whole own block out, one piece of the partner's block in (p == q:
       // the whole block, partner of equal index).

@@ -1,7 +1,8 @@
 #pragma once
 // Factories of the intergroup_allgather algorithms of [Kang2019] and its EuroMPI predecessor
 // [Kang2018]; one file per algorithm under collectives/intergroup_allgather/, each listed in
-// collectives/core/registry.cpp. The library's own is collectives/allgather/intergroup_native.cpp.
+// collectives/intergroup_allgather/algorithms.cpp. The library's own is
+// collectives/allgather/intergroup_native.cpp.
 
 #include <memory>
 

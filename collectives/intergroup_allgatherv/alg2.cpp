@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/intergroup_parts.hpp"
 #include "collectives/intergroup_allgatherv/intergroup_allgatherv.hpp"
 

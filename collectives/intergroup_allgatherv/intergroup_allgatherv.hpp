@@ -1,7 +1,8 @@
 #pragma once
 // Factories of the intergroup_allgatherv algorithms of [Kang2019]; one file per algorithm under
-// collectives/intergroup_allgatherv/, each listed in collectives/core/registry.cpp. The library's
-// own is collectives/allgatherv/intergroup_native.cpp.
+// collectives/intergroup_allgatherv/, each listed in
+// collectives/intergroup_allgatherv/algorithms.cpp. The library's own is
+// collectives/allgatherv/intergroup_native.cpp.
 
 #include <memory>
 

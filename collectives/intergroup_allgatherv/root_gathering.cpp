@@ -15,6 +15,7 @@
 // with a bcast that is a factor 2 off the optimum.
 #include <vector>
 
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/intergroup_parts.hpp"
 #include "collectives/intergroup_allgatherv/intergroup_allgatherv.hpp"
 

@@ -6,14 +6,13 @@
 // Cost = lgp.alpha + n.lgp.beta + n.lgp.gamma (lgp = ceil(log2 p), n = vector bytes).
 #include <cstring>
 
+#include "collectives/core/buffers.hpp"
+#include "collectives/core/relative_rank.hpp"
 #include "collectives/reduce/reduce.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace reduce_detail;
 
 constexpr int kTag = 31;
 

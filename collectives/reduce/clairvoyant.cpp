@@ -31,17 +31,16 @@
 #include <limits>
 #include <vector>
 
+#include "collectives/core/buffers.hpp"
 #include "collectives/pat/pat_runtime.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
 #include "collectives/reduce/clairvoyant_options.hpp"
 #include "collectives/reduce/reduce.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
-using namespace reduce_detail;
 using SteadyClock = std::chrono::steady_clock;
 
 // One tag for every segment: a sender and a receiver step through the rounds in the same order

@@ -15,17 +15,15 @@
 // ns announcements per child node; under imbalance a child leader still waits for its parent
 // node's last process, whose announcement it needs.
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/hier_layout.hpp"
 #include "collectives/core/id_mailbox.hpp"
 #include "collectives/reduce/reduce.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "collectives/reduce/shared_reduce.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace reduce_detail;
 
 constexpr int kIdTagBase = 1000;
 constexpr int kDataTagBase = 1000;

@@ -17,18 +17,16 @@
 #include <algorithm>
 #include <vector>
 
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/hier_layout.hpp"
 #include "collectives/core/landing_window.hpp"
 #include "collectives/reduce/reduce.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "collectives/reduce/shared_reduce.hpp"
 #include "common/mpi_env.hpp"
 #include "topology/node_topology.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace reduce_detail;
 
 // Slots per child: a child node may run one call ahead of its parent node's leader without
 // waiting (the shared buffers alternate the same way).

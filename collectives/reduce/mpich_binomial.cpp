@@ -8,14 +8,13 @@
 // Cost = lgp.alpha + n.lgp.beta + n.lgp.gamma (lgp = ceil(log2 p), n = vector bytes); a
 // non-commutative op with root != 0 adds alpha + n.beta and an n-byte copy per combine.
 
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
+#include "collectives/core/relative_rank.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace mpich;
 
 constexpr int kTag = 41;
 
@@ -33,7 +32,7 @@ class ReduceMpichBinomial final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    reduce_detail::expect_prepared(count_, a.count, "reduce/mpich-binomial");
+    expect_prepared(count_, a.count, "reduce/mpich-binomial");
     if (a.count == 0) return;
     const int size = comm_.size(), rank = comm_.rank();
     const int n = count_as_int(a.count, "reduce count");

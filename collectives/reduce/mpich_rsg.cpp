@@ -17,6 +17,7 @@
 // n = vector bytes); when q < p the fold adds alpha + n.beta + n.gamma.
 #include <vector>
 
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/mpich_p2p.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
@@ -31,7 +32,7 @@ constexpr int kTag = 50;
 class ReduceMpichRsg final : public Algorithm {
  public:
   void prepare(const Args& a) override {
-    reduce_detail::require_commutative(a.op, "reduce/mpich-rsg");
+    require_commutative(a.op, "reduce/mpich-rsg");
     comm_ = Comm::dup(a.comm);
     count_ = a.count;
     pof2_ = pof2_floor(comm_.size());
@@ -53,7 +54,7 @@ class ReduceMpichRsg final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    reduce_detail::expect_prepared(count_, a.count, "reduce/mpich-rsg");
+    expect_prepared(count_, a.count, "reduce/mpich-rsg");
     if (a.count == 0) return;
     if (fallback_) {
       fallback_->run(a);

@@ -15,14 +15,13 @@
 // walks the same distances back, smallest first, so ranges double until rank 0 holds them all.
 #include <cstring>
 
+#include "collectives/core/buffers.hpp"
+#include "collectives/core/relative_rank.hpp"
 #include "collectives/reduce/reduce.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace reduce_detail;
 
 constexpr int kFoldTag = 32, kHalvingTag = 33, kGatherTag = 34;
 

@@ -15,15 +15,14 @@
 #include <stdexcept>
 
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/buffers.hpp"
+#include "collectives/core/relative_rank.hpp"
 #include "collectives/reduce/reduce.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace reduce_detail;
 
 constexpr int kScatterTag = 35, kGatherTag = 36;
 

@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the reduce algorithms; one file per algorithm under collectives/reduce/, each listed
-// in collectives/core/registry.cpp.
+// in collectives/reduce/algorithms.cpp.
 
 #include <memory>
 #include <vector>

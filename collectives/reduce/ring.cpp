@@ -9,14 +9,13 @@
 // Cost = 2.(p-1).alpha + 2.n.((p-1)/p).beta + n.((p-1)/p).gamma (n = the vector in bytes).
 #include <cstring>
 
+#include "collectives/core/buffers.hpp"
+#include "collectives/core/relative_rank.hpp"
 #include "collectives/reduce/reduce.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace reduce_detail;
 
 constexpr int kRingTag = 37, kGatherTag = 38;
 

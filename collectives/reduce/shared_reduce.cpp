@@ -5,13 +5,11 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/hier_layout.hpp"
-#include "collectives/reduce/reduce_common.hpp"
 
 namespace papbench {
 namespace {
-
-using reduce_detail::EvenBlocks;
 
 constexpr int kSlots = 2;
 // Words of a slot: its counters and release mark, then a lock and a count per segment.
@@ -40,7 +38,7 @@ SharedReduceBuffer::SharedReduceBuffer(MPI_Comm node_comm, std::size_t capacity)
 void SharedReduceBuffer::reshape(std::size_t count, MPI_Datatype dtype, ReduceLock lock) {
   count_ = count;
   dtype_ = dtype;
-  extent_ = reduce_detail::extent_of(dtype);
+  extent_ = extent_of(dtype);
   const std::size_t bytes = count * extent_;
   if (!fits(bytes)) throw std::logic_error("SharedReduceBuffer: vector larger than the buffers");
   segments_ = 1;
@@ -85,7 +83,7 @@ void SharedReduceBuffer::contribute(const void* data, MPI_Op op) {
     if (seen.load(std::memory_order_relaxed) == 0) {
       std::memcpy(shared + begin, in + begin, n * extent_);
     } else {
-      reduce_detail::combine(in + begin, shared + begin, n, dtype_, op);
+      combine(in + begin, shared + begin, n, dtype_, op);
     }
     seen.fetch_add(1, std::memory_order_relaxed);
   }
@@ -108,7 +106,7 @@ void deliver_node_result(SharedReduceBuffer& buffer, const Args& a, int children
                          int to, MPI_Comm comm, int tag) {
   buffer.wait_contributions(node_size + children);
   if (to == MPI_PROC_NULL) {
-    std::memcpy(a.recv, buffer.data(), a.count * reduce_detail::extent_of(a.dtype));
+    std::memcpy(a.recv, buffer.data(), a.count * extent_of(a.dtype));
   } else {
     mpi_check(
         MPI_Send(buffer.data(), count_as_int(a.count, "reduce count"), a.dtype, to, tag, comm),
@@ -124,8 +122,8 @@ class StaticLeaders final : public Algorithm {
   explicit StaticLeaders(const StaticLeaderReduce& variant) : variant_(variant) {}
 
   void prepare(const Args& a) override {
-    reduce_detail::require_commutative(a.op, variant_.name);
-    const std::size_t bytes = a.count * reduce_detail::extent_of(a.dtype);
+    require_commutative(a.op, variant_.name);
+    const std::size_t bytes = a.count * extent_of(a.dtype);
     if (refresh_layout(layout_, a, 0) || !buffer_.fits(bytes)) {
       buffer_ = SharedReduceBuffer(layout_->comms().node.get(), bytes);
     }
@@ -135,7 +133,7 @@ class StaticLeaders final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    reduce_detail::expect_prepared(count_, a.count, variant_.name);
+    expect_prepared(count_, a.count, variant_.name);
     layout_->expect_root(a.root, variant_.name);
     if (a.count == 0) return;
     const HierLayout& l = *layout_;
@@ -165,7 +163,7 @@ class StaticLeaders final : public Algorithm {
   std::unique_ptr<HierLayout> layout_;
   SharedReduceBuffer buffer_;
   std::size_t count_ = 0;
-  reduce_detail::Scratch tmp_;
+  Scratch tmp_;
 };
 
 }  // namespace

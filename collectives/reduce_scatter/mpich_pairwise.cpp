@@ -9,21 +9,19 @@
 #include <algorithm>
 #include <vector>
 
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/reduce_scatter/reduce_scatter.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
-using namespace mpich;
-
 constexpr int kTag = 52;
 
 class ReduceScatterMpichPairwise final : public Algorithm {
  public:
   void prepare(const Args& a) override {
-    reduce_detail::require_commutative(a.op, "reduce_scatter/mpich-pairwise");
+    require_commutative(a.op, "reduce_scatter/mpich-pairwise");
     comm_ = Comm::dup(a.comm);
     const int mine = a.recv_counts[std::size_t(comm_.rank())];
     // At least one byte: some MPI libraries reject a null buffer even for zero elements.

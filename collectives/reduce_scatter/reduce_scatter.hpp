@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the reduce_scatter algorithms; one file per algorithm under
-// collectives/reduce_scatter/, each listed in collectives/core/registry.cpp.
+// collectives/reduce_scatter/, each listed in collectives/reduce_scatter/algorithms.cpp.
 
 #include <memory>
 

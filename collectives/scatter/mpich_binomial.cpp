@@ -9,14 +9,13 @@
 // Cost = lgp.alpha + n.((p-1)/p).beta (lgp = ceil(log2 p), n = the root's p blocks, bytes).
 #include <algorithm>
 
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
+#include "collectives/core/relative_rank.hpp"
 #include "collectives/scatter/scatter.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
-
-using namespace mpich;
 
 constexpr int kTag = 51;
 
@@ -29,7 +28,7 @@ class ScatterMpichBinomial final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    reduce_detail::expect_prepared(count_, a.count, "scatter/mpich-binomial");
+    expect_prepared(count_, a.count, "scatter/mpich-binomial");
     if (a.count == 0) return;
     const int size = comm_.size(), rank = comm_.rank();
     const int v = relative(rank, a.root, size);

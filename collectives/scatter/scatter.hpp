@@ -1,6 +1,6 @@
 #pragma once
 // Factories of the scatter algorithms; one file per algorithm under collectives/scatter/, each
-// listed in collectives/core/registry.cpp.
+// listed in collectives/scatter/algorithms.cpp.
 
 #include <memory>
 

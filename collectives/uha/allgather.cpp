@@ -7,7 +7,7 @@
 // Uneven nodes (a shorter last node) are padded: every node block has room for the largest
 // node's ranks, so the leaders' allgather sees equal blocks and any allgather algorithm can run
 // it. With equal nodes there is no padding, as in the thesis.
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/copy_out.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
@@ -15,10 +15,6 @@
 
 namespace papbench {
 namespace {
-
-using mpich::at;
-using mpich::extent_of;
-using mpich::local_copy;
 
 class AllgatherPieces final : public uha::Pieces {
  public:

@@ -18,16 +18,11 @@
 #include <vector>
 
 #include "collectives/core/alg_option.hpp"
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/uha.hpp"
 
 namespace papbench {
-
 namespace uha {
-
-using mpich::at;
-using mpich::extent_of;
-using mpich::local_copy;
 
 void NodeBlockAllgather::prepare(const NodeContext& node, const Args& a) {
   node_ = &node;

@@ -5,16 +5,12 @@
 // ordered by node and local rank; CopyOut copies every rank's block to its displacement. Since
 // each rank copies with its own displacements, the leaders' buffers are contiguous whatever the
 // displacements are.
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
 
 namespace papbench {
 namespace {
-
-using mpich::at;
-using mpich::extent_of;
-using mpich::local_copy;
 
 class AllgathervPieces final : public uha::Pieces {
  public:

@@ -5,16 +5,12 @@
 // block rank l of node m sent to local rank l' here; CopyOut moves every block to its place.
 // Uneven nodes are padded to the largest node's matrix, so the leaders' alltoall sees equal
 // blocks and any alltoall algorithm can run it.
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
 
 namespace papbench {
 namespace {
-
-using mpich::at;
-using mpich::extent_of;
-using mpich::local_copy;
 
 class AlltoallPieces final : public uha::Pieces {
  public:

@@ -16,7 +16,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/node_shared.hpp"
 #include "collectives/uha/driver.hpp"
 
@@ -29,7 +29,7 @@ class AlltoallvPieces : public Pieces {
   void prepare(const NodeContext& node, const Args& a) override {
     node_ = &node;
     const NodeMap& m = node.map;
-    ext_ = mpich::extent_of(a.dtype);
+    ext_ = extent_of(a.dtype);
     p_ = a.counts.size();
     const auto nodes = std::size_t(m.node_count());
     counts_ = NodeSharedSegment(node.node_comm, 2 * 2 * p_ * sizeof(int));
@@ -68,8 +68,8 @@ class AlltoallvPieces : public Pieces {
       std::size_t pos = send_row_[std::size_t(n)];
       for (int l2 = 0; l2 < m.size_of(n); ++l2) {
         const auto r = std::size_t(m.rank_of(n, l2));
-        mpich::local_copy(mpich::at(a.send, std::size_t(a.displs[r]), ext_),
-                          mpich::at(shared, pos, ext_), std::size_t(a.counts[r]), ext_);
+        local_copy(at(a.send, std::size_t(a.displs[r]), ext_), at(shared, pos, ext_),
+                   std::size_t(a.counts[r]), ext_);
         pos += std::size_t(a.counts[r]);
       }
     }
@@ -87,9 +87,8 @@ class AlltoallvPieces : public Pieces {
   void copy_out(const Args& a, int parity) override {
     const std::byte* shared = recv_.slot(parity);
     for (std::size_t r = 0; r < p_; ++r) {
-      mpich::local_copy(mpich::at(shared, recv_at_[r], ext_),
-                        mpich::at(a.recv, std::size_t(a.recv_displs[r]), ext_),
-                        std::size_t(a.recv_counts[r]), ext_);
+      local_copy(at(shared, recv_at_[r], ext_), at(a.recv, std::size_t(a.recv_displs[r]), ext_),
+                 std::size_t(a.recv_counts[r]), ext_);
     }
   }
 

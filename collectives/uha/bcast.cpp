@@ -4,16 +4,13 @@
 // rank's result is the shared buffer itself or a private mapping of it). The thesis expects ~1x
 // over a binomial tree rooted at 0 on power-of-two nodes (Table 2.1): that tree is already
 // SMP-friendly.
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/copy_out.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
 
 namespace papbench {
 namespace {
-
-using mpich::extent_of;
-using mpich::local_copy;
 
 class BcastPieces final : public uha::Pieces {
  public:

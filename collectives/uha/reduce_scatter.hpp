@@ -18,7 +18,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/node_shared.hpp"
 #include "collectives/uha/driver.hpp"
 
@@ -32,10 +32,10 @@ struct Block {
 class ReduceScatterPieces : public Pieces {
  public:
   void prepare(const NodeContext& node, const Args& a) override {
-    reduce_detail::require_commutative(a.op, "reduce_scatter/uha");
+    require_commutative(a.op, "reduce_scatter/uha");
     node_ = &node;
     const NodeMap& m = node.map;
-    ext_ = mpich::extent_of(a.dtype);
+    ext_ = extent_of(a.dtype);
     std::vector<std::size_t> displs(a.recv_counts.size());
     total_ = 0;
     for (std::size_t r = 0; r < a.recv_counts.size(); ++r) {
@@ -68,10 +68,10 @@ class ReduceScatterPieces : public Pieces {
   }
 
   void copy_in(const Args& a, int parity) override {
-    mpich::local_copy(a.send, inputs_.mine().data(), total_, ext_);
+    local_copy(a.send, inputs_.mine().data(), total_, ext_);
     node_->barrier->wait();
     const int ns = node_->map.my_node_size();
-    const reduce_detail::EvenBlocks slices(total_, std::size_t(ns));
+    const EvenBlocks slices(total_, std::size_t(ns));
     const auto me = std::size_t(node_->map.local_rank());
     reduce_slice(slices.begin(me), slices.begin(me + 1), sums_.slot(parity), a);
   }
@@ -83,8 +83,7 @@ class ReduceScatterPieces : public Pieces {
 
   void copy_out(const Args& a, int parity) override {
     const std::size_t mine = std::size_t(a.recv_counts[std::size_t(node_->map.rank())]);
-    mpich::local_copy(mpich::at(mine_out_.slot(parity), mine_ - node_offset_, ext_), a.recv, mine,
-                      ext_);
+    local_copy(at(mine_out_.slot(parity), mine_ - node_offset_, ext_), a.recv, mine, ext_);
   }
 
  protected:
@@ -96,10 +95,10 @@ class ReduceScatterPieces : public Pieces {
       const std::size_t lo = std::max(s0, b.dst), hi = std::min(s1, b.dst + b.len);
       if (lo >= hi) continue;
       const std::size_t src = b.src + (lo - b.dst);
-      std::byte* out = mpich::at(sums, lo, ext_);
-      mpich::local_copy(mpich::at(inputs_.part(0).data(), src, ext_), out, hi - lo, ext_);
+      std::byte* out = at(sums, lo, ext_);
+      local_copy(at(inputs_.part(0).data(), src, ext_), out, hi - lo, ext_);
       for (int l = 1; l < ns; ++l) {
-        mpich::combine(mpich::at(inputs_.part(l).data(), src, ext_), out, hi - lo, a.dtype, a.op);
+        combine(at(inputs_.part(l).data(), src, ext_), out, hi - lo, a.dtype, a.op);
       }
     }
   }

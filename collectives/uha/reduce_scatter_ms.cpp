@@ -18,15 +18,12 @@
 #include <vector>
 
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/reduce_scatter.hpp"
 #include "collectives/uha/uha.hpp"
 
 namespace papbench {
 namespace {
-
-using mpich::at;
-using mpich::combine;
-using mpich::local_copy;
 
 constexpr int kTag = 75;
 

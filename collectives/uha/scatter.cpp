@@ -3,16 +3,12 @@
 // root's node; CopyOut: every rank copies its block from its node's shared receive buffer.
 // Uneven nodes are padded to the largest node's block, as in allgather/uha, so the leaders'
 // scatter sees equal blocks.
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
 
 namespace papbench {
 namespace {
-
-using mpich::at;
-using mpich::extent_of;
-using mpich::local_copy;
 
 class ScatterPieces final : public uha::Pieces {
  public:

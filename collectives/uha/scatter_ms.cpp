@@ -14,16 +14,12 @@
 #include <optional>
 
 #include "collectives/core/alg_option.hpp"
-#include "collectives/core/mpich_p2p.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
 
 namespace papbench {
 namespace {
-
-using mpich::at;
-using mpich::extent_of;
-using mpich::local_copy;
 
 constexpr int kTag = 72;
 

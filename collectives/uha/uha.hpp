@@ -1,6 +1,7 @@
 #pragma once
 // Factories of the Universal Hierarchical Algorithm ([Parsons2015] §2.3.1, Fig. 2.1), one per
-// collective, each listed in collectives/core/registry.cpp as `<collective>/uha`. The generic
+// collective, each listed in its collective's table (collectives/<collective>/algorithms.cpp) as
+// `<collective>/uha`, their shared options in collectives/core/shared_alg_options.hpp. The generic
 // driver is collectives/uha/driver.hpp; each collective's CopyIn, SetupInter and CopyOut live in
 // collectives/uha/<collective>.cpp.
 

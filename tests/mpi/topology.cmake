@@ -1,4 +1,4 @@
-# topology MPI tests: every communicator of NodeTopology (node, leaders, stripes) and the node
+# topology MPI tests: every communicator of NodeTopology (node, leaders) and the node
 # numbering, for real nodes and --virtual-ppn 1..4, at rank counts that leave the last virtual
 # node short.
 add_executable(topology_communicators topology_communicators.cpp)

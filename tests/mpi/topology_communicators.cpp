@@ -1,6 +1,6 @@
 // NodeTopology at any process count, on one host: for real nodes and --virtual-ppn K = 1..4
-// with 1..3 leaders per node, the node numbering and every communicator (node, leader l, stripe)
-// hold exactly the expected ranks in the expected order; the last virtual node may be short.
+// with 1..3 leaders per node, the node numbering and every communicator (node, leader l) hold
+// exactly the expected ranks in the expected order; the last virtual node may be short.
 // Exits non-zero on any failed check (on any rank).
 //
 //   topology_communicators [--expect-ppn-off-by-one]   (a wrong expectation: must fail)
@@ -121,12 +121,6 @@ void check_topology(int k, int leaders, int skew) {
       block.begin() + std::min<std::ptrdiff_t>(leaders, static_cast<std::ptrdiff_t>(block.size())));
   check(t.leaders_of_node(t.node()) == node_leaders,
         where + "leaders_of_node " + text(t.leaders_of_node(t.node())));
-
-  // Stripe: this rank's local rank in every node that has one.
-  const std::vector<int> stripe = e.stripe(e.local_of(rank));
-  const std::vector<int> stripe_members = members(t.stripe_comm());
-  check(stripe_members == stripe,
-        where + "stripe comm " + text(stripe_members) + ", expected " + text(stripe));
 }
 
 void check_refusals() {

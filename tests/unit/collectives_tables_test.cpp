@@ -123,18 +123,12 @@ TEST(CountAsInt, RefusesWhatAnIntCannotHold) {
   }
 }
 
-TEST(Groups, ParseAndDefault) {
+// --groups p:q itself is parsed with the run's options (run_options_test, RunOptions.Groups).
+TEST(Groups, Default) {
   EXPECT_EQ(default_groups(8).p, 4);
   EXPECT_EQ(default_groups(8).q, 4);
   EXPECT_EQ(default_groups(7).p, 4);  // the paper's q <= p
   EXPECT_EQ(default_groups(7).q, 3);
-  EXPECT_EQ(parse_groups("", 6).p, 3);
-  EXPECT_EQ(parse_groups("25:7", 32).p, 25);
-  EXPECT_EQ(parse_groups("25:7", 32).q, 7);
-  EXPECT_EQ(parse_groups("1:3", 4).q, 3);
-  for (const auto* bad : {"3", "3:", ":3", "a:b", "2:2x", "0:4", "4:0", "3:3", "-1:5"}) {
-    EXPECT_THROW(parse_groups(bad, 4), UsageError) << bad;
-  }
 }
 
 }  // namespace

@@ -5,12 +5,14 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 
 #include "bench/case_matrix.hpp"
 #include "bench/case_runner.hpp"
+#include "bench/run_command.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
 #include "tests/unit/usage_error_message.hpp"
@@ -438,6 +440,43 @@ TEST(RunOptions, SizeDependentChecks) {
   raw.groups = "2:3";
   o = parse_run_options(raw);
   EXPECT_NE(usage_error([&] { check_against_size(o, 4, 1); }).find("--groups"), std::string::npos);
+}
+
+// --groups p:q as the run reads it: two whole numbers >= 1 (that they hold every rank is checked
+// once the run knows its size: SizeDependentChecks). Without it a case takes default_groups.
+TEST(RunOptions, Groups) {
+  RawRunOptions raw;
+  raw.groups = "25:7";
+  RunOptions o = parse_run_options(raw);
+  EXPECT_EQ(o.groups_p, 25);
+  EXPECT_EQ(o.groups_q, 7);
+  EXPECT_EQ(usage_error([&] { check_against_size(o, 32, 1); }), "");
+  for (const auto* bad : {"3", "3:", ":3", "a:b", "2:2x", "0:4", "4:0", "-1:5"}) {
+    raw.groups = bad;
+    EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("--groups"), std::string::npos)
+        << bad;
+  }
+}
+
+// main() runs the before_mpi_init hooks of the run's algorithms: bcast/native:force's row asks
+// for Open MPI's dynamic rules through the environment; without force, or with options that do
+// not parse (reported once MPI is up), nothing is asked.
+TEST(RunOptions, BeforeMpiInitRunsTheHooksOfTheNamedAlgorithms) {
+  constexpr const char* kDynamicRules = "OMPI_MCA_coll_tuned_use_dynamic_rules";
+  if (std::getenv(kDynamicRules) != nullptr) GTEST_SKIP() << kDynamicRules << " is set already";
+  RawRunOptions raw;
+  raw.collective = "bcast";
+  raw.alg = "native,binomial";
+  run_before_mpi_init(raw);
+  EXPECT_EQ(std::getenv(kDynamicRules), nullptr);
+  raw.alg = "native:force=binomial,nope";
+  run_before_mpi_init(raw);
+  EXPECT_EQ(std::getenv(kDynamicRules), nullptr);
+  raw.alg = "binomial,native:force=binomial";
+  run_before_mpi_init(raw);
+  ASSERT_NE(std::getenv(kDynamicRules), nullptr);
+  EXPECT_STREQ(std::getenv(kDynamicRules), "1");
+  unsetenv(kDynamicRules);
 }
 
 // No registered algorithm needs two nodes yet (the hierarchical ones will), so a row made here.

@@ -1,25 +1,32 @@
 #pragma once
-// What the point-to-point reduce algorithms share: a byte view of typed vectors, the split of a
-// vector into blocks, local combining through MPI_Reduce_local, and the refusal of ops whose
-// operands they would reorder. Each algorithm stays in its own file; only plumbing lives here.
+// Byte views of the typed vectors the point-to-point algorithms move and combine: a predefined
+// datatype's extent, the address of an element, a local copy and a local combine (MPICH's
+// MPIR_Localcopy and MPIR_Reduce_local for the contiguous predefined types papbench passes), the
+// split of a vector into even blocks, and scratch bytes allocated in prepare(). Shared by the
+// reduce baselines, the MPICH 3.0.4 re-implementations, the hierarchical algorithms and the UHA.
 
 #include <mpi.h>
 
 #include <cstddef>
-#include <string_view>
+#include <cstring>
 #include <vector>
 
-#include "collectives/core/algorithm.hpp"
-
-namespace papbench::reduce_detail {
+namespace papbench {
 
 // Bytes between consecutive elements of a predefined datatype.
 std::size_t extent_of(MPI_Datatype dtype);
 
-// The baselines combine partial results in an order that depends on the communicator layout
-// (relative ranks, halving partners, ring position), so a non-commutative op would give a
-// different answer than MPI_Reduce: refuse it with std::invalid_argument naming the algorithm.
-void require_commutative(MPI_Op op, std::string_view algorithm);
+inline std::byte* at(void* base, std::size_t elems, std::size_t extent) {
+  return static_cast<std::byte*>(base) + elems * extent;
+}
+inline const std::byte* at(const void* base, std::size_t elems, std::size_t extent) {
+  return static_cast<const std::byte*>(base) + elems * extent;
+}
+
+// MPIR_Localcopy of `elems` elements of a contiguous type.
+inline void local_copy(const void* src, void* dst, std::size_t elems, std::size_t extent) {
+  if (elems != 0) std::memcpy(dst, src, elems * extent);
+}
 
 // inout[i] = in[i] op inout[i] for n elements; every predefined datatype and op works.
 void combine(const std::byte* in, std::byte* inout, std::size_t n, MPI_Datatype dtype, MPI_Op op);
@@ -52,15 +59,4 @@ class Scratch {
   std::vector<std::byte> bytes_;
 };
 
-// The shapes prepare() saw; run() with a larger vector than prepared for is a harness bug.
-void expect_prepared(std::size_t prepared_count, std::size_t count, std::string_view algorithm);
-
-// Relative rank: the root becomes 0, so every algorithm can be written for root 0.
-inline int relative(int rank, int root, int size) {
-  return (rank - root + size) % size;
-}
-inline int absolute(int rel, int root, int size) {
-  return (rel + root) % size;
-}
-
-}  // namespace papbench::reduce_detail
+}  // namespace papbench

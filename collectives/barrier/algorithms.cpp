@@ -1,0 +1,18 @@
+// The barrier rows of the algorithm registry (collectives/core/registry_tables.hpp), in
+// `papbench list` order.
+
+#include <vector>
+
+#include "collectives/barrier/barrier.hpp"
+#include "collectives/core/registry_tables.hpp"
+#include "collectives/core/shared_alg_options.hpp"
+
+namespace papbench {
+
+std::vector<AlgorithmInfo> barrier_algorithms() {
+  return {
+      {"barrier", "native", "the MPI library's MPI_Barrier", kLibrary, make_barrier_native},
+  };
+}
+
+}  // namespace papbench

@@ -1,0 +1,62 @@
+// The intergroup_allgatherv rows of the algorithm registry
+// (collectives/core/registry_tables.hpp), in `papbench list` order, with their options.
+
+#include <string_view>
+#include <vector>
+
+#include "collectives/allgatherv/allgatherv.hpp"
+#include "collectives/core/registry_tables.hpp"
+#include "collectives/core/shared_alg_options.hpp"
+#include "collectives/intergroup_allgatherv/intergroup_allgatherv.hpp"
+
+namespace papbench {
+namespace {
+
+// [Kang2019] Algorithm 2: how it orders its exchange.
+constexpr std::string_view kOrderWords[] = {"ordered", "nonblocking"};
+constexpr std::string_view kOrderSamples[] = {"nonblocking"};
+constexpr AlgOptionSpec kIntergroupAlg2Options[] = {
+    {.name = "order",
+     .type = OptionType::kChoice,
+     .default_value = "ordered",
+     .help = "ordered: one send and one receive at a time, receives in the paper's order "
+             "(Section 4.1); nonblocking: every Isend/Irecv posted at once (the authors' code)",
+     .words = kOrderWords,
+     .samples = kOrderSamples},
+};
+
+}  // namespace
+
+std::vector<AlgorithmInfo> intergroup_allgatherv_algorithms() {
+  return {
+      {.collective = "intergroup_allgatherv",
+       .name = "native",
+       .summary = "the MPI library's MPI_Allgatherv on the intercommunicator (root gathering)",
+       .source = kLibrary,
+       .make = make_intergroup_allgatherv_native},
+      {.collective = "intergroup_allgatherv",
+       .name = "alg2",
+       .summary = "each group's blocks as one string cut into one balanced piece per remote "
+                  "rank (sizes found by Exscan + Allreduce, timed), full-duplex exchange, one "
+                  "intragroup allgatherv per group; \"Algorithm 2\" of Figs. 5 and 6 "
+                  "(settings 5-8)",
+       .source = "[Kang2019] Algorithm 2, Fig. 3, Theorem 3",
+       .make = make_intergroup_allgatherv_alg2,
+       .options = kIntergroupAlg2Options},
+      {.collective = "intergroup_allgatherv",
+       .name = "rg1",
+       .summary = "root gathering, best version: gatherv at each group's rank 0, roots swap, "
+                  "bcast in each group, the groups' stages concurrent; in no figure (Eq. 1)",
+       .source = "[Kang2019] Section 3.1, Eq. 1",
+       .make = make_intergroup_allgatherv_rg1},
+      {.collective = "intergroup_allgatherv",
+       .name = "rg2",
+       .summary = "root gathering as MPICH does it: gatherv at each rank 0, then A's data to B "
+                  "and bcast in B, only then B's to A and bcast in A; the \"Root Gathering\" "
+                  "of Fig. 5 emulated on point-to-point (Eq. 2)",
+       .source = "[Kang2019] Section 3.1, Eq. 2",
+       .make = make_intergroup_allgatherv_rg2},
+  };
+}
+
+}  // namespace papbench

@@ -1,0 +1,187 @@
+// The reduce rows of the algorithm registry (collectives/core/registry_tables.hpp), in `papbench
+// list` order, with the options that only reduce algorithms declare.
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "collectives/core/registry_tables.hpp"
+#include "collectives/core/shared_alg_options.hpp"
+#include "collectives/reduce/clairvoyant_options.hpp"
+#include "collectives/reduce/reduce.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr std::string_view kRadixSamples[] = {"2", "3", "8"};
+constexpr AlgOptionSpec kRadixkOptions[] = {
+    {.name = "radix",
+     .type = OptionType::kInteger,
+     .default_value = "4",
+     .help = "group size k of each radix-k round (P is factored into rounds of at most k)",
+     .min = 2,
+     .max = std::numeric_limits<int>::max(),
+     .flag = "--radix",
+     .samples = kRadixSamples},
+};
+
+std::string clv_segments_effective(const AlgOptions& resolved, std::uint64_t count,
+                                   std::size_t extent, int ranks) {
+  return std::to_string(clv_segment_count(parse_clv_options(resolved), count, extent, ranks));
+}
+
+constexpr std::string_view kClvSegmentsSamples[] = {"1", "5", "1001"};
+constexpr std::string_view kClvSegsizeSamples[] = {"300", "1Ki"};
+constexpr std::string_view kClvRoundTimeSamples[] = {"20us", "1ms"};
+constexpr AlgOptionSpec kClairvoyantOptions[] = {
+    {.name = "segments",
+     .type = OptionType::kInteger,
+     .help = "number of segments N, clamped to count (default min(count, ranks))",
+     .min = 1,
+     .flag = "--clv-segments",
+     .excludes = "segsize",
+     .samples = kClvSegmentsSamples,
+     .effective = clv_segments_effective},
+    {.name = "segsize",
+     .type = OptionType::kBytes,
+     .help = "segment size in bytes instead of segments: N = ceil(count * extent / BYTES), at "
+             "most count",
+     .min = 1,
+     .flag = "--clv-segsize",
+     .excludes = "segments",
+     .samples = kClvSegsizeSamples},
+    {.name = "round-time",
+     .type = OptionType::kDuration,
+     .default_value = "auto",
+     .help = "round time d of the schedule; auto calibrates one segment's transfer + combine "
+             "time before each case",
+     .min = 1,
+     .words = kAutoWord,
+     .flag = "--clv-round-time",
+     .samples = kClvRoundTimeSamples},
+};
+
+// Hierarchical and dynamic-leader reduce ([Parsons2015] §3.7.1).
+constexpr std::string_view kLockWords[] = {"serial", "parallel"};
+constexpr std::string_view kLockSamples[] = {"serial"};
+constexpr AlgOptionSpec kHierOptReduceOptions[] = {
+    {.name = "lock",
+     .type = OptionType::kChoice,
+     .default_value = "parallel",
+     .help = "serial: one lock for the node's shared buffer; parallel: a lock per segment of at "
+             "least a cache line, so several processes combine at once (serial below a line)",
+     .words = kLockWords,
+     .samples = kLockSamples},
+};
+constexpr std::string_view kCleanupWords[] = {"cancel", "deferred"};
+constexpr std::string_view kCleanupSamples[] = {"deferred"};
+constexpr AlgOptionSpec kDynleaderReduceOptions[] = {
+    kKdegOption,
+    {.name = "cleanup",
+     .type = OptionType::kChoice,
+     .default_value = "cancel",
+     .help = "identification messages no leader took: cancel (MPI_Cancel after the call, as the "
+             "thesis) or deferred (discarded at the next entry); both drained at the end",
+     .words = kCleanupWords,
+     .samples = kCleanupSamples},
+};
+
+}  // namespace
+
+std::vector<AlgorithmInfo> reduce_algorithms() {
+  return {
+      {"reduce", "native", "the MPI library's MPI_Reduce", kLibrary, make_reduce_native},
+      {.collective = "reduce",
+       .name = "binomial",
+       .summary = "binomial tree, whole vector per message (BNOM)",
+       .source = "[ProficzOcetkiewicz2021] §6 baseline BNOM",
+       .make = make_reduce_binomial,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "clairvoyant",
+       .summary = "segmented schedule from predicted arrivals, segment-tree scheduler (CLV)",
+       .source = "[ProficzOcetkiewicz2021] Listings 2, 8 (§4.6, §5.6); docs/ALGORITHMS.md, Errata: "
+                 "Clairvoyant Listing 2, Listing 8",
+       .make = make_reduce_clairvoyant,
+       .needs_pat = true,
+       .options = kClairvoyantOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "rabenseifner",
+       .summary =
+           "reduce-scatter by recursive halving + binomial gather; extra ranks fold first (RAB)",
+       .source = "[ProficzOcetkiewicz2021] §6 baseline RAB; [Rabenseifner2004]; "
+                 "[ThakurRabenseifnerGropp2005]",
+       .make = make_reduce_rabenseifner,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "radixk",
+       .summary = "radix-k reduce-scatter + k-nomial gather (RXX)",
+       .source = "[ProficzOcetkiewicz2021] §6 baseline RXX; [Peterka2009]",
+       .make = make_reduce_radixk,
+       .options = kRadixkOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "ring",
+       .summary = "ring reduce-scatter + direct gather to the root (RING)",
+       .source = "[ProficzOcetkiewicz2021] §6 baseline RING; [Chan2007]",
+       .make = make_reduce_ring,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "mpich-binomial",
+       .summary = "MPICH 3.0.4 binomial tree, whole vector per message; non-commutative ops "
+                  "reduce to rank 0, which forwards to the root",
+       .source = "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 reduce.c MPIR_Reduce_binomial",
+       .make = make_reduce_mpich_binomial},
+      {.collective = "reduce",
+       .name = "mpich-rsg",
+       .summary = "MPICH 3.0.4 recursive-halving reduce-scatter + binomial gather on real ranks; "
+                  "mpich-binomial when count < 2^floor(log2 P)",
+       .source = "[Parsons2015] §3.7.1, §3.7.4, \"MPICH RSG\" (Appendix A, 8192 cores); [MPICH] "
+                 "v3.0.4 reduce.c "
+                 "MPIR_Reduce_redscat_gather; docs/ALGORITHMS.md, Deviation: mpich-rsg below pof2 "
+                 "elements",
+       .make = make_reduce_mpich_rsg,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "hier-barrier",
+       .summary = "node-shared reduction, node barrier, static leaders' MPICH binomial between "
+                  "nodes",
+       .source = "[Parsons2015] §3.7, §3.7.1 \"MPICH Bi. Hier.\"",
+       .make = make_reduce_hier_barrier,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "hier-opt",
+       .summary = "node-shared reduction under locks without a barrier, static leaders' MPICH "
+                  "binomial between nodes",
+       .source = "[Parsons2015] §3.7.1 \"MPICH Bi. Hier. Opt.\"",
+       .make = make_reduce_hier_opt,
+       .options = kHierOptReduceOptions,
+       .restrictions = {.commutative_only = true}},
+      {.collective = "reduce",
+       .name = "dynleader",
+       .summary = "node-shared reduction; each node's last arrival leads it, identification "
+                  "messages and MPI_ANY_SOURCE between nodes",
+       .source = "[Parsons2015] §3.7.1, Figs. 3.14, 3.15; Appendix A \"Dynamic-K\"; "
+                 "docs/ALGORITHMS.md, Decision: dynamic leaders",
+       .make = make_reduce_dynleader,
+       .options = kDynleaderReduceOptions,
+       .restrictions = {.commutative_only = true},
+       .arrival_dependent = true},
+      {.collective = "reduce",
+       .name = "dynleader-os",
+       .summary = "dynleader without identification messages: a node's leader puts its result "
+                  "into a slot at the parent node's local rank 0 (MPI_Win_allocate), flag by "
+                  "MPI_Accumulate",
+       .source = "[Parsons2015] §3.7.1 \"D.L. One-Sided\", Table 3.6, Fig. A.9; "
+                 "docs/ALGORITHMS.md, Decision: one-sided dynamic leaders",
+       .make = make_reduce_dynleader_os,
+       .restrictions = {.commutative_only = true},
+       .arrival_dependent = true},
+  };
+}
+
+}  // namespace papbench
