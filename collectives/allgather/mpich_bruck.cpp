@@ -13,7 +13,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 43;
+constexpr int kAllgatherMpichBruckTag = 43;
 
 class AllgatherMpichBruck final : public Algorithm {
  public:
@@ -50,9 +50,9 @@ class AllgatherMpichBruck final : public Algorithm {
   void exchange(std::byte* tmp, std::size_t elems, std::size_t have, int dist, const Args& a) {
     const int size = comm_.size(), rank = comm_.rank();
     const int n = count_as_int(elems, "allgather block");
-    mpi_check(MPI_Sendrecv(tmp, n, a.dtype, (rank - dist + size) % size, kTag,
+    mpi_check(MPI_Sendrecv(tmp, n, a.dtype, (rank - dist + size) % size, kAllgatherMpichBruckTag,
                            at(tmp, have, extent_of(a.dtype)), n, a.dtype, (rank + dist) % size,
-                           kTag, comm_.get(), MPI_STATUS_IGNORE),
+                           kAllgatherMpichBruckTag, comm_.get(), MPI_STATUS_IGNORE),
               "MPI_Sendrecv");
   }
 

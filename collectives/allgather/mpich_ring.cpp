@@ -11,7 +11,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 44;
+constexpr int kAllgatherMpichRingTag = 44;
 
 class AllgatherMpichRing final : public Algorithm {
  public:
@@ -27,8 +27,8 @@ class AllgatherMpichRing final : public Algorithm {
     const int left = (rank - 1 + size) % size, right = (rank + 1) % size;
     int j = rank, jnext = left;
     for (int i = 1; i < size; ++i) {
-      mpi_check(MPI_Sendrecv(block(j), n, a.dtype, right, kTag, block(jnext), n, a.dtype, left,
-                             kTag, comm_.get(), MPI_STATUS_IGNORE),
+      mpi_check(MPI_Sendrecv(block(j), n, a.dtype, right, kAllgatherMpichRingTag, block(jnext), n,
+                             a.dtype, left, kAllgatherMpichRingTag, comm_.get(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
       j = jnext;
       jnext = (jnext - 1 + size) % size;

@@ -17,7 +17,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 45;
+constexpr int kAllgathervMpichRingTag = 45;
 
 class AllgathervMpichRing final : public Algorithm {
  public:
@@ -52,16 +52,17 @@ class AllgathervMpichRing final : public Algorithm {
       const int ns = count_as_int(static_cast<std::size_t>(send_now), "allgatherv chunk");
       const int nr = count_as_int(static_cast<std::size_t>(recv_now), "allgatherv chunk");
       if (send_now > 0 && recv_now > 0) {
-        mpi_check(
-            MPI_Sendrecv(at_elem(sidx, soffset), ns, a.dtype, right, kTag, at_elem(ridx, roffset),
-                         nr, a.dtype, left, kTag, comm_.get(), MPI_STATUS_IGNORE),
-            "MPI_Sendrecv");
+        mpi_check(MPI_Sendrecv(at_elem(sidx, soffset), ns, a.dtype, right, kAllgathervMpichRingTag,
+                               at_elem(ridx, roffset), nr, a.dtype, left, kAllgathervMpichRingTag,
+                               comm_.get(), MPI_STATUS_IGNORE),
+                  "MPI_Sendrecv");
       } else if (send_now > 0) {
-        mpi_check(MPI_Send(at_elem(sidx, soffset), ns, a.dtype, right, kTag, comm_.get()),
+        mpi_check(MPI_Send(at_elem(sidx, soffset), ns, a.dtype, right, kAllgathervMpichRingTag,
+                           comm_.get()),
                   "MPI_Send");
       } else if (recv_now > 0) {
-        mpi_check(MPI_Recv(at_elem(ridx, roffset), nr, a.dtype, left, kTag, comm_.get(),
-                           MPI_STATUS_IGNORE),
+        mpi_check(MPI_Recv(at_elem(ridx, roffset), nr, a.dtype, left, kAllgathervMpichRingTag,
+                           comm_.get(), MPI_STATUS_IGNORE),
                   "MPI_Recv");
       }
       to_send -= send_now;

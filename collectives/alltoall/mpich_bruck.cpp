@@ -20,7 +20,7 @@ namespace {
 
 using namespace mpich;
 
-constexpr int kTag = 49;
+constexpr int kAlltoallMpichBruckTag = 49;
 
 class AlltoallMpichBruck final : public Algorithm {
  public:
@@ -70,8 +70,9 @@ class AlltoallMpichBruck final : public Algorithm {
         packed += c;
       }
       mpi_check(MPI_Sendrecv(tmp, count_as_int(packed, "alltoall packed"), a.dtype,
-                             (rank + dist) % size, kTag, a.recv, 1, step.type.get(),
-                             (rank - dist + size) % size, kTag, comm_.get(), MPI_STATUS_IGNORE),
+                             (rank + dist) % size, kAlltoallMpichBruckTag, a.recv, 1,
+                             step.type.get(), (rank - dist + size) % size, kAlltoallMpichBruckTag,
+                             comm_.get(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
       dist *= 2;
     }

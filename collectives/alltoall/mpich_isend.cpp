@@ -16,7 +16,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 46;
+constexpr int kAlltoallMpichIsendTag = 46;
 
 class AlltoallMpichIsend final : public Algorithm {
  public:
@@ -38,13 +38,14 @@ class AlltoallMpichIsend final : public Algorithm {
       const int in_round = std::min(block_, size - first);
       for (int i = 0; i < in_round; ++i) {
         const int src = (rank + first + i) % size;
-        mpi_check(MPI_Irecv(block(a.recv, src), n, a.dtype, src, kTag, comm_.get(), &requests_[i]),
+        mpi_check(MPI_Irecv(block(a.recv, src), n, a.dtype, src, kAlltoallMpichIsendTag,
+                            comm_.get(), &requests_[i]),
                   "MPI_Irecv");
       }
       for (int i = 0; i < in_round; ++i) {
         const int dst = ((rank - first - i) % size + size) % size;
-        mpi_check(MPI_Isend(block(a.send, dst), n, a.dtype, dst, kTag, comm_.get(),
-                            &requests_[in_round + i]),
+        mpi_check(MPI_Isend(block(a.send, dst), n, a.dtype, dst, kAlltoallMpichIsendTag,
+                            comm_.get(), &requests_[in_round + i]),
                   "MPI_Isend");
       }
       mpi_check(MPI_Waitall(2 * in_round, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");

@@ -11,7 +11,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 48;
+constexpr int kAlltoallMpichPairwiseTag = 48;
 
 class AlltoallMpichPairwise final : public Algorithm {
  public:
@@ -28,8 +28,9 @@ class AlltoallMpichPairwise final : public Algorithm {
     for (int i = 1; i < size; ++i) {
       const int dst = power_of_two ? rank ^ i : (rank + i) % size;
       const int src = power_of_two ? rank ^ i : (rank - i + size) % size;
-      mpi_check(MPI_Sendrecv(block(a.send, dst), n, a.dtype, dst, kTag, block(a.recv, src), n,
-                             a.dtype, src, kTag, comm_.get(), MPI_STATUS_IGNORE),
+      mpi_check(MPI_Sendrecv(block(a.send, dst), n, a.dtype, dst, kAlltoallMpichPairwiseTag,
+                             block(a.recv, src), n, a.dtype, src, kAlltoallMpichPairwiseTag,
+                             comm_.get(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
     }
   }

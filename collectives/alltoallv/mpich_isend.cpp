@@ -15,7 +15,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 47;
+constexpr int kAlltoallvMpichIsendTag = 47;
 
 class AlltoallvMpichIsend final : public Algorithm {
  public:
@@ -36,15 +36,16 @@ class AlltoallvMpichIsend final : public Algorithm {
       for (int i = 0; i < in_round; ++i) {
         const int src = (rank + first + i) % size;
         if (a.recv_counts[src] == 0) continue;
-        mpi_check(MPI_Irecv(at(a.recv, std::size_t(a.recv_displs[src]), ext), a.recv_counts[src],
-                            a.dtype, src, kTag, comm_.get(), &requests_[posted++]),
-                  "MPI_Irecv");
+        mpi_check(
+            MPI_Irecv(at(a.recv, std::size_t(a.recv_displs[src]), ext), a.recv_counts[src], a.dtype,
+                      src, kAlltoallvMpichIsendTag, comm_.get(), &requests_[posted++]),
+            "MPI_Irecv");
       }
       for (int i = 0; i < in_round; ++i) {
         const int dst = ((rank - first - i) % size + size) % size;
         if (a.counts[dst] == 0) continue;
         mpi_check(MPI_Isend(at(a.send, std::size_t(a.displs[dst]), ext), a.counts[dst], a.dtype,
-                            dst, kTag, comm_.get(), &requests_[posted++]),
+                            dst, kAlltoallvMpichIsendTag, comm_.get(), &requests_[posted++]),
                   "MPI_Isend");
       }
       mpi_check(MPI_Waitall(posted, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");

@@ -14,7 +14,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 42;
+constexpr int kBcastMpichBinomialTag = 42;
 
 class BcastMpichBinomial final : public Algorithm {
  public:
@@ -28,8 +28,8 @@ class BcastMpichBinomial final : public Algorithm {
     int mask = 1;
     for (; mask < size; mask <<= 1) {
       if (v & mask) {
-        mpi_check(MPI_Recv(a.recv, n, a.dtype, absolute(v - mask, a.root, size), kTag, comm_.get(),
-                           MPI_STATUS_IGNORE),
+        mpi_check(MPI_Recv(a.recv, n, a.dtype, absolute(v - mask, a.root, size),
+                           kBcastMpichBinomialTag, comm_.get(), MPI_STATUS_IGNORE),
                   "MPI_Recv");
         break;
       }
@@ -37,7 +37,8 @@ class BcastMpichBinomial final : public Algorithm {
     // This rank serves the relative ranks whose bits below `mask` differ from its own.
     for (mask >>= 1; mask > 0; mask >>= 1) {
       if (v + mask < size) {
-        mpi_check(MPI_Send(a.recv, n, a.dtype, absolute(v + mask, a.root, size), kTag, comm_.get()),
+        mpi_check(MPI_Send(a.recv, n, a.dtype, absolute(v + mask, a.root, size),
+                           kBcastMpichBinomialTag, comm_.get()),
                   "MPI_Send");
       }
     }

@@ -9,16 +9,8 @@
 
 namespace papbench {
 
-namespace {
-
 // The state words first, each on its own cache line (a poller's line is not a writer's), then
 // the data slots, each starting on a line.
-std::size_t round_to_line(std::size_t bytes) {
-  return (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
-}
-
-}  // namespace
-
 LandingWindow::LandingWindow(MPI_Comm comm, bool lands, int slots, std::size_t slot_bytes)
     : slots_(slots), slot_bytes_(round_to_line(slot_bytes)) {
   const std::size_t bytes =

@@ -22,14 +22,6 @@ static_assert(std::atomic_ref<std::uint64_t>::is_always_lock_free,
               "live in one process only");
 static_assert(alignof(std::uint64_t) >= std::atomic_ref<std::uint64_t>::required_alignment);
 
-namespace {
-
-std::size_t round_to_line(std::size_t bytes) {
-  return (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
-}
-
-}  // namespace
-
 NodeSharedSegment::NodeSharedSegment(MPI_Comm node_comm, std::size_t bytes) {
   local_rank_ = comm_rank(node_comm);
   const int size = comm_size(node_comm);

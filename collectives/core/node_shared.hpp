@@ -28,6 +28,10 @@ class NodeTopology;
 }
 
 inline constexpr std::size_t kCacheLine = 64;
+// `bytes` rounded up to whole cache lines: a region that starts on a line then ends on one.
+constexpr std::size_t round_to_line(std::size_t bytes) {
+  return (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
+}
 
 // One MPI_Win_allocate_shared window over a node communicator, every rank's part starting on a
 // cache line. The ranks of the communicator must share memory: a real node, or a virtual node

@@ -14,7 +14,9 @@
 #include "common/mpi_env.hpp"
 
 namespace papbench {
-namespace {
+// Named, not anonymous: Workload::Buffers holds an Input and an Elem, and in a unity batch GCC
+// warns of a class with external linkage whose fields have internal linkage (-Wsubobject-linkage).
+namespace workload_parts {
 
 // ---- Tables --------------------------------------------------------------------------------
 
@@ -282,7 +284,9 @@ class Input {
   std::array<std::uint64_t, 7> per7_{};
 };
 
-}  // namespace
+}  // namespace workload_parts
+
+using namespace workload_parts;
 
 // ---- Public tables -------------------------------------------------------------------------
 

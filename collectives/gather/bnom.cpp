@@ -14,7 +14,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kGatherBnomTag = 1;
 
 class GatherBnom final : public Algorithm {
  public:
@@ -23,8 +23,8 @@ class GatherBnom final : public Algorithm {
     tree_ = lowbit_tree(rotated_slots(comm_.size(), a.root), /*largest_first=*/false);
   }
   void run(const Args& a) override {
-    tree_gather_receive(tree_, a, comm_.get(), kTag, staging_);
-    tree_gather_finish(tree_, a, comm_.get(), kTag, staging_);
+    tree_gather_receive(tree_, a, comm_.get(), kGatherBnomTag, staging_);
+    tree_gather_finish(tree_, a, comm_.get(), kGatherBnomTag, staging_);
   }
 
  private:

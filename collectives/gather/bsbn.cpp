@@ -17,7 +17,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kGatherBsbnTag = 1;
 
 class GatherBsbn final : public Algorithm, public PatBackground {
  public:
@@ -31,7 +31,7 @@ class GatherBsbn final : public Algorithm, public PatBackground {
   void run(const Args& a) override {
     require_pat(a, "gather/bsbn").wait_background();
     // The background thread is done with tree_ and staging_ (wait_background orders it).
-    tree_gather_finish(tree_, a, comm_.get(), kTag, staging_);
+    tree_gather_finish(tree_, a, comm_.get(), kGatherBsbnTag, staging_);
   }
   // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
   // it (e2e.sbn_placement checks it against a known late rank).
@@ -41,7 +41,7 @@ class GatherBsbn final : public Algorithm, public PatBackground {
 
   void background(const Args& a, std::span<const std::int64_t> arrivals) override {
     tree_ = highbit_tree(sbn_gather_slots(arrivals, a.root));
-    tree_gather_receive(tree_, a, comm_.get(), kTag, staging_);
+    tree_gather_receive(tree_, a, comm_.get(), kGatherBsbnTag, staging_);
   }
 
  private:

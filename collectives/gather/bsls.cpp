@@ -21,7 +21,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kGatherBslsTag = 1;
 
 class GatherBsls final : public Algorithm, public PatBackground {
  public:
@@ -40,14 +40,14 @@ class GatherBsls final : public Algorithm, public PatBackground {
       std::memcpy(l.at(a.recv, static_cast<std::size_t>(a.root)), a.send, l.bytes);
       require_pat(a, "gather/bsls").wait_background();
     } else {
-      linear_sync_leaf(a, comm_.get(), kTag, ls_first_segment(a, first_bytes_));
+      linear_sync_leaf(a, comm_.get(), kGatherBslsTag, ls_first_segment(a, first_bytes_));
     }
   }
   void background(const Args& a, std::span<const std::int64_t> arrivals) override {
     if (comm_.rank() != a.root) return;
     std::vector<int> order = ranks_by_arrival(arrivals, ArrivalOrder::kEarliestFirst);
     std::erase(order, a.root);
-    linear_sync_root(a, comm_.get(), kTag, order, ls_first_segment(a, first_bytes_));
+    linear_sync_root(a, comm_.get(), kGatherBslsTag, order, ls_first_segment(a, first_bytes_));
   }
 
  private:

@@ -12,7 +12,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kGatherLinTag = 1;
 
 class GatherLin final : public Algorithm {
  public:
@@ -20,7 +20,7 @@ class GatherLin final : public Algorithm {
   void run(const Args& a) override {
     const RankBlockBytes l(a);
     if (comm_.rank() != a.root) {
-      mpi_check(MPI_Send(a.send, l.count, a.dtype, a.root, kTag, comm_.get()), "MPI_Send");
+      mpi_check(MPI_Send(a.send, l.count, a.dtype, a.root, kGatherLinTag, comm_.get()), "MPI_Send");
       return;
     }
     for (int r = 0; r < comm_.size(); ++r) {
@@ -28,8 +28,9 @@ class GatherLin final : public Algorithm {
       if (r == a.root) {
         std::memcpy(block, a.send, l.bytes);
       } else {
-        mpi_check(MPI_Recv(block, l.count, a.dtype, r, kTag, comm_.get(), MPI_STATUS_IGNORE),
-                  "MPI_Recv");
+        mpi_check(
+            MPI_Recv(block, l.count, a.dtype, r, kGatherLinTag, comm_.get(), MPI_STATUS_IGNORE),
+            "MPI_Recv");
       }
     }
   }

@@ -15,7 +15,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kGatherLsTag = 1;
 
 class GatherLs final : public Algorithm {
  public:
@@ -28,9 +28,9 @@ class GatherLs final : public Algorithm {
   void run(const Args& a) override {
     const int first = ls_first_segment(a, first_bytes_);
     if (comm_.rank() == a.root) {
-      linear_sync_root(a, comm_.get(), kTag, order_, first);
+      linear_sync_root(a, comm_.get(), kGatherLsTag, order_, first);
     } else {
-      linear_sync_leaf(a, comm_.get(), kTag, first);
+      linear_sync_leaf(a, comm_.get(), kGatherLsTag, first);
     }
   }
 

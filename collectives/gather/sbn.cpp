@@ -17,7 +17,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kGatherSbnTag = 1;
 
 class GatherSbn final : public Algorithm {
  public:
@@ -31,8 +31,8 @@ class GatherSbn final : public Algorithm {
     const BlockTree tree =
         highbit_tree(sbn_gather_slots(require_pat(a, "gather/sbn").arrivals(), a.root));
     slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
-    tree_gather_receive(tree, a, comm_.get(), kTag, staging_);
-    tree_gather_finish(tree, a, comm_.get(), kTag, staging_);
+    tree_gather_receive(tree, a, comm_.get(), kGatherSbnTag, staging_);
+    tree_gather_finish(tree, a, comm_.get(), kGatherSbnTag, staging_);
   }
   // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
   // it (e2e.sbn_placement checks it against a known late rank).

@@ -16,7 +16,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kGatherSlsTag = 1;
 
 class GatherSls final : public Algorithm {
  public:
@@ -31,11 +31,11 @@ class GatherSls final : public Algorithm {
     const int first = ls_first_segment(a, first_bytes_);
     if (comm_.rank() == a.root) {
       linear_sync_root(
-          a, comm_.get(), kTag,
+          a, comm_.get(), kGatherSlsTag,
           ranks_by_arrival(require_pat(a, "gather/sls").arrivals(), ArrivalOrder::kEarliestFirst),
           first);
     } else {
-      linear_sync_leaf(a, comm_.get(), kTag, first);
+      linear_sync_leaf(a, comm_.get(), kGatherSlsTag, first);
     }
   }
 

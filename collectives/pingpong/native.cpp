@@ -18,7 +18,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kPingpongNativeTag = 1;
 
 class PingpongNative final : public Algorithm {
  public:
@@ -35,12 +35,14 @@ class PingpongNative final : public Algorithm {
       return;
     }
     if (rank == 0) {
-      mpi_check(MPI_Send(a.send, n, a.dtype, 1, kTag, comm_.get()), "MPI_Send");
-      mpi_check(MPI_Recv(a.recv, n, a.dtype, 1, kTag, comm_.get(), MPI_STATUS_IGNORE), "MPI_Recv");
+      mpi_check(MPI_Send(a.send, n, a.dtype, 1, kPingpongNativeTag, comm_.get()), "MPI_Send");
+      mpi_check(MPI_Recv(a.recv, n, a.dtype, 1, kPingpongNativeTag, comm_.get(), MPI_STATUS_IGNORE),
+                "MPI_Recv");
     } else if (rank == 1) {
       // The echo sends the received buffer itself, so rank 1's check sees exactly what it sent.
-      mpi_check(MPI_Recv(a.recv, n, a.dtype, 0, kTag, comm_.get(), MPI_STATUS_IGNORE), "MPI_Recv");
-      mpi_check(MPI_Send(a.recv, n, a.dtype, 0, kTag, comm_.get()), "MPI_Send");
+      mpi_check(MPI_Recv(a.recv, n, a.dtype, 0, kPingpongNativeTag, comm_.get(), MPI_STATUS_IGNORE),
+                "MPI_Recv");
+      mpi_check(MPI_Send(a.recv, n, a.dtype, 0, kPingpongNativeTag, comm_.get()), "MPI_Send");
     }
   }
 

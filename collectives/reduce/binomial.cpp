@@ -14,7 +14,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 31;
+constexpr int kReduceBinomialTag = 31;
 
 class ReduceBinomial final : public Algorithm {
  public:
@@ -38,13 +38,14 @@ class ReduceBinomial final : public Algorithm {
     std::memcpy(acc, a.send, a.count * extent_of(a.dtype));
     for (int mask = 1; mask < size; mask <<= 1) {
       if (v & mask) {
-        mpi_check(MPI_Send(acc, n, a.dtype, absolute(v - mask, a.root, size), kTag, comm_.get()),
+        mpi_check(MPI_Send(acc, n, a.dtype, absolute(v - mask, a.root, size), kReduceBinomialTag,
+                           comm_.get()),
                   "MPI_Send");
         return;
       }
       if (v + mask < size) {
-        mpi_check(MPI_Recv(tmp_.data(), n, a.dtype, absolute(v + mask, a.root, size), kTag,
-                           comm_.get(), MPI_STATUS_IGNORE),
+        mpi_check(MPI_Recv(tmp_.data(), n, a.dtype, absolute(v + mask, a.root, size),
+                           kReduceBinomialTag, comm_.get(), MPI_STATUS_IGNORE),
                   "MPI_Recv");
         combine(tmp_.data(), acc, a.count, a.dtype, a.op);
       }

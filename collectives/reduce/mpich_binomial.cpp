@@ -16,7 +16,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 41;
+constexpr int kReduceMpichBinomialTag = 41;
 
 class ReduceMpichBinomial final : public Algorithm {
  public:
@@ -48,8 +48,8 @@ class ReduceMpichBinomial final : public Algorithm {
       if ((v & mask) == 0) {
         const int source = v | mask;
         if (source >= size) continue;
-        mpi_check(MPI_Recv(tmp, n, a.dtype, absolute(source, tree_root, size), kTag, comm_.get(),
-                           MPI_STATUS_IGNORE),
+        mpi_check(MPI_Recv(tmp, n, a.dtype, absolute(source, tree_root, size),
+                           kReduceMpichBinomialTag, comm_.get(), MPI_STATUS_IGNORE),
                   "MPI_Recv");
         if (commutative_) {
           combine(tmp, acc, a.count, a.dtype, a.op);
@@ -59,17 +59,19 @@ class ReduceMpichBinomial final : public Algorithm {
           local_copy(tmp, acc, a.count, ext);
         }
       } else {
-        mpi_check(
-            MPI_Send(acc, n, a.dtype, absolute(v & ~mask, tree_root, size), kTag, comm_.get()),
-            "MPI_Send");
+        mpi_check(MPI_Send(acc, n, a.dtype, absolute(v & ~mask, tree_root, size),
+                           kReduceMpichBinomialTag, comm_.get()),
+                  "MPI_Send");
         break;
       }
     }
     if (tree_root != a.root) {
       if (rank == tree_root) {
-        mpi_check(MPI_Send(acc, n, a.dtype, a.root, kTag, comm_.get()), "MPI_Send");
+        mpi_check(MPI_Send(acc, n, a.dtype, a.root, kReduceMpichBinomialTag, comm_.get()),
+                  "MPI_Send");
       } else if (rank == a.root) {
-        mpi_check(MPI_Recv(a.recv, n, a.dtype, tree_root, kTag, comm_.get(), MPI_STATUS_IGNORE),
+        mpi_check(MPI_Recv(a.recv, n, a.dtype, tree_root, kReduceMpichBinomialTag, comm_.get(),
+                           MPI_STATUS_IGNORE),
                   "MPI_Recv");
       }
     }

@@ -27,7 +27,7 @@ namespace {
 
 using namespace mpich;
 
-constexpr int kTag = 50;
+constexpr int kReduceMpichRsgTag = 50;
 
 class ReduceMpichRsg final : public Algorithm {
  public:
@@ -91,11 +91,11 @@ class ReduceMpichRsg final : public Algorithm {
         const bool keeps_lower = keep_lo == lo_[s];
         const int give_lo = keeps_lower ? keep_hi : lo_[s],
                   give_hi = keeps_lower ? hi_[s] : keep_lo;
-        mpi_check(
-            MPI_Sendrecv(at(acc, disp(give_lo), ext), elems(give_lo, give_hi), a.dtype,
-                         real(partner), kTag, at(tmp, disp(keep_lo), ext), elems(keep_lo, keep_hi),
-                         a.dtype, real(partner), kTag, comm_.get(), MPI_STATUS_IGNORE),
-            "MPI_Sendrecv");
+        mpi_check(MPI_Sendrecv(at(acc, disp(give_lo), ext), elems(give_lo, give_hi), a.dtype,
+                               real(partner), kReduceMpichRsgTag, at(tmp, disp(keep_lo), ext),
+                               elems(keep_lo, keep_hi), a.dtype, real(partner), kReduceMpichRsgTag,
+                               comm_.get(), MPI_STATUS_IGNORE),
+                  "MPI_Sendrecv");
         combine(at(tmp, disp(keep_lo), ext), at(acc, disp(keep_lo), ext),
                 disp(keep_hi) - disp(keep_lo), a.dtype, a.op);
       }
@@ -130,7 +130,7 @@ class ReduceMpichRsg final : public Algorithm {
       const int other_lo = mine_lo == lo_[su] ? mine_hi : lo_[su];
       const int other_hi = mine_lo == lo_[su] ? hi_[su] : mine_lo;
       mpi_check(MPI_Recv(at(acc, disp(other_lo), ext), elems(other_lo, other_hi), a.dtype, dst,
-                         kTag, comm_.get(), MPI_STATUS_IGNORE),
+                         kReduceMpichRsgTag, comm_.get(), MPI_STATUS_IGNORE),
                 "MPI_Recv");
     }
   }
@@ -159,12 +159,13 @@ class ReduceMpichRsg final : public Algorithm {
   }
 
   void send(const std::byte* acc, int b0, int b1, int dst) {
-    mpi_check(MPI_Send(at(acc, disp(b0), ext_), elems(b0, b1), dtype_, dst, kTag, comm_.get()),
+    mpi_check(MPI_Send(at(acc, disp(b0), ext_), elems(b0, b1), dtype_, dst, kReduceMpichRsgTag,
+                       comm_.get()),
               "MPI_Send");
   }
   void recv_elems(std::byte* buf, std::size_t n, int src) {
-    mpi_check(MPI_Recv(buf, count_as_int(n, "reduce count"), dtype_, src, kTag, comm_.get(),
-                       MPI_STATUS_IGNORE),
+    mpi_check(MPI_Recv(buf, count_as_int(n, "reduce count"), dtype_, src, kReduceMpichRsgTag,
+                       comm_.get(), MPI_STATUS_IGNORE),
               "MPI_Recv");
   }
 

@@ -24,7 +24,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kScatterTag = 35, kGatherTag = 36;
+constexpr int kRadixkScatterTag = 35, kRadixkGatherTag = 36;
 
 class ReduceRadixK final : public Algorithm {
  public:
@@ -101,12 +101,13 @@ class ReduceRadixK final : public Algorithm {
       int nreq = 0, slot = 0;
       for (int e = 0; e < k; ++e) {
         if (e == d) continue;
-        mpi_check(MPI_Irecv(tmp_.data() + static_cast<std::size_t>(slot++) * mine * ext, n_mine,
-                            a.dtype, member(i, e), kScatterTag, comm_.get(), &requests_[nreq++]),
-                  "MPI_Irecv");
+        mpi_check(
+            MPI_Irecv(tmp_.data() + static_cast<std::size_t>(slot++) * mine * ext, n_mine, a.dtype,
+                      member(i, e), kRadixkScatterTag, comm_.get(), &requests_[nreq++]),
+            "MPI_Irecv");
         mpi_check(MPI_Isend(acc + blocks.begin(first_block(i, e)) * ext,
                             count_as_int(elems_of(i, e), "reduce block"), a.dtype, member(i, e),
-                            kScatterTag, comm_.get(), &requests_[nreq++]),
+                            kRadixkScatterTag, comm_.get(), &requests_[nreq++]),
                   "MPI_Isend");
       }
       mpi_check(MPI_Waitall(nreq, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
@@ -121,7 +122,7 @@ class ReduceRadixK final : public Algorithm {
       if (d != 0) {
         mpi_check(MPI_Send(acc + blocks.begin(first_block(i, d)) * ext,
                            count_as_int(elems_of(i, d), "reduce block"), a.dtype, member(i, 0),
-                           kGatherTag, comm_.get()),
+                           kRadixkGatherTag, comm_.get()),
                   "MPI_Send");
         return;
       }
@@ -129,7 +130,7 @@ class ReduceRadixK final : public Algorithm {
       for (int e = 1; e < k; ++e) {
         mpi_check(MPI_Irecv(acc + blocks.begin(first_block(i, e)) * ext,
                             count_as_int(elems_of(i, e), "reduce block"), a.dtype, member(i, e),
-                            kGatherTag, comm_.get(), &requests_[nreq++]),
+                            kRadixkGatherTag, comm_.get(), &requests_[nreq++]),
                   "MPI_Irecv");
       }
       mpi_check(MPI_Waitall(nreq, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");

@@ -17,7 +17,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kRingTag = 37, kGatherTag = 38;
+constexpr int kRingTag = 37, kRingGatherTag = 38;
 
 class ReduceRing final : public Algorithm {
  public:
@@ -59,7 +59,7 @@ class ReduceRing final : public Algorithm {
     if (v != 0) {
       const std::size_t mine = block(v + 1);
       mpi_check(MPI_Send(at(mine), count_as_int(elems(mine), "reduce block"), a.dtype, a.root,
-                         kGatherTag, comm_.get()),
+                         kRingGatherTag, comm_.get()),
                 "MPI_Send");
       return;
     }
@@ -67,9 +67,10 @@ class ReduceRing final : public Algorithm {
     int nreq = 0;
     for (int src = 1; src < size; ++src) {
       const std::size_t b = block(src + 1);
-      mpi_check(MPI_Irecv(at(b), count_as_int(elems(b), "reduce block"), a.dtype,
-                          absolute(src, a.root, size), kGatherTag, comm_.get(), &requests_[nreq++]),
-                "MPI_Irecv");
+      mpi_check(
+          MPI_Irecv(at(b), count_as_int(elems(b), "reduce block"), a.dtype,
+                    absolute(src, a.root, size), kRingGatherTag, comm_.get(), &requests_[nreq++]),
+          "MPI_Irecv");
     }
     mpi_check(MPI_Waitall(nreq, requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
   }

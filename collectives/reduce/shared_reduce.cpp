@@ -19,10 +19,6 @@ int words_per_slot(int segments) {
   return kFirstSegment + 2 * segments;
 }
 
-std::size_t round_to_line(std::size_t bytes) {
-  return (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
-}
-
 }  // namespace
 
 SharedReduceBuffer::SharedReduceBuffer(MPI_Comm node_comm, std::size_t capacity)

@@ -16,7 +16,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 52;
+constexpr int kReduceScatterMpichPairwiseTag = 52;
 
 class ReduceScatterMpichPairwise final : public Algorithm {
  public:
@@ -43,8 +43,9 @@ class ReduceScatterMpichPairwise final : public Algorithm {
     for (int i = 1; i < size; ++i) {
       const auto src = std::size_t((rank - i + size) % size), dst = std::size_t((rank + i) % size);
       mpi_check(MPI_Sendrecv(at(a.send, displs_[dst], ext), a.recv_counts[dst], a.dtype,
-                             static_cast<int>(dst), kTag, tmp_.data(), mine, a.dtype,
-                             static_cast<int>(src), kTag, comm_.get(), MPI_STATUS_IGNORE),
+                             static_cast<int>(dst), kReduceScatterMpichPairwiseTag, tmp_.data(),
+                             mine, a.dtype, static_cast<int>(src), kReduceScatterMpichPairwiseTag,
+                             comm_.get(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
       if (mine > 0) {
         combine(tmp_.data(), static_cast<std::byte*>(a.recv), std::size_t(mine), a.dtype, a.op);

@@ -13,7 +13,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kScatterBnomTag = 1;
 
 class ScatterBnom final : public Algorithm {
  public:
@@ -23,9 +23,9 @@ class ScatterBnom final : public Algorithm {
   }
   void run(const Args& a) override {
     if (comm_.rank() == a.root) {
-      tree_scatter_root(tree_, a, comm_.get(), kTag, staging_);
+      tree_scatter_root(tree_, a, comm_.get(), kScatterBnomTag, staging_);
     } else {
-      tree_scatter_nonroot(tree_, a, comm_.get(), kTag, staging_);
+      tree_scatter_nonroot(tree_, a, comm_.get(), kScatterBnomTag, staging_);
     }
   }
 

@@ -17,7 +17,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kScatterBsbnTag = 1;
 
 class ScatterBsbn final : public Algorithm, public PatBackground {
  public:
@@ -33,7 +33,7 @@ class ScatterBsbn final : public Algorithm, public PatBackground {
     if (comm_.rank() == a.root) {
       const BlockTree tree = lowbit_tree(sbn_scatter_slots(pat.arrivals(), a.root), true);
       slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
-      tree_scatter_root(tree, a, comm_.get(), kTag, staging_);
+      tree_scatter_root(tree, a, comm_.get(), kScatterBsbnTag, staging_);
     } else {
       pat.wait_background();  // orders the thread's write of slot_ before the runner reads it
     }
@@ -43,7 +43,7 @@ class ScatterBsbn final : public Algorithm, public PatBackground {
     // Its own scratch: the foreground never touches it.
     const BlockTree tree = lowbit_tree(sbn_scatter_slots(arrivals, a.root), true);
     slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
-    tree_scatter_nonroot(tree, a, comm_.get(), kTag, background_staging_);
+    tree_scatter_nonroot(tree, a, comm_.get(), kScatterBsbnTag, background_staging_);
   }
   // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
   // it (e2e.sbn_placement checks it against a known late rank).

@@ -15,7 +15,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kScatterBslnTag = 1;
 
 class ScatterBsln final : public Algorithm, public PatBackground {
  public:
@@ -29,14 +29,14 @@ class ScatterBsln final : public Algorithm, public PatBackground {
   void run(const Args& a) override {
     PatRuntime& pat = require_pat(a, "scatter/bsln");
     if (comm_.rank() == a.root) {
-      linear_scatter_root(a, comm_.get(), kTag,
+      linear_scatter_root(a, comm_.get(), kScatterBslnTag,
                           ranks_by_arrival(pat.arrivals(), ArrivalOrder::kEarliestFirst));
     } else {
       pat.wait_background();
     }
   }
   void background(const Args& a, std::span<const std::int64_t>) override {
-    if (comm_.rank() != a.root) linear_scatter_receive(a, comm_.get(), kTag);
+    if (comm_.rank() != a.root) linear_scatter_receive(a, comm_.get(), kScatterBslnTag);
   }
 
  private:

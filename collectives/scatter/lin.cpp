@@ -13,7 +13,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kScatterLinTag = 1;
 
 class ScatterLin final : public Algorithm {
  public:
@@ -24,9 +24,9 @@ class ScatterLin final : public Algorithm {
   }
   void run(const Args& a) override {
     if (comm_.rank() == a.root) {
-      linear_scatter_root(a, comm_.get(), kTag, order_);
+      linear_scatter_root(a, comm_.get(), kScatterLinTag, order_);
     } else {
-      linear_scatter_receive(a, comm_.get(), kTag);
+      linear_scatter_receive(a, comm_.get(), kScatterLinTag);
     }
   }
 

@@ -17,7 +17,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 51;
+constexpr int kScatterMpichBinomialTag = 51;
 
 class ScatterMpichBinomial final : public Algorithm {
  public:
@@ -50,13 +50,13 @@ class ScatterMpichBinomial final : public Algorithm {
       if ((v & mask) == 0) continue;
       const int src = (rank - mask + size) % size;
       if (v % 2 != 0) {
-        mpi_check(MPI_Recv(a.recv, count_as_int(c, "scatter count"), a.dtype, src, kTag,
-                           comm_.get(), MPI_STATUS_IGNORE),
+        mpi_check(MPI_Recv(a.recv, count_as_int(c, "scatter count"), a.dtype, src,
+                           kScatterMpichBinomialTag, comm_.get(), MPI_STATUS_IGNORE),
                   "MPI_Recv");
       } else {
         held_elems = std::size_t(std::min(mask, size - v)) * c;
         mpi_check(MPI_Recv(tmp_.data(), count_as_int(held_elems, "scatter subtree"), a.dtype, src,
-                           kTag, comm_.get(), MPI_STATUS_IGNORE),
+                           kScatterMpichBinomialTag, comm_.get(), MPI_STATUS_IGNORE),
                   "MPI_Recv");
       }
       break;
@@ -66,7 +66,7 @@ class ScatterMpichBinomial final : public Algorithm {
       const std::size_t subtree = held_elems - c * std::size_t(mask);
       mpi_check(
           MPI_Send(at(held, c * std::size_t(mask), ext), count_as_int(subtree, "scatter subtree"),
-                   a.dtype, (rank + mask) % size, kTag, comm_.get()),
+                   a.dtype, (rank + mask) % size, kScatterMpichBinomialTag, comm_.get()),
           "MPI_Send");
       held_elems -= subtree;
     }

@@ -17,7 +17,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kScatterSbnTag = 1;
 
 class ScatterSbn final : public Algorithm {
  public:
@@ -32,9 +32,9 @@ class ScatterSbn final : public Algorithm {
         lowbit_tree(sbn_scatter_slots(require_pat(a, "scatter/sbn").arrivals(), a.root), true);
     slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
     if (comm_.rank() == a.root) {
-      tree_scatter_root(tree, a, comm_.get(), kTag, staging_);
+      tree_scatter_root(tree, a, comm_.get(), kScatterSbnTag, staging_);
     } else {
-      tree_scatter_nonroot(tree, a, comm_.get(), kTag, staging_);
+      tree_scatter_nonroot(tree, a, comm_.get(), kScatterSbnTag, staging_);
     }
   }
   // The slot this rank held in the tree of the last call: where the exchanged arrivals placed

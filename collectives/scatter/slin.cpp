@@ -14,7 +14,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 1;
+constexpr int kScatterSlinTag = 1;
 
 class ScatterSlin final : public Algorithm {
  public:
@@ -28,9 +28,9 @@ class ScatterSlin final : public Algorithm {
     if (comm_.rank() == a.root) {
       const auto order =
           ranks_by_arrival(require_pat(a, "scatter/slin").arrivals(), ArrivalOrder::kEarliestFirst);
-      linear_scatter_root(a, comm_.get(), kTag, order);
+      linear_scatter_root(a, comm_.get(), kScatterSlinTag, order);
     } else {
-      linear_scatter_receive(a, comm_.get(), kTag);
+      linear_scatter_receive(a, comm_.get(), kScatterSlinTag);
     }
   }
 

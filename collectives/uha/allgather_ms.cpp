@@ -64,7 +64,7 @@ void NodeBlockAllgather::copy_out(const Args& a, int parity) {
 
 namespace {
 
-constexpr int kTag = 74;
+constexpr int kUhaAllgatherMsTag = 74;
 
 class BruckPortsPieces final : public uha::NodeBlockAllgather {
  public:
@@ -111,7 +111,7 @@ class BruckPortsPieces final : public uha::NodeBlockAllgather {
       if (length == 0 || block == 0) continue;
       std::byte* data = buffer + std::size_t(start) * block;
       const int bytes = count_as_int(std::size_t(length) * block, "allgather/uha-ms message");
-      const int tag = kTag + 2 * round + piece;
+      const int tag = kUhaAllgatherMsTag + 2 * round + piece;
       requests_.emplace_back();
       if (receive) {
         mpi_check(MPI_Irecv(data, bytes, MPI_BYTE, port_rank, tag, node().all, &requests_.back()),

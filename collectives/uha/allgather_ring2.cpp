@@ -22,7 +22,7 @@
 namespace papbench::uha {
 namespace {
 
-constexpr int kTag = 90;
+constexpr int kUhaAllgatherRing2Tag = 90;
 
 // One direction of the ring: whose blocks go where in step s.
 struct Direction {
@@ -40,8 +40,8 @@ class TwoWayRingPieces final : public NodeBlockAllgather {
     const NodeMap& m = node().map;
     const int n = m.node_count();
     const std::array<Direction, 2> directions = {
-        Direction{+1, 0, n / 2, kTag},
-        Direction{-1, std::min(senders(), 2) - 1, (n - 1) / 2, kTag + 1}};
+        Direction{+1, 0, n / 2, kUhaAllgatherRing2Tag},
+        Direction{-1, std::min(senders(), 2) - 1, (n - 1) / 2, kUhaAllgatherRing2Tag + 1}};
     bool took_part = false;
     for (int step = 0; step < n / 2; ++step) {
       requests_.clear();

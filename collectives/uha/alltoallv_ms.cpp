@@ -16,7 +16,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 76;
+constexpr int kUhaAlltoallvMsTag = 76;
 
 class AlltoallvMsPieces final : public uha::AlltoallvPieces {
  public:
@@ -48,11 +48,13 @@ class AlltoallvMsPieces final : public uha::AlltoallvPieces {
       }
       requests_.emplace_back();
       mpi_check(MPI_Irecv(recv + recv_displs_[dd], recv_counts_[dd], MPI_BYTE,
-                          m.rank_of(d, carrier(d, me)), kTag, node_->all, &requests_.back()),
+                          m.rank_of(d, carrier(d, me)), kUhaAlltoallvMsTag, node_->all,
+                          &requests_.back()),
                 "MPI_Irecv");
       requests_.emplace_back();
       mpi_check(MPI_Isend(send + send_displs_[dd], send_counts_[dd], MPI_BYTE,
-                          m.rank_of(d, carrier(d, me)), kTag, node_->all, &requests_.back()),
+                          m.rank_of(d, carrier(d, me)), kUhaAlltoallvMsTag, node_->all,
+                          &requests_.back()),
                 "MPI_Isend");
     }
     mpi_check(

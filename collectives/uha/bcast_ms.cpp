@@ -21,7 +21,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 73;
+constexpr int kUhaBcastMsTag = 73;
 
 class BcastMsPieces final : public uha::Pieces {
  public:
@@ -75,7 +75,7 @@ class BcastMsPieces final : public uha::Pieces {
     int mask = 1;
     for (; mask < n; mask <<= 1) {
       if ((relative & mask) != 0) {
-        mpi_check(MPI_Recv(shared + first, len, MPI_BYTE, carrier(relative - mask), kTag,
+        mpi_check(MPI_Recv(shared + first, len, MPI_BYTE, carrier(relative - mask), kUhaBcastMsTag,
                            node_->all, MPI_STATUS_IGNORE),
                   "MPI_Recv");
         break;
@@ -83,9 +83,9 @@ class BcastMsPieces final : public uha::Pieces {
     }
     for (mask >>= 1; mask > 0; mask >>= 1) {
       if (relative + mask < n) {
-        mpi_check(
-            MPI_Send(shared + first, len, MPI_BYTE, carrier(relative + mask), kTag, node_->all),
-            "MPI_Send");
+        mpi_check(MPI_Send(shared + first, len, MPI_BYTE, carrier(relative + mask), kUhaBcastMsTag,
+                           node_->all),
+                  "MPI_Send");
       }
     }
     return true;

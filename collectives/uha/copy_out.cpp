@@ -13,7 +13,7 @@ namespace papbench::uha {
 
 namespace {
 
-constexpr int kTag = 71;
+constexpr int kUhaCopyOutTag = 71;
 
 CopyOutMethod::Kind kind_named(std::string_view name) {
   using Kind = CopyOutMethod::Kind;
@@ -85,7 +85,7 @@ void CopyOutMethod::numa(const NodeContext& node, const std::function<void()>& c
   const int first = first_of(region), end = first_of(region + 1);
   const int n = count_as_int(bytes, "uha copy-out bytes");
   if (me != first) {
-    mpi_check(MPI_Recv(recv, n, MPI_BYTE, first, kTag, node.node_comm, MPI_STATUS_IGNORE),
+    mpi_check(MPI_Recv(recv, n, MPI_BYTE, first, kUhaCopyOutTag, node.node_comm, MPI_STATUS_IGNORE),
               "MPI_Recv");
     return;
   }
@@ -93,7 +93,8 @@ void CopyOutMethod::numa(const NodeContext& node, const std::function<void()>& c
   sends_.clear();
   for (int l = first + 1; l < end; ++l) {
     sends_.emplace_back();
-    mpi_check(MPI_Isend(recv, n, MPI_BYTE, l, kTag, node.node_comm, &sends_.back()), "MPI_Isend");
+    mpi_check(MPI_Isend(recv, n, MPI_BYTE, l, kUhaCopyOutTag, node.node_comm, &sends_.back()),
+              "MPI_Isend");
   }
   mpi_check(MPI_Waitall(static_cast<int>(sends_.size()), sends_.data(), MPI_STATUSES_IGNORE),
             "MPI_Waitall");

@@ -25,7 +25,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 75;
+constexpr int kUhaReduceScatterMsTag = 75;
 
 class ReduceScatterMsPieces final : public uha::ReduceScatterPieces {
  public:
@@ -88,10 +88,11 @@ class ReduceScatterMsPieces final : public uha::ReduceScatterPieces {
     const std::size_t to_count = node_start_[std::size_t(to) + 1] - node_start_[std::size_t(to)];
     mpi_check(MPI_Sendrecv(at(sums_.slot(parity), node_start_[std::size_t(to)], ext_),
                            count_as_int(to_count, "reduce_scatter/uha-ms message"), dtype_,
-                           m.rank_of(to, carrier(to, i)), kTag,
+                           m.rank_of(to, carrier(to, i)), kUhaReduceScatterMsTag,
                            at(received_.slot(parity), std::size_t(i) * mine_count_, ext_),
                            count_as_int(mine_count_, "reduce_scatter/uha-ms message"), dtype_,
-                           m.rank_of(from, carrier(from, i)), kTag, node_->all, MPI_STATUS_IGNORE),
+                           m.rank_of(from, carrier(from, i)), kUhaReduceScatterMsTag, node_->all,
+                           MPI_STATUS_IGNORE),
               "MPI_Sendrecv");
   }
 

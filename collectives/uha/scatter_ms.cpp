@@ -21,7 +21,7 @@
 namespace papbench {
 namespace {
 
-constexpr int kTag = 72;
+constexpr int kUhaScatterMsTag = 72;
 
 // A node's place in the k-ary tree, by relative node id.
 struct TreeNode {
@@ -74,8 +74,8 @@ class ScatterMsPieces final : public uha::Pieces {
     if (t.parent >= 0 && local == 0) {
       const int parent_node = absolute(t.parent);
       const int from = m.rank_of(parent_node, sender_of(parent_node, child_index(t.parent, me)));
-      mpi_check(MPI_Recv(shared + std::size_t(me) * block_, bytes(me, t.end), MPI_BYTE, from, kTag,
-                         node_->all, MPI_STATUS_IGNORE),
+      mpi_check(MPI_Recv(shared + std::size_t(me) * block_, bytes(me, t.end), MPI_BYTE, from,
+                         kUhaScatterMsTag, node_->all, MPI_STATUS_IGNORE),
                 "MPI_Recv");
       took_part = true;
     }
@@ -85,7 +85,7 @@ class ScatterMsPieces final : public uha::Pieces {
          j += std::size_t(ns)) {
       const int c = t.children[j];
       mpi_check(MPI_Send(shared + std::size_t(c) * block_, bytes(c, tree_[std::size_t(c)].end),
-                         MPI_BYTE, m.rank_of(absolute(c), 0), kTag, node_->all),
+                         MPI_BYTE, m.rank_of(absolute(c), 0), kUhaScatterMsTag, node_->all),
                 "MPI_Send");
       took_part = true;
     }
