@@ -45,3 +45,10 @@ papbench_mpi_test(clocksync_known_answer_exact RANKS 3 TIMEOUT 60
                           --max-error-ns 1 --min-resyncs 1)
 papbench_mpi_test(clocksync_protocol RANKS 1 2 3 4 TIMEOUT 60
                   COMMAND $<TARGET_FILE:clocksync_protocol>)
+# The known-answer checks measure time: they run alone whatever ctest's -j (PROCESSORS 2 already
+# keeps them alone at -j2, the suite's setting).
+set_tests_properties(clocksync_known_answer.np1 clocksync_known_answer.np2
+                     clocksync_known_answer.np4 clocksync_known_answer_median.np4
+                     clocksync_known_answer_nodes.np4 clocksync_known_answer_wander.np3
+                     clocksync_known_answer_step.np3 clocksync_known_answer_exact.np3
+                     PROPERTIES RUN_SERIAL TRUE)
