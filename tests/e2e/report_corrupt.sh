@@ -48,6 +48,12 @@ for bad in truncated.h5 foreign.h5 crash.h5; do
   [[ ! -e out.csv ]] || fail "export csv $bad left out.csv behind"
 done
 
+# Issue 31. Error output never throws: with stderr closed or full, still exit 2 (was SIGABRT, 134).
+set +e; "$PAPBENCH_REPORT" summary missing.h5 2>&-; got=$?; set -e
+[[ $got == 2 ]] || fail "summary missing.h5 2>&- exited $got, expected 2"
+set +e; "$PAPBENCH_REPORT" summary missing.h5 2>/dev/full; got=$?; set -e
+[[ $got == 2 ]] || fail "summary missing.h5 2>/dev/full exited $got, expected 2"
+
 # One byte flipped at a time over the metadata (the first 8 KiB, where HDF5 keeps the
 # superblock, root group and the first object headers) and a few places further in: whatever it
 # hits, the answer is a summary (0) or a refusal (2), and never HDF5's error stack.

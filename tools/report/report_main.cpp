@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -649,6 +650,13 @@ CLI::App* parent_of(CLI::App& app, std::string_view group) {
   throw std::logic_error(fmt::format("subcommand group '{}' is not in kGroups", group));
 }
 
+// An error message to stderr that never throws: with stderr closed (2>&-) or full
+// (2>/dev/full), fmt::print's exception escaped the handler and aborted (issue 31).
+void print_error(std::string_view text) noexcept {
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  std::fflush(stderr);
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Summaries, comparisons and exports of papbench HDF5 result sets."};
   app.name("papbench-report");
@@ -677,11 +685,11 @@ int run(int argc, char** argv) {
     }
   } catch (const UsageError& e) {
     std::cout.flush();
-    fmt::print(stderr, "papbench-report: {}\n", e.what());
+    print_error(fmt::format("papbench-report: {}\n", e.what()));
     return kUsageExit;
   } catch (const std::exception& e) {
     std::cout.flush();
-    fmt::print(stderr, "papbench-report: internal error: {}\n", e.what());
+    print_error(fmt::format("papbench-report: internal error: {}\n", e.what()));
     return kExitInternalError;
   }
   return kExitInternalError;  // require_subcommand makes this unreachable
