@@ -53,6 +53,12 @@ set +e; "$PAPBENCH_REPORT" summary missing.h5 2>&-; got=$?; set -e
 [[ $got == 2 ]] || fail "summary missing.h5 2>&- exited $got, expected 2"
 set +e; "$PAPBENCH_REPORT" summary missing.h5 2>/dev/full; got=$?; set -e
 [[ $got == 2 ]] || fail "summary missing.h5 2>/dev/full exited $got, expected 2"
+# Output that never reached stdout's file is an error (exit 1 with a message), not exit 0.
+to_full() { "$@" >/dev/full; }
+expect_exit 1 to_full "$PAPBENCH_REPORT" summary run.h5 --format csv
+expect_contains err.txt "papbench-report: cannot write the output to stdout"
+expect_exit 1 to_full "$PAPBENCH_REPORT" export csv run.h5
+expect_contains err.txt "papbench-report: cannot write the output to stdout"
 
 # One byte flipped at a time over the metadata (the first 8 KiB, where HDF5 keeps the
 # superblock, root group and the first object headers) and a few places further in: whatever it

@@ -9,7 +9,9 @@
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -657,6 +659,22 @@ void print_error(std::string_view text) noexcept {
   std::fflush(stderr);
 }
 
+// A subcommand's exit code once everything it wrote to stdout has reached the file: a full disk
+// or /dev/full otherwise lost the output silently with exit 0 (issue 31). The reason is known
+// only when the last flush fails; an earlier failed write left just the stream's error flag.
+int checked_stdout(int code) noexcept {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int err = errno;
+  if (flushed && !std::ferror(stdout) && !std::cout.fail()) return code;
+  print_error(
+      fmt::format("papbench-report: cannot write the output to stdout ({}); what was "
+                  "written is incomplete\n",
+                  err != 0 ? std::strerror(err) : "a write failed"));
+  return kExitInternalError;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Summaries, comparisons and exports of papbench HDF5 result sets."};
   app.name("papbench-report");
@@ -681,7 +699,7 @@ int run(int argc, char** argv) {
 
   try {
     for (std::size_t i = 0; i < table.size(); ++i) {
-      if (parsers[i]->parsed()) return table[i].run();
+      if (parsers[i]->parsed()) return checked_stdout(table[i].run());
     }
   } catch (const UsageError& e) {
     std::cout.flush();
