@@ -14,6 +14,7 @@
 #include <sstream>
 #include <variant>
 
+#include "common/files.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
@@ -357,14 +358,11 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
 }
 
 Experiment load_experiment(const std::string& path, bool quick) {
+  // Every rank reads the file, which a pipe cannot serve (opening a FIFO blocks until a writer
+  // comes), and a device such as /dev/zero never ends. Checked before the open, which would block.
+  require_regular_input("--experiment", path);
   std::ifstream in(path);
   if (!in) throw UsageError(fmt::format("--experiment: cannot read '{}'", path));
-  // Every rank reads the file, which a pipe cannot serve, and a device such as /dev/zero never
-  // ends.
-  std::error_code not_found;
-  if (!std::filesystem::is_regular_file(path, not_found)) {
-    throw UsageError(fmt::format("--experiment: '{}' is not a regular file", path));
-  }
   std::ostringstream text;
   text << in.rdbuf();
   return parse_experiment(text.str(), path, quick);

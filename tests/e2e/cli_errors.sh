@@ -5,7 +5,8 @@ source "$(dirname "$0")/lib.sh"
 
 check_bad() {  # TEXT ARGS...
   local text=$1; shift
-  expect_exit 2 "$PAPBENCH" --out new.h5 "$@"
+  # timeout: a refusal that hangs (a FIFO read before issue 31) fails instead of stalling ctest.
+  expect_exit 2 timeout 60 "$PAPBENCH" --out new.h5 "$@"
   expect_contains err.txt "$text"
   [[ ! -e new.h5 ]] || fail "a failed run ($*) created new.h5"
 }
@@ -21,6 +22,10 @@ check_bad "--iters" --iters abc
 # Files every rank reads must be regular: /dev/zero never ended (a hang, found while fuzzing).
 check_bad "--pattern replay: '/dev/zero' is not a regular file" --pattern replay:/dev/zero
 check_bad "--experiment: '/dev/zero' is not a regular file" --experiment /dev/zero
+# A FIFO blocked the open until a writer came (issue 31): refused like /dev/zero.
+mkfifo fifo.exp fifo.csv
+check_bad "--pattern replay: 'fifo.csv' is not a regular file (a FIFO)" --pattern replay:fifo.csv
+check_bad "--experiment: 'fifo.exp' is not a regular file (a FIFO)" --experiment fifo.exp
 check_bad "block, interleaved" --placement zigzag --collective intergroup_allgather
 check_bad "a number > 0" --ka-factor 0 --collective intergroup_allgather
 check_bad "arith-code" --dist triangular --collective intergroup_allgatherv

@@ -48,7 +48,11 @@ for bad in truncated.h5 foreign.h5 crash.h5; do
   [[ ! -e out.csv ]] || fail "export csv $bad left out.csv behind"
 done
 
-# Issue 31. Error output never throws: with stderr closed or full, still exit 2 (was SIGABRT, 134).
+# Issue 31. A FIFO blocked the open until a writer came: refused, like any non-regular file.
+mkfifo fifo.h5
+expect_exit 2 timeout 60 "$PAPBENCH_REPORT" summary fifo.h5
+expect_contains err.txt "fifo.h5: not a regular file (a FIFO)"
+# Error output never throws: with stderr closed or full, still exit 2 (was SIGABRT, 134).
 set +e; "$PAPBENCH_REPORT" summary missing.h5 2>&-; got=$?; set -e
 [[ $got == 2 ]] || fail "summary missing.h5 2>&- exited $got, expected 2"
 set +e; "$PAPBENCH_REPORT" summary missing.h5 2>/dev/full; got=$?; set -e

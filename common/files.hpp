@@ -1,0 +1,20 @@
+#pragma once
+// Checks on the files users name, made before anything is opened: opening a FIFO blocks until
+// a writer appears and a device never ends.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace papbench {
+
+// What `path` is when it exists and is not a regular file ("a directory", "a FIFO", "a
+// character device", ...), following symbolic links; nullopt for a regular file or a path that
+// cannot be examined (the caller's open reports that).
+std::optional<std::string> non_regular_kind(const std::string& path);
+
+// UsageError "WHAT: 'PATH' is not a regular file (a FIFO)" when `path` exists and is not a
+// regular file. Call it before opening the file.
+void require_regular_input(std::string_view what, const std::string& path);
+
+}  // namespace papbench
