@@ -33,4 +33,13 @@ void require_regular_input(std::string_view what, const std::string& path) {
   }
 }
 
+void check_output_file(std::string_view option, const std::string& path, bool force) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    throw UsageError(fmt::format("{}: '{}' is {}, not a regular file{}", option, path,
+                                 kind_of(st.st_mode),
+                                 force ? "; --force replaces only a regular file" : ""));
+  }
+}
+
 }  // namespace papbench

@@ -56,6 +56,24 @@ expect_exit 2 mpirun_n 2 "$PAPBENCH" --iters 2 --out old.h5
 expect_contains err.txt "--force"
 [[ "$(cat old.h5)" == "precious results" ]] || fail "old.h5 was modified"
 
+# --force replaces only a regular file: a FIFO, a device or a directory is refused and stays
+# (issue 31: a character device became a regular file). Short runs, should one start.
+quick=(--iters 1 --warmup 0 --count 16 --progress never)
+mkfifo fifo.h5
+mkdir dir.h5
+expect_exit 2 timeout 60 "$PAPBENCH" "${quick[@]}" --force --out fifo.h5
+expect_contains err.txt "--out: 'fifo.h5' is a FIFO, not a regular file; --force replaces only"
+[[ -p fifo.h5 ]] || fail "--force replaced the FIFO fifo.h5"
+expect_exit 2 timeout 60 "$PAPBENCH" "${quick[@]}" --force --out dir.h5
+expect_contains err.txt "--out: 'dir.h5' is a directory, not a regular file"
+if mknod null.h5 c 1 3 2>/dev/null; then
+  expect_exit 2 timeout 60 "$PAPBENCH" "${quick[@]}" --force --out null.h5
+  expect_contains err.txt "--out: 'null.h5' is a character device, not a regular file"
+  [[ -c null.h5 ]] || fail "--force replaced the character device null.h5"
+else
+  echo "SKIP: --force on a device: mknod is not permitted here"
+fi
+
 expect_exit 0 "$PAPBENCH" --help
 expect_contains out.txt "--maxdelay"
 expect_exit 0 "$PAPBENCH" --version

@@ -52,6 +52,10 @@ done
 mkfifo fifo.h5
 expect_exit 2 timeout 60 "$PAPBENCH_REPORT" summary fifo.h5
 expect_contains err.txt "fifo.h5: not a regular file (a FIFO)"
+# export --force replaces only a regular file; the FIFO stays.
+expect_exit 2 timeout 60 "$PAPBENCH_REPORT" export csv run.h5 --out fifo.h5 --force
+expect_contains err.txt "--out: 'fifo.h5' is a FIFO, not a regular file; --force replaces only"
+[[ -p fifo.h5 ]] || fail "export --force replaced the FIFO fifo.h5"
 # Error output never throws: with stderr closed or full, still exit 2 (was SIGABRT, 134).
 set +e; "$PAPBENCH_REPORT" summary missing.h5 2>&-; got=$?; set -e
 [[ $got == 2 ]] || fail "summary missing.h5 2>&- exited $got, expected 2"
