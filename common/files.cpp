@@ -2,7 +2,12 @@
 
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <filesystem>
 #include <system_error>
 
 #include "common/errors.hpp"
@@ -17,6 +22,10 @@ std::string kind_of(mode_t mode) {
   if (S_ISBLK(mode)) return "a block device";
   if (S_ISSOCK(mode)) return "a socket";
   return "not a regular file";
+}
+
+std::string errno_message(int err) {
+  return std::system_category().message(err);
 }
 
 }  // namespace
@@ -34,11 +43,46 @@ void require_regular_input(std::string_view what, const std::string& path) {
 }
 
 void check_output_file(std::string_view option, const std::string& path, bool force) {
+  if (path.empty()) throw UsageError(fmt::format("{}: the file name is empty", option));
+  const std::filesystem::path p(path);
+  for (const auto& part : p) {
+    if (part.native().size() > NAME_MAX) {
+      throw UsageError(
+          fmt::format("{}: a part of the name is {} characters long, more than the "
+                      "{} a file name may have",
+                      option, part.native().size(), NAME_MAX));
+    }
+  }
+  if (path.size() >= PATH_MAX) {
+    throw UsageError(
+        fmt::format("{}: the name is {} characters long, more than the {} a path "
+                    "may have",
+                    option, path.size(), PATH_MAX - 1));
+  }
   struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    throw UsageError(fmt::format("{}: '{}' is {}, not a regular file{}", option, path,
-                                 kind_of(st.st_mode),
-                                 force ? "; --force replaces only a regular file" : ""));
+  if (::stat(path.c_str(), &st) == 0) {
+    if (!S_ISREG(st.st_mode)) {
+      throw UsageError(fmt::format("{}: '{}' is {}, not a regular file{}", option, path,
+                                   kind_of(st.st_mode),
+                                   force ? "; --force replaces only a regular file" : ""));
+    }
+  } else if (errno != ENOENT) {
+    throw UsageError(fmt::format("{}: '{}': {}", option, path, errno_message(errno)));
+  } else if (::lstat(path.c_str(), &st) == 0) {
+    throw UsageError(fmt::format("{}: '{}' is a symbolic link to nothing", option, path));
+  }
+  const std::string dir = p.has_parent_path() ? p.parent_path().string() : std::string(".");
+  if (::stat(dir.c_str(), &st) != 0) {
+    throw UsageError(fmt::format("{}: cannot create '{}': directory '{}': {}", option, path, dir,
+                                 errno_message(errno)));
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    throw UsageError(
+        fmt::format("{}: cannot create '{}': '{}' is not a directory", option, path, dir));
+  }
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+    throw UsageError(
+        fmt::format("{}: cannot create '{}' in '{}': {}", option, path, dir, errno_message(errno)));
   }
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Checks on the files users name (inputs every rank reads, outputs rank 0 creates), made before
 // anything is opened: opening a FIFO blocks until a writer appears and a device never ends, and
-// `--force` must never replace a device.
+// an output that cannot be created should be a usage error naming its option, not a failure
+// after clock synchronization.
 
 #include <optional>
 #include <string>
@@ -18,9 +19,10 @@ std::optional<std::string> non_regular_kind(const std::string& path);
 // regular file. Call it before opening the file.
 void require_regular_input(std::string_view what, const std::string& path);
 
-// For an output file named by `option`: UsageError naming the option when `path` exists and is
-// not a regular file (a device, FIFO, socket or directory), which `force` never replaces.
-// Without `force` an existing regular file is left to the caller's own message.
+// For an output file named by `option`: UsageError naming the option unless `path` can be
+// created (its directory exists and is writable, the name fits, the path resolves) or, with
+// `force`, replaced (only a regular file is ever replaced: never a device, FIFO, socket or
+// directory). Without `force` an existing path is left to the caller's own message.
 void check_output_file(std::string_view option, const std::string& path, bool force);
 
 }  // namespace papbench

@@ -74,6 +74,26 @@ else
   echo "SKIP: --force on a device: mknod is not permitted here"
 fi
 
+# An --out that cannot be created: exit 2 naming --out before anything runs (issue 31: exit 1
+# after clock synchronization).
+check_bad_out() {  # TEXT OUT
+  expect_exit 2 timeout 60 "$PAPBENCH" "${quick[@]}" --out "$2"
+  expect_contains err.txt "--out: "
+  expect_contains err.txt "$1"
+}
+check_bad_out "directory 'nodir': No such file or directory" nodir/run.h5
+check_bad_out "more than the 255 a file name may have" "$(printf 'a%.0s' {1..4096}).h5"
+ln -s loop.h5 loop.h5
+check_bad_out "'loop.h5': Too many levels of symbolic links" loop.h5
+mkdir ro
+if mount -t tmpfs -o size=64k,ro tmpfs ro 2>/dev/null; then
+  set +e; ( check_bad_out "in 'ro': Read-only file system" ro/run.h5 ); got=$?; set -e
+  umount ro
+  [[ $got == 0 ]] || exit "$got"
+else
+  echo "SKIP: --out on a read-only file system: cannot mount a tmpfs here (needs root)"
+fi
+
 expect_exit 0 "$PAPBENCH" --help
 expect_contains out.txt "--maxdelay"
 expect_exit 0 "$PAPBENCH" --version
