@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "bench/resume.hpp"
+#include "bench/seed_option.hpp"
 #include "bench/setting_options.hpp"
 #include "bench/with_option.hpp"
 #include "collectives/core/registry.hpp"
@@ -208,6 +209,7 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
                  "Treat every K consecutive ranks of a node as one virtual node (0: real nodes)")
       ->capture_default_str();
   app.add_option("--seed", raw.seed, "Seed of the random patterns and of --shuffle")
+      ->check(seed_validator())
       ->capture_default_str();
   app.add_option("--sync", raw.sync,
                  "Start agreement: window (agreed start time on the global clock) or barrier "

@@ -26,6 +26,9 @@ check_bad "--experiment: '/dev/zero' is not a regular file" --experiment /dev/ze
 mkfifo fifo.exp fifo.csv
 check_bad "--pattern replay: 'fifo.csv' is not a regular file (a FIFO)" --pattern replay:fifo.csv
 check_bad "--experiment: 'fifo.exp' is not a regular file (a FIFO)" --experiment fifo.exp
+# --seed: -1 was read as 2^64-1 and 2^64 clamped to it (issue 31).
+check_bad "--seed: '-1' is not an integer in [0, 18446744073709551615]" --seed -1
+check_bad "--seed: '18446744073709551616' is not an integer" --seed 18446744073709551616
 check_bad "block, interleaved" --placement zigzag --collective intergroup_allgather
 check_bad "a number > 0" --ka-factor 0 --collective intergroup_allgather
 check_bad "arith-code" --dist triangular --collective intergroup_allgatherv
