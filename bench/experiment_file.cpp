@@ -237,6 +237,9 @@ std::string registered_algorithms(const RawRunOptions& raw, std::vector<std::str
 }  // namespace
 
 Experiment parse_experiment(std::string_view text, const std::string& path, bool quick) {
+  // A UTF-8 byte-order mark (as some Windows editors write) is no part of the first key, and
+  // invisible in the "unknown key" message it caused.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   const Parser parser(path);
   std::map<std::string, Entry, std::less<>> entries;
   int line_no = 0;

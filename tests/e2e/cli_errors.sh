@@ -26,6 +26,10 @@ check_bad "--experiment: '/dev/zero' is not a regular file" --experiment /dev/ze
 mkfifo fifo.exp fifo.csv
 check_bad "--pattern replay: 'fifo.csv' is not a regular file (a FIFO)" --pattern replay:fifo.csv
 check_bad "--experiment: 'fifo.exp' is not a regular file (a FIFO)" --experiment fifo.exp
+# A leading UTF-8 byte-order mark is skipped, not read as part of the first key (issue 31): the
+# file's own bad value, not "unknown key", is what is refused.
+printf '\xEF\xBB\xBFname = bom\niters = abc\n' > bom.exp
+check_bad "bom.exp:2: iters: 'abc' is not a non-negative integer" --experiment bom.exp
 # --seed: -1 was read as 2^64-1 and 2^64 clamped to it (issue 31).
 check_bad "--seed: '-1' is not an integer in [0, 18446744073709551615]" --seed -1
 check_bad "--seed: '18446744073709551616' is not an integer" --seed 18446744073709551616
