@@ -100,6 +100,24 @@ if mount -t tmpfs -o size=64k,ro tmpfs ro 2>/dev/null; then
 else
   echo "SKIP: --out on a read-only file system: cannot mount a tmpfs here (needs root)"
 fi
+# A disk full before the start: the create fails saying so and leaves no empty run.h5 that
+# would block the next run (issue 31: "'run.h5' already exists").
+mkdir full
+if mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
+  dd if=/dev/zero of=full/fill bs=4k 2>/dev/null || true
+  set +e
+  (
+    expect_exit 1 timeout 60 "$PAPBENCH" "${quick[@]}" --out full/run.h5
+    expect_contains err.txt "results file 'full/run.h5': cannot create: no space left on device"
+    [[ ! -e full/run.h5 ]] || fail "a create on a full disk left full/run.h5 behind"
+  )
+  got=$?
+  set -e
+  umount full
+  [[ $got == 0 ]] || exit "$got"
+else
+  echo "SKIP: --out on a full disk: cannot mount a tmpfs here (needs root)"
+fi
 
 expect_exit 0 "$PAPBENCH" --help
 expect_contains out.txt "--maxdelay"
