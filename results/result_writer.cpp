@@ -311,6 +311,12 @@ ResultWriter::ResultWriter(std::string path, bool overwrite, const RunInfo& info
   if (!overwrite && ::lstat(path_.c_str(), &st) == 0) {
     throw already_exists(path_);
   }
+  // The rename below would turn a device or FIFO into a regular file (issue 31): every command's
+  // --force replaces only a regular file.
+  if (overwrite && ::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    throw std::runtime_error(fmt::format(
+        "results file '{}' is not a regular file; --force replaces only a regular file", path_));
+  }
   // With overwrite, the new file is built beside the old one and renamed over it, so the old
   // results survive any failure before the new file is complete. Without, an exclusive create
   // also refuses a file that appeared since the check above.
