@@ -15,6 +15,7 @@
 #include <variant>
 
 #include "bench/run_option_spec.hpp"
+#include "common/files.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
@@ -194,6 +195,9 @@ std::string registered_algorithms(const RawRunOptions& raw, std::vector<std::str
 }  // namespace
 
 Experiment parse_experiment(std::string_view text, const std::string& path, bool quick) {
+  // A UTF-8 byte-order mark (as some Windows editors write) is no part of the first key, and
+  // invisible in the "unknown key" message it caused.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   const Parser parser(path);
   std::map<std::string, Entry, std::less<>> entries;
   int line_no = 0;
@@ -317,14 +321,11 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
 }
 
 Experiment load_experiment(const std::string& path, bool quick) {
+  // Every rank reads the file, which a pipe cannot serve (opening a FIFO blocks until a writer
+  // comes), and a device such as /dev/zero never ends. Checked before the open, which would block.
+  require_regular_input("--experiment", path);
   std::ifstream in(path);
   if (!in) throw UsageError(fmt::format("--experiment: cannot read '{}'", path));
-  // Every rank reads the file, which a pipe cannot serve, and a device such as /dev/zero never
-  // ends.
-  std::error_code not_found;
-  if (!std::filesystem::is_regular_file(path, not_found)) {
-    throw UsageError(fmt::format("--experiment: '{}' is not a regular file", path));
-  }
   std::ostringstream text;
   text << in.rdbuf();
   return parse_experiment(text.str(), path, quick);

@@ -11,6 +11,7 @@
 
 #include "bench/resume.hpp"
 #include "bench/run_options.hpp"
+#include "bench/seed_option.hpp"
 #include "bench/setting_options.hpp"
 #include "bench/with_option.hpp"
 #include "collectives/core/registry.hpp"
@@ -316,7 +317,10 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .help = "Seed of the random patterns and of --shuffle",
        .group = kArrivals,
        .sample = "7",
-       .parse = [](const auto&, const auto& raw, auto& o) { o.seed = raw.seed; }},
+       .parse =
+           [](const auto&, const auto& raw, auto& o) {
+             o.seed = with_option("--seed", [&] { return parse_seed(raw.seed); });
+           }},
 
       // --- intergroup collectives ---------------------------------------------------------------
       {.name = "--groups",

@@ -71,7 +71,7 @@ struct RawRunOptions {
   int min_iters{};
   std::string validate_every;
   std::string call_timeout;
-  std::uint64_t seed{};
+  std::string seed;  // text: parse_seed refuses what CLI11 would wrap or clamp (-1, >= 2^64)
   bool force{};
   bool shuffle{};
   bool no_drift{};

@@ -13,6 +13,7 @@
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/choice.hpp"
+#include "common/files.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -117,9 +118,7 @@ std::string default_output_path() {
 
 void check_output_path(RunOptions& opts) {
   if (opts.out.empty()) opts.out = default_output_path();
-  if (std::filesystem::is_directory(opts.out)) {
-    throw UsageError(fmt::format("--out: '{}' is a directory, not a file", opts.out));
-  }
+  check_output_file("--out", opts.out, opts.force);
   if (!opts.force && std::filesystem::exists(opts.out)) {
     throw UsageError(fmt::format(
         "--out: '{}' exists; papbench never overwrites results (add --force to replace it)",

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/files.hpp"
 #include "common/units.hpp"
 #include "results/result_set.hpp"
 
@@ -44,14 +45,12 @@ bool ends_with(const std::string& s, std::string_view suffix) {
 }
 
 Table read_csv(const std::string& path) {
+  // Every rank reads the file, which a pipe cannot serve (opening a FIFO blocks until a writer
+  // comes), and a device such as /dev/zero never ends: only a regular file is a pattern. Checked
+  // before the open, which would block.
+  require_regular_input("--pattern replay", path);
   std::ifstream in(path);
   if (!in) throw UsageError(fmt::format("--pattern replay: cannot open '{}'", path));
-  // Every rank reads the file, which a pipe cannot serve, and a device such as /dev/zero never
-  // ends: only a regular file is a pattern.
-  std::error_code not_found;
-  if (!std::filesystem::is_regular_file(path, not_found)) {
-    throw UsageError(fmt::format("--pattern replay: '{}' is not a regular file", path));
-  }
   Table table;
   std::string line;
   int line_no = 0;

@@ -396,6 +396,11 @@ ResultReader::ResultReader(const std::string& path) {
   if (S_ISDIR(st.st_mode)) {
     throw FormatError(fmt::format("'{}' is a directory, not a papbench result set", path));
   }
+  // Opening a FIFO blocks until a writer comes, and a device never ends.
+  if (!S_ISREG(st.st_mode)) {
+    throw FormatError(
+        fmt::format("'{}' is not a regular file, so not a papbench result set", path));
+  }
   if (std::FILE* probe = std::fopen(path.c_str(), "rb")) {
     std::fclose(probe);
   } else {

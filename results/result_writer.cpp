@@ -4,8 +4,10 @@
 // holding every case completed before the kill. docs/RESULTS_FORMAT.md ("Crash and kill
 // guarantee") gives the argument in full.
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -52,6 +54,16 @@ std::runtime_error already_exists(const std::string& path) {
 
 std::string errno_text() {
   return std::system_category().message(errno);
+}
+
+// Whether the file system that holds `path` is full (less than a result set's skeleton free):
+// HDF5's own message for it names a flush or a link, not the disk.
+bool no_space_left(const std::string& path) {
+  struct statvfs fs {};
+  const auto slash = path.rfind('/');
+  const std::string parent = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+  if (::statvfs(parent.c_str(), &fs) != 0) return false;
+  return static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize < 64 * 1024;
 }
 
 std::string utc_now() {
@@ -299,11 +311,26 @@ ResultWriter::ResultWriter(std::string path, bool overwrite, const RunInfo& info
   if (!overwrite && ::lstat(path_.c_str(), &st) == 0) {
     throw already_exists(path_);
   }
+  // The rename below would turn a device or FIFO into a regular file (issue 31): every command's
+  // --force replaces only a regular file.
+  if (overwrite && ::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    throw std::runtime_error(fmt::format(
+        "results file '{}' is not a regular file; --force replaces only a regular file", path_));
+  }
   // With overwrite, the new file is built beside the old one and renamed over it, so the old
   // results survive any failure before the new file is complete. Without, an exclusive create
   // also refuses a file that appeared since the check above.
   std::string target = overwrite ? fmt::format("{}.tmp-{}", path_, ::getpid()) : path_;
-  bool created = false;
+  // The file is created here, exclusively, before HDF5 writes to it: so a failed HDF5 create
+  // (a full disk, issue 31) leaves a file known to be this run's, removed below, and is never
+  // taken for a file that already existed.
+  const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    if (errno == EEXIST && !overwrite) throw already_exists(path_);
+    throw std::runtime_error(
+        fmt::format("results file '{}': cannot create: {}", path_, errno_text()));
+  }
+  ::close(fd);
   try {
     h5::PropList fapl = h5::file_access_plist();
     // Only for the session that allocates /last_case (see write_root).
@@ -311,20 +338,20 @@ ResultWriter::ResultWriter(std::string path, bool overwrite, const RunInfo& info
     h5::PropList fcpl(H5Pcreate(H5P_FILE_CREATE), "create file creation properties");
     h5::check(H5Pset_sym_k(fcpl.get(), kSymbolInternalK, kSymbolLeafK), "size symbol tables");
     h5::check(H5Pset_istore_k(fcpl.get(), kChunkIndexK), "size chunk indexes");
-    h5::File file(H5Fcreate(target.c_str(), H5F_ACC_EXCL, fcpl.get(), fapl.get()), "HDF5 create");
-    created = true;
+    h5::File file(H5Fcreate(target.c_str(), H5F_ACC_TRUNC, fcpl.get(), fapl.get()), "HDF5 create");
     write_root(file.get(), info);
     h5::check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "flush");
     h5::sync_to_disk(file.get(), fapl.get());
     file.close("close");
   } catch (const h5::Error& e) {
-    if (created) std::remove(target.c_str());
-    if (!overwrite && !created && ::lstat(path_.c_str(), &st) == 0) {
-      throw already_exists(path_);
+    std::remove(target.c_str());
+    if (no_space_left(target)) {
+      throw std::runtime_error(
+          fmt::format("results file '{}': cannot create: no space left on device", path_));
     }
     throw failure(path_, "create", e);
   } catch (...) {
-    if (created) std::remove(target.c_str());
+    std::remove(target.c_str());
     throw;
   }
   if (overwrite && std::rename(target.c_str(), path_.c_str()) != 0) {

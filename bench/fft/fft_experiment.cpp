@@ -10,6 +10,8 @@
 #include <string_view>
 #include <variant>
 
+#include "bench/seed_option.hpp"
+#include "bench/with_option.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -95,7 +97,8 @@ std::optional<RawFftOptions> fft_from_experiment(const CLI::App& app,
   }
   fft.out = raw.out;
   fft.force = raw.force;
-  if (app.get_option("--seed")->count() > 0) fft.seed = raw.seed;
+  if (app.get_option("--seed")->count() > 0)
+    fft.seed = with_option("--seed", [&] { return parse_seed(raw.seed); });
   fft.quiet = raw.progress == "never";
   return fft;
 }

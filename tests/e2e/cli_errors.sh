@@ -5,7 +5,8 @@ source "$(dirname "$0")/lib.sh"
 
 check_bad() {  # TEXT ARGS...
   local text=$1; shift
-  expect_exit 2 "$PAPBENCH" --out new.h5 "$@"
+  # timeout: a refusal that hangs (a FIFO read before issue 31) fails instead of stalling ctest.
+  expect_exit 2 timeout 60 "$PAPBENCH" --out new.h5 "$@"
   expect_contains err.txt "$text"
   [[ ! -e new.h5 ]] || fail "a failed run ($*) created new.h5"
 }
@@ -21,6 +22,17 @@ check_bad "--iters" --iters abc
 # Files every rank reads must be regular: /dev/zero never ended (a hang, found while fuzzing).
 check_bad "--pattern replay: '/dev/zero' is not a regular file" --pattern replay:/dev/zero
 check_bad "--experiment: '/dev/zero' is not a regular file" --experiment /dev/zero
+# A FIFO blocked the open until a writer came (issue 31): refused like /dev/zero.
+mkfifo fifo.exp fifo.csv
+check_bad "--pattern replay: 'fifo.csv' is not a regular file (a FIFO)" --pattern replay:fifo.csv
+check_bad "--experiment: 'fifo.exp' is not a regular file (a FIFO)" --experiment fifo.exp
+# A leading UTF-8 byte-order mark is skipped, not read as part of the first key (issue 31): the
+# file's own bad value, not "unknown key", is what is refused.
+printf '\xEF\xBB\xBFname = bom\niters = abc\n' > bom.exp
+check_bad "bom.exp:2: iters: 'abc' is not a non-negative integer" --experiment bom.exp
+# --seed: -1 was read as 2^64-1 and 2^64 clamped to it (issue 31).
+check_bad "--seed: '-1' is not an integer in [0, 18446744073709551615]" --seed -1
+check_bad "--seed: '18446744073709551616' is not an integer" --seed 18446744073709551616
 check_bad "block, interleaved" --placement zigzag --collective intergroup_allgather
 check_bad "a number > 0" --ka-factor 0 --collective intergroup_allgather
 check_bad "arith-code" --dist triangular --collective intergroup_allgatherv
@@ -50,6 +62,62 @@ echo "precious results" > old.h5
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --iters 2 --out old.h5
 expect_contains err.txt "--force"
 [[ "$(cat old.h5)" == "precious results" ]] || fail "old.h5 was modified"
+
+# --force replaces only a regular file: a FIFO, a device or a directory is refused and stays
+# (issue 31: a character device became a regular file). Short runs, should one start.
+quick=(--iters 1 --warmup 0 --count 16 --progress never)
+mkfifo fifo.h5
+mkdir dir.h5
+expect_exit 2 timeout 60 "$PAPBENCH" "${quick[@]}" --force --out fifo.h5
+expect_contains err.txt "--out: 'fifo.h5' is a FIFO, not a regular file; --force replaces only"
+[[ -p fifo.h5 ]] || fail "--force replaced the FIFO fifo.h5"
+expect_exit 2 timeout 60 "$PAPBENCH" "${quick[@]}" --force --out dir.h5
+expect_contains err.txt "--out: 'dir.h5' is a directory, not a regular file"
+if mknod null.h5 c 1 3 2>/dev/null; then
+  expect_exit 2 timeout 60 "$PAPBENCH" "${quick[@]}" --force --out null.h5
+  expect_contains err.txt "--out: 'null.h5' is a character device, not a regular file"
+  [[ -c null.h5 ]] || fail "--force replaced the character device null.h5"
+else
+  echo "SKIP: --force on a device: mknod is not permitted here"
+fi
+
+# An --out that cannot be created: exit 2 naming --out before anything runs (issue 31: exit 1
+# after clock synchronization).
+check_bad_out() {  # TEXT OUT
+  expect_exit 2 timeout 60 "$PAPBENCH" "${quick[@]}" --out "$2"
+  expect_contains err.txt "--out: "
+  expect_contains err.txt "$1"
+}
+check_bad_out "directory 'nodir': No such file or directory" nodir/run.h5
+check_bad_out "more than the 255 a file name may have" "$(printf 'a%.0s' {1..4096}).h5"
+ln -s loop.h5 loop.h5
+check_bad_out "'loop.h5': Too many levels of symbolic links" loop.h5
+mkdir ro
+if mount -t tmpfs -o size=64k,ro tmpfs ro 2>/dev/null; then
+  set +e; ( check_bad_out "in 'ro': Read-only file system" ro/run.h5 ); got=$?; set -e
+  umount ro
+  [[ $got == 0 ]] || exit "$got"
+else
+  echo "SKIP: --out on a read-only file system: cannot mount a tmpfs here (needs root)"
+fi
+# A disk full before the start: the create fails saying so and leaves no empty run.h5 that
+# would block the next run (issue 31: "'run.h5' already exists").
+mkdir full
+if mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
+  dd if=/dev/zero of=full/fill bs=4k 2>/dev/null || true
+  set +e
+  (
+    expect_exit 1 timeout 60 "$PAPBENCH" "${quick[@]}" --out full/run.h5
+    expect_contains err.txt "results file 'full/run.h5': cannot create: no space left on device"
+    [[ ! -e full/run.h5 ]] || fail "a create on a full disk left full/run.h5 behind"
+  )
+  got=$?
+  set -e
+  umount full
+  [[ $got == 0 ]] || exit "$got"
+else
+  echo "SKIP: --out on a full disk: cannot mount a tmpfs here (needs root)"
+fi
 
 expect_exit 0 "$PAPBENCH" --help
 expect_contains out.txt "--maxdelay"

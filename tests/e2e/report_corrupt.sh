@@ -48,6 +48,26 @@ for bad in truncated.h5 foreign.h5 crash.h5; do
   [[ ! -e out.csv ]] || fail "export csv $bad left out.csv behind"
 done
 
+# Issue 31. A FIFO blocked the open until a writer came: refused, like any non-regular file.
+mkfifo fifo.h5
+expect_exit 2 timeout 60 "$PAPBENCH_REPORT" summary fifo.h5
+expect_contains err.txt "fifo.h5: not a regular file (a FIFO)"
+# export --force replaces only a regular file; the FIFO stays.
+expect_exit 2 timeout 60 "$PAPBENCH_REPORT" export csv run.h5 --out fifo.h5 --force
+expect_contains err.txt "--out: 'fifo.h5' is a FIFO, not a regular file; --force replaces only"
+[[ -p fifo.h5 ]] || fail "export --force replaced the FIFO fifo.h5"
+# Error output never throws: with stderr closed or full, still exit 2 (was SIGABRT, 134).
+set +e; "$PAPBENCH_REPORT" summary missing.h5 2>&-; got=$?; set -e
+[[ $got == 2 ]] || fail "summary missing.h5 2>&- exited $got, expected 2"
+set +e; "$PAPBENCH_REPORT" summary missing.h5 2>/dev/full; got=$?; set -e
+[[ $got == 2 ]] || fail "summary missing.h5 2>/dev/full exited $got, expected 2"
+# Output that never reached stdout's file is an error (exit 1 with a message), not exit 0.
+to_full() { "$@" >/dev/full; }
+expect_exit 1 to_full "$PAPBENCH_REPORT" summary run.h5 --format csv
+expect_contains err.txt "papbench-report: cannot write the output to stdout"
+expect_exit 1 to_full "$PAPBENCH_REPORT" export csv run.h5
+expect_contains err.txt "papbench-report: cannot write the output to stdout"
+
 # One byte flipped at a time over the metadata (the first 8 KiB, where HDF5 keeps the
 # superblock, root group and the first object headers) and a few places further in: whatever it
 # hits, the answer is a summary (0) or a refusal (2), and never HDF5's error stack.

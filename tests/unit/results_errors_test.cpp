@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <hdf5.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstddef>
@@ -144,6 +145,19 @@ TEST_F(ResultsErrors, OverwriteReplacesTheFile) {
   ASSERT_EQ(r.cases().size(), 1u);
   EXPECT_EQ(r.cases()[0].seed, 3u);
   // The temporary file the new run was built in is gone.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);
+}
+
+TEST_F(ResultsErrors, OverwriteReplacesOnlyARegularFile) {
+  const std::string p = path("fifo.h5");
+  ASSERT_EQ(::mkfifo(p.c_str(), 0600), 0);
+  try {
+    ResultWriter w(p, true, small_info());
+    FAIL() << "replaced a FIFO";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("not a regular file"));
+  }
+  EXPECT_TRUE(fs::is_fifo(p));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);
 }
 

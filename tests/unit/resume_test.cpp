@@ -47,7 +47,7 @@ TEST(ResumeFingerprint, EachMeasuringOptionIsNamedWithBothValues) {
        "--sync: 'f.h5' has 'window', this run 'barrier'"},
       {[](RawRunOptions& r) { r.resync = "0"; }, "--resync: 'f.h5' has '1s', this run '0'"},
       {[](RawRunOptions& r) { r.no_drift = true; }, "--no-drift: 'f.h5' has 'off', this run 'on'"},
-      {[](RawRunOptions& r) { r.seed = 7; }, "--seed: 'f.h5' has '1', this run '7'"},
+      {[](RawRunOptions& r) { r.seed = "7"; }, "--seed: 'f.h5' has '1', this run '7'"},
       {[](RawRunOptions& r) { r.maxdelay = "50ms"; },
        "--maxdelay: 'f.h5' has '0', this run '50ms'"},
       {[](RawRunOptions& r) { r.validate_every = "1"; },

@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "common/errors.hpp"
+#include "common/files.hpp"
 #include "tools/report/table_format.hpp"
 
 namespace papbench::report {
@@ -147,6 +148,7 @@ std::size_t export_raw_csv(const ResultFile& file, const std::string& out_path, 
     return rows;
   }
   namespace fs = std::filesystem;
+  check_output_file("--out", out_path, force);  // --force replaces only a regular file
   std::error_code ec;
   if (fs::exists(out_path, ec) && !force) {
     throw UsageError(fmt::format("{}: already exists; pass --force to overwrite it", out_path));

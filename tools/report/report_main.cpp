@@ -9,6 +9,9 @@
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -649,6 +652,29 @@ CLI::App* parent_of(CLI::App& app, std::string_view group) {
   throw std::logic_error(fmt::format("subcommand group '{}' is not in kGroups", group));
 }
 
+// An error message to stderr that never throws: with stderr closed (2>&-) or full
+// (2>/dev/full), fmt::print's exception escaped the handler and aborted (issue 31).
+void print_error(std::string_view text) noexcept {
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  std::fflush(stderr);
+}
+
+// A subcommand's exit code once everything it wrote to stdout has reached the file: a full disk
+// or /dev/full otherwise lost the output silently with exit 0 (issue 31). The reason is known
+// only when the last flush fails; an earlier failed write left just the stream's error flag.
+int checked_stdout(int code) noexcept {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int err = errno;
+  if (flushed && !std::ferror(stdout) && !std::cout.fail()) return code;
+  print_error(
+      fmt::format("papbench-report: cannot write the output to stdout ({}); what was "
+                  "written is incomplete\n",
+                  err != 0 ? std::strerror(err) : "a write failed"));
+  return kExitInternalError;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Summaries, comparisons and exports of papbench HDF5 result sets."};
   app.name("papbench-report");
@@ -673,15 +699,15 @@ int run(int argc, char** argv) {
 
   try {
     for (std::size_t i = 0; i < table.size(); ++i) {
-      if (parsers[i]->parsed()) return table[i].run();
+      if (parsers[i]->parsed()) return checked_stdout(table[i].run());
     }
   } catch (const UsageError& e) {
     std::cout.flush();
-    fmt::print(stderr, "papbench-report: {}\n", e.what());
+    print_error(fmt::format("papbench-report: {}\n", e.what()));
     return kUsageExit;
   } catch (const std::exception& e) {
     std::cout.flush();
-    fmt::print(stderr, "papbench-report: internal error: {}\n", e.what());
+    print_error(fmt::format("papbench-report: internal error: {}\n", e.what()));
     return kExitInternalError;
   }
   return kExitInternalError;  // require_subcommand makes this unreachable

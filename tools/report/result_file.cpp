@@ -12,6 +12,7 @@
 #include <set>
 
 #include "common/errors.hpp"
+#include "common/files.hpp"
 
 namespace papbench::report {
 namespace {
@@ -28,7 +29,10 @@ std::string naming(const std::string& path, const char* what) {
 
 ResultFile open_result_file(const std::string& path) {
   // Check readability first: HDF5's own report on a missing file is an error stack that does
-  // not say which of several files was meant.
+  // not say which of several files was meant. Only a regular file: opening a FIFO blocks.
+  if (const auto kind = non_regular_kind(path)) {
+    throw UsageError(fmt::format("{}: not a regular file ({})", path, *kind));
+  }
   {
     std::ifstream probe(path, std::ios::binary);
     if (!probe) throw UsageError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
