@@ -5,6 +5,8 @@
 logs=${PAPBENCH_TEST_LOGS:-$PWD/build-logs}
 mkdir -p "$logs"
 script_name=$(basename "$0")
+log_prefix="${script_name%.sh}.ctest"  # this script's runs only, in its summary
+rm -f "$logs/$log_prefix"-*.log
 stage_names=()
 stage_starts=()
 retried=()
@@ -23,14 +25,14 @@ stage() {
 run_ctest() {
   local name=$1 rc=0
   shift
-  ctest "$@" 2>&1 | tee "$logs/ctest-$name.log" || rc=$?
+  ctest "$@" 2>&1 | tee "$logs/$log_prefix-$name.log" || rc=$?
   ((rc == 0)) && return 0
   local failed
-  failed=$(sed -n '/The following tests FAILED:/,$p' "$logs/ctest-$name.log" |
+  failed=$(sed -n '/The following tests FAILED:/,$p' "$logs/$log_prefix-$name.log" |
     sed -nE 's/^[[:space:]]*[0-9]+ - ([^ ]+) .*/\1/p' | tr '\n' ' ')
   echo "== $script_name: retrying once: $failed"
   retried+=("$name: $failed")
-  ctest "$@" --rerun-failed 2>&1 | tee "$logs/ctest-$name-retry.log"
+  ctest "$@" --rerun-failed 2>&1 | tee "$logs/$log_prefix-$name-retry.log"
 }
 
 # The closing summary; call last.
@@ -44,7 +46,7 @@ summary() {
   done
   printf '  %-28s %6d s\n' total "$SECONDS"
   echo "== $script_name: the 15 slowest tests"
-  cat "$logs"/ctest-*.log 2>/dev/null |
+  cat "$logs/$log_prefix"-*.log 2>/dev/null |
     sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) \.+.* ([0-9.]+) sec$/\2 \1/p' |
     sort -rn | head -15 | awk '{printf "  %8.1f s  %s\n", $1, $2}'
   if ((${#retried[@]} == 0)); then

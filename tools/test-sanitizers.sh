@@ -36,5 +36,5 @@ cmake --build --preset tsan --target thread_tests
 stage "tests (TSan)"
 # No retry here: a race that shows only in some runs must still fail. The whole registry at 7 and 8
 # ranks is left out as above (the threads it tests, the PAT algorithms', run at 1-4 ranks).
-ctest --preset tsan -j2 -L threads -E '^collectives_native\.np[78]$' 2>&1 | tee "$logs/ctest-tsan.log"
+ctest --preset tsan -j2 -L threads -E '^collectives_native\.np[78]$' 2>&1 | tee "$logs/$log_prefix-tsan.log"
 summary
