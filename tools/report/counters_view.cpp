@@ -12,7 +12,7 @@
 namespace papbench::report {
 
 Cell count_cell(double v) {
-  if (std::isnan(v)) return {"-", nullptr};
+  if (std::isnan(v)) return Cell::none();
   return {fmt::format("{:.4g}", v), v};
 }
 

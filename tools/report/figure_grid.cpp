@@ -191,7 +191,7 @@ Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec
         for (const FigureSeries& se : spec.series) {
           const auto it = by_alg.find(se.algorithm);
           if (it == by_alg.end()) {
-            row.cells.push_back({"-", nullptr});
+            row.cells.push_back(Cell::none());
             for (int i = 0; i < 3; ++i) row.cells.push_back({"", nullptr});
             if (m == spec.metrics.front()) {
               missing.push_back(fmt::format("{} at {}", se.paper_name, x_text(spec.axis, x)));

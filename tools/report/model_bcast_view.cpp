@@ -174,12 +174,12 @@ Platform measured_platform(const NbftTimes& t) {
 }
 
 Cell sci(double v) {
-  if (std::isnan(v)) return {"-", nullptr};
+  if (std::isnan(v)) return Cell::none();
   return {fmt::format("{:.2g}", v), v};
 }
 
 Cell percent(double v) {
-  if (std::isnan(v)) return {"-", nullptr};
+  if (std::isnan(v)) return Cell::none();
   return {fmt::format("{:.0f}%", v), v};
 }
 

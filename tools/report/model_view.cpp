@@ -90,7 +90,7 @@ double measured_lead_ns(const results::CaseRecord& rec, int late_rank) {
 }
 
 Cell relative_error_cell(double measured, double predicted) {
-  if (std::isnan(measured) || std::isnan(predicted) || predicted == 0) return {"-", nullptr};
+  if (std::isnan(measured) || std::isnan(predicted) || predicted == 0) return Cell::none();
   const double e = (measured - predicted) / predicted;
   return {fmt::format("{:+.1f}%", 100 * e), e};
 }

@@ -25,7 +25,7 @@ Cell factor_cell(double imbalance_ns, std::optional<double> min_lat) {
 // predicted - actual arrival over every (iteration, rank), when the case has predictions: the
 // median (signed: > 0 means the rank arrived earlier than predicted) and the median magnitude.
 std::pair<Cell, Cell> prediction_error_cells(const results::CaseRecord& rec) {
-  const Cell none{"-", nullptr};
+  const Cell none = Cell::none();
   if (!rec.predicted_arrival_ns) return {none, none};
   const results::Matrix& p = *rec.predicted_arrival_ns;
   const results::Matrix& a = rec.arrival_ns;
@@ -43,7 +43,7 @@ std::pair<Cell, Cell> prediction_error_cells(const results::CaseRecord& rec) {
 // the median of a duration (a name ending in _ns), the mean of anything else (so a 0/1 flag
 // shows the fraction of 1s). Machines get {name: {median, mean, min, max}}.
 Cell algorithm_metrics_cell(const results::CaseRecord& rec) {
-  if (rec.metrics.empty()) return {"-", nullptr};
+  if (rec.metrics.empty()) return Cell::none();
   std::vector<std::string> parts;
   Json raw = Json::object();
   for (const auto& [name, m] : rec.metrics) {

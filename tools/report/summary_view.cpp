@@ -178,7 +178,7 @@ std::vector<Cell> metric_cells(results::Metric m, const stats::Summary& sum, Cel
                                 {ci_text, nullptr},
                                 Cell::duration(sum.ci_low),
                                 Cell::duration(sum.ci_high),
-                                sum.n > 0 ? Cell::fixed(ranks.coverage, 4) : Cell{"-", nullptr},
+                                sum.n > 0 ? Cell::fixed(ranks.coverage, 4) : Cell::none(),
                                 Cell::duration(sum.mean),
                                 Cell::duration(sum.sd),
                                 Cell::duration(sum.min),
@@ -193,7 +193,7 @@ std::vector<Cell> counter_cells(const std::string& event, const results::Matrix&
                                 bool with_clock) {
   const std::vector<double> values(m.data.begin(), m.data.end());
   const stats::Summary sum = stats::summarize(values);
-  const Cell none{"-", nullptr};
+  const Cell none = Cell::none();
   std::vector<Cell> cells = {Cell::str("counter " + event),
                              Cell::integer(static_cast<long long>(sum.n)), count_cell(sum.median)};
   if (with_clock) cells.push_back({"", nullptr});

@@ -63,7 +63,7 @@ Speedup speedup(const schedgen::GridPoint& p, const schedgen::File& f, const cha
 }
 
 Cell paper_cell(const std::optional<ClvTable1Paper>& paper, bool uniform, bool linear) {
-  if (!paper) return {"-", nullptr};
+  if (!paper) return Cell::none();
   const double v = uniform ? (linear ? paper->uniform_linear : paper->uniform_pairing)
                            : (linear ? paper->skewed_linear : paper->skewed_pairing);
   return Cell::fixed(v, 2);
@@ -71,7 +71,7 @@ Cell paper_cell(const std::optional<ClvTable1Paper>& paper, bool uniform, bool l
 
 Cell mean_cell(const schedgen::GridPoint& p, const schedgen::File& f, const char* name) {
   const auto c = find_impl(f, name);
-  if (!c) return {"-", nullptr};
+  if (!c) return Cell::none();
   return Cell::duration(stats::mean(column(p, *c, f.impls.size())));
 }
 

@@ -145,7 +145,7 @@ Cell time_with_speedup(const Cell& time, double speedup) {
 
 // A thesis run time as printed there ("18.75 s"); raw in ns as ours.
 Cell thesis_seconds(double s) {
-  if (std::isnan(s)) return {"-", nullptr};
+  if (std::isnan(s)) return Cell::none();
   return {fmt::format("{:g} s", s), s * 1e9};
 }
 

@@ -195,7 +195,7 @@ Row make_row(const ProficzTableSpec& spec, const Grid& g, CellKey key,
       next = &a->second;
     }
   }
-  const Cell none{"-", nullptr};
+  const Cell none = Cell::none();
   if (base == nullptr || next == nullptr) {
     std::vector<std::string_view> lacking;
     if (base == nullptr) lacking.push_back(spec.base_name);

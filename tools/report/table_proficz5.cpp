@@ -115,7 +115,7 @@ Cell paper_seconds(double s) {
 }
 
 Cell ratio(double value, double base) {
-  if (!(base > 0) || std::isnan(value)) return {"-", nullptr};
+  if (!(base > 0) || std::isnan(value)) return Cell::none();
   return Cell::fixed(value / base, 3);
 }
 
@@ -158,7 +158,7 @@ Section make_section(const Config& c) {
   const double ls_run = ls ? stats::mean(ls->run) : NAN;
   const double ls_elapsed = ls ? stats::mean(ls->elapsed) : NAN;
   const PaperRow& pls = kPaper.front();
-  const Cell none{"-", nullptr};
+  const Cell none = Cell::none();
   for (const std::string& alg : order) {
     const Samples& x = c.algs.at(alg);
     const PaperRow* p = paper_row(alg);
