@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <sched.h>
 
+#include <cstdlib>
 #include <ctime>
 #include <optional>
 
@@ -95,6 +96,12 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
   info.extra["margin_ns"] = std::to_string(opts.margin_ns);
   info.extra["seed"] = std::to_string(opts.seed);
   info.extra["mpi_thread_level"] = std::string(thread_level_name(mpi_thread_level()));
+  // Set by tools/emulated-cluster.sh for every rank: the file says its "nodes" were namespaces
+  // behind shaped links on one machine, so no figure from it passes for a real cluster's.
+  if (const char* emulation = std::getenv("PAPBENCH_NETWORK_EMULATION");
+      emulation != nullptr && *emulation != '\0') {
+    info.extra["network_emulation"] = emulation;
+  }
   if (opts.distortion_max.active()) {
     info.extra["inject_clock"] =
         fmt::format("offset<={} ns, drift<={} ppm", opts.distortion_max.offset_ns,

@@ -27,6 +27,6 @@ expect_exit 0 "$VETH" --per-host 4 -- "$PAPBENCH" --collective allgather \
   --alg uha:inter=mpich-bruck,uha:inter=mpich-ring,uha-ms,uha-ms:exchange=two-way-ring \
   --count 0,7,1Ki --iters 3 --validate-every 1 --out v.h5
 expect_exit 0 "$PAPBENCH_REPORT" summary v.h5
-expect_contains out.txt "nodes             2 (pbhost-a, pbhost-b)"
+expect_contains out.txt "nodes             2 (pbhost-0, pbhost-1)"
 grep -q "validation pass" out.txt || fail "veth: no validated case in the summary"
 if grep -q "validation fail" out.txt; then fail "veth: a case failed validation"; fi

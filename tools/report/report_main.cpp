@@ -275,9 +275,15 @@ int run_table(const TableArgs& args) {
   if (args.files.empty()) {
     throw UsageError(fmt::format("table {}: no result files given", args.name));
   }
-  emit(table->build_from_paths ? table->build_from_paths(args.files)
-                               : table->build(open_all(args.files)),
-       format_from_name(args.format), std::cout);
+  Report report = table->build_from_paths ? table->build_from_paths(args.files)
+                                          : table->build(open_all(args.files));
+  if (const auto emulated = network_emulations(args.files); !emulated.empty()) {
+    const std::string text = fmt::format("EMULATED: {}", fmt::join(emulated, "; "));
+    for (Section& s : report.sections) {
+      s.meta.push_back({"network_emulation", "network", Cell::str(text)});
+    }
+  }
+  emit(report, format_from_name(args.format), std::cout);
   return 0;
 }
 

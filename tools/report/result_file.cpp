@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -151,12 +152,31 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   meta.push_back({"clock", "clock", Cell::str(info.clock_info),
                   info.clock_info.empty() ? Audience::kMachine : Audience::kBoth});
   meta.push_back({"sync_error_bound_ns", "sync error bound", sync_bound_cell(file)});
+  if (auto emulation = info.extra.find("network_emulation"); emulation != info.extra.end()) {
+    meta.push_back({"network_emulation", "network", Cell::str("EMULATED: " + emulation->second)});
+  }
   // Absent from files older than format 1.3, whose runs always asked for MPI_THREAD_MULTIPLE.
   const auto level = info.extra.find("mpi_thread_level");
   meta.push_back(
       {"mpi_thread_level", "MPI thread level",
        Cell::str(level != info.extra.end() ? level->second : "multiple (not recorded)")});
   return meta;
+}
+
+std::vector<std::string> network_emulations(std::span<const std::string> paths) {
+  std::set<std::string> seen;
+  for (const std::string& path : paths) {
+    try {
+      const ResultFile file = open_result_file(path);
+      const auto& extra = file.reader.run_info().extra;
+      if (auto it = extra.find("network_emulation"); it != extra.end()) {
+        seen.insert(fmt::format("{}: {}", path, it->second));
+      }
+    } catch (const std::exception&) {
+      // The view that read these files reported what it could not read.
+    }
+  }
+  return {seen.begin(), seen.end()};
 }
 
 }  // namespace papbench::report

@@ -36,6 +36,11 @@ Cell sync_bound_cell(const ResultFile& file);
 // ranks, nodes, MPI library, clock, sync error bound.
 std::vector<MetaItem> run_meta(const ResultFile& file);
 
+// The network_emulation attribute (tools/emulated-cluster.sh) of each file that has one, as
+// "PATH: hosts=... link=...": what a paper view heads its table with, so that figures measured on
+// namespaces behind shaped links are never read as a real cluster's. Unreadable files are skipped.
+std::vector<std::string> network_emulations(std::span<const std::string> paths);
+
 // MPI libraries report several lines (Open MPI adds package and build date); the first one names
 // the library and version, which is what a reader comparing runs needs.
 std::string first_line(const std::string& text);
