@@ -3,7 +3,7 @@ target_link_libraries(check_result PRIVATE papbench_stats papbench_results papbe
                       CLI11::CLI11 fmt::fmt papbench_warnings)
 
 string(JOIN " " _mpiexec "${MPIEXEC_EXECUTABLE}" ${PAPBENCH_MPIEXEC_FLAGS})
-set(_e2e_env "PAPBENCH=$<TARGET_FILE:papbench>" "PAPBENCH_REPORT=$<TARGET_FILE:papbench-report>"
+set(_e2e_env "PAPBENCH=$<TARGET_FILE:papbench>" "PAPBENCH_REPORT=${PAPBENCH_REPORT_FOR_TESTS}"
              "CHECK_RESULT=$<TARGET_FILE:check_result>" "MPIEXEC=${_mpiexec}"
              "SOURCE_DIR=${PROJECT_SOURCE_DIR}" "BUILD_DIR=${PROJECT_BINARY_DIR}")
 

@@ -7,7 +7,7 @@ add_executable(report_json_query report_json_query.cpp)
 target_link_libraries(report_json_query PRIVATE nlohmann_json::nlohmann_json papbench_warnings)
 
 set(_report_dir ${CMAKE_CURRENT_BINARY_DIR}/report_fixtures)
-set(_report $<TARGET_FILE:papbench-report>)
+set(_report ${PAPBENCH_REPORT_FOR_TESTS})
 set(_json_query $<TARGET_FILE:report_json_query>)
 
 add_test(NAME e2e.report.fixtures COMMAND report_make_fixture ${_report_dir})
