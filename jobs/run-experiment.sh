@@ -68,9 +68,9 @@ ppn=${PAPBENCH_PPN:-${PAPBENCH_SLOTS_PER_NODE:-1}}
 np=${PAPBENCH_NP:-$((${#nodes[@]} * ppn))}
 [[ $np =~ ^[1-9][0-9]*$ ]] || die "PAPBENCH_NP: '$np' is not a positive integer"
 # 5 launches: with fewer, compare's launch-level test (a t test with launches - 1 degrees of
-# freedom) rarely finds anything; 5 find a difference of twice the launch-to-launch spread about
-# half the time, 10 nearly always (README, "Launch-level verdicts"). A quick run is a smoke test,
-# not a claim.
+# freedom) rarely finds anything; 5 find a difference of twice the launch-to-launch spread in
+# about 60% of comparisons, 10 in 95% (README, "Comparisons: pairing and launch-level
+# verdicts"). A quick run is a smoke test, not a claim.
 launches_default=5
 [[ ${PAPBENCH_QUICK:-0} == 1 ]] && launches_default=1
 launches=${PAPBENCH_LAUNCHES:-$launches_default}
