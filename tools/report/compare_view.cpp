@@ -13,9 +13,9 @@
 #include "common/errors.hpp"
 #include "results/case_comparison.hpp"
 #include "results/clock_bounds.hpp"
+#include "results/iteration_pairing.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
-#include "tools/report/compare_pairing.hpp"
 #include "tools/report/metric_choice.hpp"
 
 namespace papbench::report {
@@ -478,8 +478,8 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
         side_selections(side_a, options.filter, dropped);
     std::vector<results::IterationSelection> kept_b =
         side_selections(side_b, options.filter, dropped);
-    const PairingPlan plan =
-        plan_pairing(side_records(side_a), side_records(side_b), options.filter);
+    const results::PairingPlan plan =
+        results::plan_pairing(side_records(side_a), side_records(side_b), options.filter);
     if (plan.paired) {
       kept_a = kept_b = plan.kept;
       unmatched_kept += plan.unmatched_kept;

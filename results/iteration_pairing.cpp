@@ -1,21 +1,21 @@
-#include "tools/report/compare_pairing.hpp"
+#include "results/iteration_pairing.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <iterator>
 
-namespace papbench::report {
+namespace papbench::results {
 namespace {
 
 // Empty when launch a's and launch b's iterations ran under the same planned arrivals.
-std::string planned_difference(const results::CaseRecord& a, const results::CaseRecord& b) {
+std::string planned_difference(const CaseRecord& a, const CaseRecord& b) {
   if (a.seed != b.seed) return fmt::format("seeds differ ({} vs {})", a.seed, b.seed);
   if (a.arrival_ns.rows != b.arrival_ns.rows) {
     return fmt::format("iteration counts differ ({} vs {})", a.arrival_ns.rows, b.arrival_ns.rows);
   }
-  const results::Matrix& pa = a.planned_delay_ns;
-  const results::Matrix& pb = b.planned_delay_ns;
+  const Matrix& pa = a.planned_delay_ns;
+  const Matrix& pb = b.planned_delay_ns;
   if (pa.rows != pb.rows || pa.cols != pb.cols || pa.data != pb.data) {
     return "planned delays differ";
   }
@@ -24,9 +24,8 @@ std::string planned_difference(const results::CaseRecord& a, const results::Case
 
 }  // namespace
 
-PairingPlan plan_pairing(std::span<const results::CaseRecord* const> a,
-                         std::span<const results::CaseRecord* const> b,
-                         const results::IterationFilter& filter) {
+PairingPlan plan_pairing(std::span<const CaseRecord* const> a, std::span<const CaseRecord* const> b,
+                         const IterationFilter& filter) {
   PairingPlan plan;
   if (a.size() != b.size()) {
     plan.why_not = fmt::format("launch counts differ ({} vs {})", a.size(), b.size());
@@ -39,9 +38,9 @@ PairingPlan plan_pairing(std::span<const results::CaseRecord* const> a,
       plan.kept.clear();
       return plan;
     }
-    const results::IterationSelection ka = results::select_iterations(*a[k], filter);
-    const results::IterationSelection kb = results::select_iterations(*b[k], filter);
-    results::IterationSelection both;
+    const IterationSelection ka = select_iterations(*a[k], filter);
+    const IterationSelection kb = select_iterations(*b[k], filter);
+    IterationSelection both;
     std::set_intersection(ka.kept.begin(), ka.kept.end(), kb.kept.begin(), kb.kept.end(),
                           std::back_inserter(both.kept));
     plan.unmatched_kept += static_cast<int>(ka.kept.size() + kb.kept.size() - 2 * both.kept.size());
@@ -51,4 +50,4 @@ PairingPlan plan_pairing(std::span<const results::CaseRecord* const> a,
   return plan;
 }
 
-}  // namespace papbench::report
+}  // namespace papbench::results
