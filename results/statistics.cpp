@@ -11,6 +11,8 @@
 #include <random>
 #include <vector>
 
+#include "results/resampling.hpp"
+
 namespace papbench::stats {
 namespace {
 
@@ -39,40 +41,6 @@ bool is_constant(std::span<const double> x) {
   return *lo == *hi;
 }
 
-// Median of a scratch vector, reordering it (nth_element is O(n), which matters inside the
-// bootstrap loop).
-double median_in_place(std::vector<double>& v) {
-  if (v.empty()) return kNaN;
-  const std::size_t mid = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
-  const double upper = v[mid];
-  if (v.size() % 2 == 1) return upper;
-  const double lower = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid));
-  return lower + (upper - lower) / 2;
-}
-
-// Uniform index in [0, n). std::uniform_int_distribution's algorithm is implementation-defined,
-// so it would make the "deterministic" bootstrap differ between libstdc++ and libc++; plain
-// rejection sampling on the raw engine output is the same everywhere.
-std::size_t draw_index(std::mt19937_64& rng, std::size_t n) {
-  const auto range = static_cast<std::uint64_t>(n);
-  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-  const std::uint64_t limit = kMax - kMax % range;
-  std::uint64_t x = 0;
-  do {
-    x = rng();
-  } while (x >= limit);
-  return static_cast<std::size_t>(x % range);
-}
-
-// Type-7 (linear interpolation) quantile of sorted data, the default of R and NumPy.
-double sorted_quantile(std::span<const double> sorted, double p) {
-  const double h = (static_cast<double>(sorted.size()) - 1) * p;
-  const auto lo = static_cast<std::size_t>(std::floor(h));
-  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
-}
-
 // P(U <= q) for the Mann-Whitney U of samples of sizes m and n without ties. count[i][u] holds
 // the number of orderings of i values of a and j values of b with U = u, built up over j by
 // asking whether the largest value belongs to b (U unchanged) or to a (it beats all j b's).
@@ -95,7 +63,7 @@ double exact_u_cdf(std::size_t m, std::size_t n, std::size_t q) {
 
 double median(std::span<const double> sample) {
   std::vector<double> scratch(sample.begin(), sample.end());
-  return median_in_place(scratch);
+  return detail::median_in_place(scratch);
 }
 
 std::vector<double> holm_adjust(std::span<const double> p) {
@@ -278,8 +246,8 @@ Comparison with_ratio_ci(Comparison c, std::vector<double>& ratios, double alpha
     c.ratio_ci_low = c.ratio_ci_high = kNaN;
   } else {
     std::sort(ratios.begin(), ratios.end());
-    c.ratio_ci_low = sorted_quantile(ratios, (1 - kCiLevel) / 2);
-    c.ratio_ci_high = sorted_quantile(ratios, 1 - (1 - kCiLevel) / 2);
+    c.ratio_ci_low = detail::sorted_quantile(ratios, (1 - kCiLevel) / 2);
+    c.ratio_ci_high = detail::sorted_quantile(ratios, 1 - (1 - kCiLevel) / 2);
   }
   // NaN compares false everywhere, so an undefined p-value or CI never reads as significant.
   const bool ci_excludes_one = c.ratio_ci_low > 1 || c.ratio_ci_high < 1;
@@ -306,9 +274,9 @@ Comparison compare(std::span<const double> a, std::span<const double> b, std::ui
   ratios.reserve(static_cast<std::size_t>(std::max(resamples, 0)));
   std::vector<double> ra(a.size()), rb(b.size());
   for (int r = 0; r < resamples; ++r) {
-    for (double& v : ra) v = a[draw_index(rng, a.size())];
-    for (double& v : rb) v = b[draw_index(rng, b.size())];
-    const double ratio = median_in_place(rb) / median_in_place(ra);
+    for (double& v : ra) v = a[detail::draw_index(rng, a.size())];
+    for (double& v : rb) v = b[detail::draw_index(rng, b.size())];
+    const double ratio = detail::median_in_place(rb) / detail::median_in_place(ra);
     // 0/0 (zero medians) has no order; dropping it keeps the sort well defined.
     if (!std::isnan(ratio)) ratios.push_back(ratio);
   }
@@ -329,10 +297,11 @@ double resampled_median(std::span<const std::vector<double>> launches, std::mt19
                         std::vector<double>& scratch) {
   scratch.clear();
   for (std::size_t k = 0; k < launches.size(); ++k) {
-    const std::vector<double>& l = launches[draw_index(rng, launches.size())];
-    for (std::size_t i = 0; i < l.size(); ++i) scratch.push_back(l[draw_index(rng, l.size())]);
+    const std::vector<double>& l = launches[detail::draw_index(rng, launches.size())];
+    for (std::size_t i = 0; i < l.size(); ++i)
+      scratch.push_back(l[detail::draw_index(rng, l.size())]);
   }
-  return scratch.empty() ? kNaN : median_in_place(scratch);
+  return scratch.empty() ? kNaN : detail::median_in_place(scratch);
 }
 
 }  // namespace

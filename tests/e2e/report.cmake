@@ -129,9 +129,12 @@ report_test(summary_two_files
   -- ${_report} summary a.h5 b.h5)
 
 # --- compare --------------------------------------------------------------------------------
+# a.h5 and b.h5 share seed, iterations and planned delays: paired by iteration. Every pair is
+# exactly 2x: CI [2, 2]; Wilcoxon's exact p for 10 positive pairs is 2/1024, Holm over 3 rows
+# 0.006; one launch a side, so the verdict is within the launch.
 report_test(compare_table
-  --matches [=[run time +14\.5 us +29\.0 us +2\.00 +\[[0-9]\.[0-9]{2}, [0-9]\.[0-9]{2}\] +1\.1e-05 +[0-9.e-]+ +3\.2e-05 +\* slower$]=]
-  --contains "(Holm): p adjusted for the 3 comparisons"
+  --matches [=[run time +14\.5 us +29\.0 us +2\.00 +\[2\.00, 2\.00\] +iteration +0\.002 +- +within-launch +0\.006 +\* slower$]=]
+  --contains "Holm over the 3 rows and metrics"
   --matches [=[^A\[0\] B\[0\] reduce/native ]=]
   --contains "only in A: [1] reduce/binomial"
   --contains "only in B: [1] reduce/ring"
@@ -158,9 +161,10 @@ report_test(compare_clock_bound_json
   --contains [[/sections/0/rows/2/clock_bound_b_ns = 390.0]]
   -- sh -c [["$0" compare d.h5 e.h5 --format json --metric run_time,elapsed,after_last_arrival | "$1" /sections/0/rows/0/within_clock_bound /sections/0/rows/0/clock_bound_a_ns /sections/0/rows/0/clock_bound_b_ns /sections/0/rows/1/within_clock_bound /sections/0/rows/2/within_clock_bound /sections/0/rows/2/clock_bound_b_ns]]
      ${_report} ${_json_query})
+# Paired, the constant +400 ns is significant (within one launch); after-last has no clock mark.
 report_test(compare_clock_bound_table
   --matches [=[^  run time +14\.5 us +14\.9 us .* ‡$]=]
-  --matches [=[^  after last arrival +14\.2 us +14\.6 us .*[0-9]$]=]
+  --matches [=[^  after last arrival +14\.2 us +14\.6 us .*\* slower$]=]
   --matches [=[^  imbalance \(achieved\) +303 ns +303 ns .* ‡$]=]
   --contains "‡: the medians differ by less than the clock synchronization's error bound"
   --contains "Elapsed time reads one clock per rank and is never marked"
@@ -175,29 +179,53 @@ report_test(compare_csv
   --matches [=[^a\.h5 \(A\) vs b\.h5 \(B\),0,0,.*,run_time,1,1,10,10,14500,29000,2,]=]
   -- ${_report} compare a.h5 b.h5 --format csv)
 report_test(compare_same_file
-  --matches [=[run time +14\.5 us +14\.5 us +1\.00 ]=]
+  --matches [=[run time +14\.5 us +14\.5 us +1\.00 +\[1\.00, 1\.00\] +iteration ]=]
   --lacks "* slower"
   --lacks "* faster"
   --lacks "only in"
   -- ${_report} compare a.h5 a.h5)
+# The same data on both sides: ratio 1 with CI [1, 1] for every metric, paired by iteration.
+report_test(compare_same_file_json
+  --contains [[/sections/0/rows/0/ratio_ci_low = 1.0]]
+  --contains [[/sections/0/rows/0/ratio_ci_high = 1.0]]
+  --contains [[/sections/0/rows/0/pairing = "iteration"]]
+  --contains [[/sections/0/rows/3/ratio_ci_low = 1.0]]
+  --contains [[/sections/0/rows/4/ratio_ci_high = 1.0]]
+  --contains [[/sections/0/rows/5/ratio_ci_low = 1.0]]
+  --contains [[/sections/0/rows/5/significant = false]]
+  -- sh -c [["$0" compare a.h5 a.h5 --format json --metric run_time,elapsed,after_last_arrival,imbalance,planned_imbalance,arrival_error | "$1" /sections/0/rows/0/ratio_ci_low /sections/0/rows/0/ratio_ci_high /sections/0/rows/0/pairing /sections/0/rows/3/ratio_ci_low /sections/0/rows/4/ratio_ci_high /sections/0/rows/5/ratio_ci_low /sections/0/rows/5/significant]]
+     ${_report} ${_json_query})
+# Two launches a side, launch k beside launch k: the verdict is the paired t test over launches
+# (every launch pair's median log ratio is log 2: certain).
+report_test(compare_paired_launches_json
+  --contains [[/sections/0/rows/0/pairing = "iteration"]]
+  --contains [[/sections/0/rows/0/verdict_level = "launch"]]
+  --contains [[/sections/0/rows/0/launch_test = "paired-t"]]
+  --contains [[/sections/0/rows/0/significant = true]]
+  -- sh -c [["$0" compare a.h5,a.h5 b.h5,b.h5 --format json --metric run_time | "$1" /sections/0/rows/0/pairing /sections/0/rows/0/verdict_level /sections/0/rows/0/launch_test /sections/0/rows/0/significant]]
+     ${_report} ${_json_query})
 # Launches as the unit of replication: a comma list per side, pooled medians, a hierarchical
-# bootstrap, and the counts in JSON. One launch per side says its CI ignores launch variance.
+# bootstrap, and the counts in JSON. One launch per side says its verdict leaves launch variance out.
 report_test(compare_launches_json
   --contains [[/sections/0/meta/launches_a = 2]]
   --contains [[/sections/0/meta/launches_b = 3]]
   --contains [[/sections/0/rows/0/launches_a = 2]]
   --contains [[/sections/0/rows/0/n_b = 30]]
   --contains [[/sections/0/rows/0/ratio = 2.0]]
-  -- sh -c [["$0" compare a.h5,a.h5 b.h5,b.h5,b.h5 --format json --metric run_time | "$1" /sections/0/meta/launches_a /sections/0/meta/launches_b /sections/0/rows/0/launches_a /sections/0/rows/0/n_b /sections/0/rows/0/ratio]]
+  --contains [[/sections/0/rows/0/pairing = "none"]]
+  --contains [[/sections/0/rows/0/launch_test = "welch-t"]]
+  -- sh -c [["$0" compare a.h5,a.h5 b.h5,b.h5,b.h5 --format json --metric run_time | "$1" /sections/0/meta/launches_a /sections/0/meta/launches_b /sections/0/rows/0/launches_a /sections/0/rows/0/n_b /sections/0/rows/0/ratio /sections/0/rows/0/pairing /sections/0/rows/0/launch_test]]
      ${_report} ${_json_query})
 report_test(compare_launches_table
   --matches [=[^  A launches +2: a\.h5, c\.h5$]=]
-  --lacks "one launch per side"
+  --contains "pairing none (launch counts differ (2 vs 1))"
+  --contains "warning: the sides have different launch counts (2 vs 1)"
   -- ${_report} compare a.h5,c.h5 b.h5 --include-invalid)
 report_test(compare_refuses_an_invalid_launch
   --exit 2 --contains "compare: case 0 of c.h5" -- ${_report} compare a.h5,c.h5 b.h5)
 report_test(compare_one_launch_says_so
-  --contains "one launch per side: the CI of B/A resamples iterations only"
+  --contains "significant within the launch"
+  --contains "Launch variance is NOT included"
   -- ${_report} compare a.h5 b.h5)
 report_test(compare_empty_launch
   --exit 2

@@ -26,12 +26,15 @@ expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay
   --iters 8 --warmup 1 --seed 2 --out run2.h5 --progress never
 expect_exit 0 "$PAPBENCH_REPORT" compare run.h5 run2.h5
 expect_contains out.txt "reduce"
+expect_contains out.txt "pairing none (seeds differ (1 vs 2))"
 
 # Two algorithms of one run, matched on the workload (count, pattern, ...) they share.
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg binomial,clairvoyant \
   --count 1Ki,4Ki --maxdelay 10ms --iters 8 --warmup 1 --out algs.h5 --progress never
 expect_exit 0 "$PAPBENCH_REPORT" compare algs.h5 algs.h5 --a-alg binomial --b-alg clairvoyant
 expect_contains out.txt "binomial of algs.h5 (A) vs clairvoyant of algs.h5 (B)"
+# Both algorithms ran under the same planned delays: their iterations pair.
+expect_contains out.txt "pairing iteration: both sides ran under the same planned arrivals"
 [[ $(grep -c '^A\[[0-9]*\] B\[[0-9]*\] reduce/binomial' out.txt) == 2 ]] ||
   { cat out.txt >&2; fail "expected the two counts paired"; }
 expect_exit 2 "$PAPBENCH_REPORT" compare algs.h5 algs.h5 --a-alg binomial

@@ -11,7 +11,9 @@
 #include <set>
 
 #include "common/errors.hpp"
+#include "results/case_comparison.hpp"
 #include "results/clock_bounds.hpp"
+#include "results/iteration_pairing.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/metric_choice.hpp"
@@ -39,10 +41,13 @@ std::vector<Column> compare_columns() {
       {"ratio_ci", "95% CI", H},
       {"ratio_ci_low", "ci low", M},
       {"ratio_ci_high", "ci high", M},
-      {"mann_whitney_p", "MWU p", B},
-      {"welch_p", "Welch p", B},
-      {"mann_whitney_p_holm", "MWU p (Holm)", B},
-      {"welch_p_holm", "Welch p (Holm)", M},
+      {"pairing", "pairing", B},
+      {"iteration_test", "iteration test", M},
+      {"iteration_p", "iteration p", B},
+      {"launch_test", "launch test", M},
+      {"launch_p", "launch p", B},
+      {"verdict_level", "level", B},
+      {"verdict_p_holm", "p (Holm)", B},
       {"significant", "significant", M},
       {"clock_bound_a_ns", "clock bound A", M},
       {"clock_bound_b_ns", "clock bound B", M},
@@ -61,27 +66,6 @@ std::vector<double> series_of(const ResultFile& f, std::size_t index, results::M
     return results::metric_series(f.reader.cases()[index], m, kept);
   } catch (const results::FormatError& e) {
     throw UsageError(fmt::format("{}: case {}: {}", f.path, index, e.what()));
-  }
-}
-
-// Replaces the placeholder Holm cells of every row by the adjusted p-values of the whole table:
-// one family per test kind.
-void adjust_for_multiple_tests(Table& t) {
-  const auto column = [&](std::string_view key) {
-    return static_cast<std::size_t>(std::find_if(t.columns.begin(), t.columns.end(),
-                                                 [&](const Column& c) { return c.key == key; }) -
-                                    t.columns.begin());
-  };
-  for (const auto& [raw, adjusted] :
-       {std::pair{"mann_whitney_p", "mann_whitney_p_holm"}, std::pair{"welch_p", "welch_p_holm"}}) {
-    const std::size_t from = column(raw), to = column(adjusted);
-    std::vector<double> p;
-    for (const Row& r : t.rows) {
-      p.push_back(r.cells[from].raw.is_number() ? r.cells[from].raw.get<double>()
-                                                : std::numeric_limits<double>::quiet_NaN());
-    }
-    const std::vector<double> holm = stats::holm_adjust(p);
-    for (std::size_t i = 0; i < t.rows.size(); ++i) t.rows[i].cells[to] = Cell::p_value(holm[i]);
   }
 }
 
@@ -281,18 +265,33 @@ CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::strin
 
 namespace {
 
-// Per launch of one side, the kept iterations' series of metric m (late and wrong iterations
-// left out as the filter says); counts what was dropped.
+// Per launch of one side, the series of metric m over the iterations `kept[k]` of launch k.
 std::vector<std::vector<double>> launch_series(const SideCase& side, results::Metric m,
-                                               const results::IterationFilter& filter,
-                                               int* dropped) {
+                                               std::span<const results::IterationSelection> kept) {
   std::vector<std::vector<double>> out;
-  for (const auto& [file, index] : side.launches) {
-    const results::IterationSelection kept =
-        results::select_iterations(file->reader.cases()[index], filter);
-    if (dropped != nullptr) *dropped += kept.dropped_late + kept.dropped_invalid;
-    out.push_back(series_of(*file, index, m, kept));
+  for (std::size_t k = 0; k < side.launches.size(); ++k) {
+    const auto& [file, index] = side.launches[k];
+    out.push_back(series_of(*file, index, m, kept[k]));
   }
+  return out;
+}
+
+// Each launch's kept iterations (late and wrong ones left out as the filter says); counts what
+// was dropped.
+std::vector<results::IterationSelection> side_selections(const SideCase& side,
+                                                         const results::IterationFilter& filter,
+                                                         int& dropped) {
+  std::vector<results::IterationSelection> out;
+  for (const auto& [file, index] : side.launches) {
+    out.push_back(results::select_iterations(file->reader.cases()[index], filter));
+    dropped += out.back().dropped_late + out.back().dropped_invalid;
+  }
+  return out;
+}
+
+std::vector<const results::CaseRecord*> side_records(const SideCase& side) {
+  std::vector<const results::CaseRecord*> out;
+  for (const auto& [file, index] : side.launches) out.push_back(&file->reader.cases()[index]);
   return out;
 }
 
@@ -329,12 +328,6 @@ struct ClockCheck {
   }
 };
 
-std::vector<double> pooled(const std::vector<std::vector<double>>& launches) {
-  std::vector<double> all;
-  for (const auto& l : launches) all.insert(all.end(), l.begin(), l.end());
-  return all;
-}
-
 // "* slower", with the clock mark when the difference is inside the clocks' error bound.
 std::string verdict_text(bool significant, const std::string& change, bool within_clock) {
   std::string text = significant ? "* " + change : "";
@@ -342,52 +335,109 @@ std::string verdict_text(bool significant, const std::string& change, bool withi
   return text;
 }
 
-Row compare_row(std::size_t i, std::size_t j, const results::CaseRecord& rec, results::Metric m,
-                const std::vector<std::vector<double>>& la,
-                const std::vector<std::vector<double>>& lb, const ClockCheck& clock,
-                const CompareOptions& options) {
-  const std::vector<double> sa = pooled(la), sb = pooled(lb);
-  const Json within = clock.within(stats::median(sa), stats::median(sb));
+// A row before the Holm adjustment, which needs every row's verdict p.
+struct PendingRow {
+  std::size_t i = 0, j = 0;
+  const results::CaseRecord* rec = nullptr;
+  results::Metric m{};
+  std::size_t launches_a = 0, launches_b = 0;
+  ClockCheck clock;
+  stats::CaseComparison c;
+  std::string heading;
+};
+
+Row compare_row(const PendingRow& p) {
+  const stats::CaseComparison& c = p.c;
+  const Json within = p.clock.within(c.median_a, c.median_b);
   const bool mark = within.is_boolean() && within.get<bool>();
-  // One launch per side: the iteration bootstrap as before; else launches are resampled too.
-  const stats::Comparison c =
-      la.size() == 1 && lb.size() == 1
-          ? stats::compare(sa, sb, options.seed, options.resamples, options.alpha)
-          : stats::compare_launches(la, lb, options.seed, options.resamples, options.alpha);
-  const std::string change = c.significant ? change_word(m, c.median_ratio) : "";
+  const std::string change = c.significant ? change_word(p.m, c.ratio) : "";
   std::string ci_text = "-";
   if (!std::isnan(c.ratio_ci_low)) {
     ci_text = fmt::format("[{:.2f}, {:.2f}]", c.ratio_ci_low, c.ratio_ci_high);
   }
+  const bool launch_level = c.level == stats::VerdictLevel::kLaunch;
   Row row;
+  row.group = p.heading;
   row.cells = {
-      Cell::integer(static_cast<long long>(i)),
-      Cell::integer(static_cast<long long>(j)),
-      Cell::str(rec.label()),
-      Cell::str(rec.match_key()),
-      {std::string(metric_title(m)), std::string(results::metric_name(m))},
-      Cell::integer(static_cast<long long>(la.size())),
-      Cell::integer(static_cast<long long>(lb.size())),
-      Cell::integer(static_cast<long long>(sa.size())),
-      Cell::integer(static_cast<long long>(sb.size())),
-      Cell::duration(stats::median(sa)),
-      Cell::duration(stats::median(sb)),
-      Cell::fixed(c.median_ratio, 2),
+      Cell::integer(static_cast<long long>(p.i)),
+      Cell::integer(static_cast<long long>(p.j)),
+      Cell::str(p.rec->label()),
+      Cell::str(p.rec->match_key()),
+      {std::string(metric_title(p.m)), std::string(results::metric_name(p.m))},
+      Cell::integer(static_cast<long long>(p.launches_a)),
+      Cell::integer(static_cast<long long>(p.launches_b)),
+      Cell::integer(static_cast<long long>(c.n_a)),
+      Cell::integer(static_cast<long long>(c.n_b)),
+      Cell::duration(c.median_a),
+      Cell::duration(c.median_b),
+      Cell::fixed(c.ratio, 2),
       {ci_text, nullptr},
       Cell::fixed(c.ratio_ci_low, 2),
       Cell::fixed(c.ratio_ci_high, 2),
-      Cell::p_value(c.mann_whitney_p),
-      Cell::p_value(c.welch_p),
-      Cell::p_value(c.mann_whitney_p),  // adjusted once every test is known
-      Cell::p_value(c.welch_p),
+      Cell::str(std::string(stats::pairing_name(c.pairing))),
+      Cell::str(std::string(c.iteration_test)),
+      Cell::p_value(c.iteration_p),
+      launch_level ? Cell::str(std::string(c.launch_test)) : Cell::none(),
+      launch_level ? Cell::p_value(c.launch_p) : Cell::none(),
+      Cell::str(std::string(stats::verdict_level_name(c.level))),
+      Cell::p_value(c.verdict_p_holm),
       Cell::boolean(c.significant),
-      Cell::duration(clock.bound_a),
-      Cell::duration(clock.bound_b),
+      Cell::duration(p.clock.bound_a),
+      Cell::duration(p.clock.bound_b),
       {"", within},
       {verdict_text(c.significant, change, mark), nullptr},
       Cell::str(change),
   };
   return row;
+}
+
+// The notes that say how the rows were judged: paired or not (and why not), and the level of
+// the verdict.
+void add_method_notes(Section& s, const std::vector<PendingRow>& rows,
+                      const std::set<std::string>& unpaired_why, int unmatched_kept,
+                      const CompareOptions& options) {
+  const auto launch_level = std::count_if(rows.begin(), rows.end(), [](const PendingRow& r) {
+    return r.c.level == stats::VerdictLevel::kLaunch;
+  });
+  const auto paired = std::count_if(rows.begin(), rows.end(), [](const PendingRow& r) {
+    return r.c.pairing == stats::Pairing::kIteration;
+  });
+  if (paired > 0) {
+    s.notes.push_back(
+        "pairing iteration: both sides ran under the same planned arrivals (pattern, seed, ranks, "
+        "iterations), launch k of A beside launch k of B: B/A is the median of the per-iteration "
+        "ratios b_i/a_i, its CI a paired bootstrap (launch pairs, then iteration pairs), the "
+        "iteration test Wilcoxon's signed-rank test of b_i - a_i");
+  }
+  if (unmatched_kept > 0) {
+    s.notes.push_back(fmt::format(
+        "paired rows use the iterations kept on both sides: {} kept on one side only left out",
+        unmatched_kept));
+  }
+  for (const std::string& why : unpaired_why) {
+    s.notes.push_back(fmt::format(
+        "pairing none ({}): the sides are compared as independent samples (median(B)/median(A), "
+        "bootstrap CI, Mann-Whitney U)",
+        why));
+  }
+  if (launch_level > 0) {
+    s.notes.push_back(fmt::format(
+        "*: significant at the launch level: the launch test (per launch {}) has p (Holm) < {} "
+        "after Holm's adjustment over the {} rows and metrics of this table; launches, not "
+        "iterations, are its replicates ([HunoldCarpenAmarie2016])",
+        paired > 0 ? "pair the median log ratio, a one-sample t test"
+                   : "the log median, Welch's t test",
+        options.alpha, rows.size()));
+  }
+  if (launch_level < static_cast<std::ptrdiff_t>(rows.size())) {
+    s.notes.push_back(fmt::format(
+        "*: significant within the launch: fewer than 2 launches on a side, so the iteration "
+        "test decides (p (Holm) < {}, Holm over the {} rows and metrics). Launch variance is NOT "
+        "included: a second launch of the same configuration may well differ by more. A claim "
+        "needs at least 2 launches per side (5 or more to detect differences of a few percent); "
+        "give each side as a comma list of launches (A1.h5,A2.h5)",
+        options.alpha, rows.size()));
+  }
 }
 
 }  // namespace
@@ -407,14 +457,15 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   const auto& ca = a.reader.cases();
   const auto& cb = b.reader.cases();
   const bool by_algorithm = !options.a_alg.empty();
-  int dropped = 0;
-  std::set<std::string> missing;
+  int dropped = 0, unmatched_kept = 0;
+  std::set<std::string> missing, unpaired_why;
   const CaseMatch match =
       by_algorithm ? match_algorithms(ca, options.a_alg, cb, options.b_alg) : match_cases(ca, cb);
   if (by_algorithm) {
     s.title =
         fmt::format("{} of {} (A) vs {} of {} (B)", options.a_alg, a.path, options.b_alg, b.path);
   }
+  std::vector<PendingRow> pending;
   for (const auto& [i, j] : match.pairs) {
     const SideCase side_a = side_case(as, i), side_b = side_case(bs, j);
     for (const SideCase* side : {&side_a, &side_b}) {
@@ -423,35 +474,57 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
         missing.insert(fmt::format("{} lacks {}: left out of that case", path, ca[i].label()));
       }
     }
+    std::vector<results::IterationSelection> kept_a =
+        side_selections(side_a, options.filter, dropped);
+    std::vector<results::IterationSelection> kept_b =
+        side_selections(side_b, options.filter, dropped);
+    const results::PairingPlan plan =
+        results::plan_pairing(side_records(side_a), side_records(side_b), options.filter);
+    if (plan.paired) {
+      kept_a = kept_b = plan.kept;
+      unmatched_kept += plan.unmatched_kept;
+    } else {
+      unpaired_why.insert(plan.why_not);
+    }
     const std::string heading = pair_heading(i, ca[i], j, cb[j]);
-    bool first_metric = true;
     for (results::Metric m : options.metrics) {
-      int* count = first_metric ? &dropped : nullptr;  // each iteration once, not per metric
-      const auto la = launch_series(side_a, m, options.filter, count);
-      const auto lb = launch_series(side_b, m, options.filter, count);
-      first_metric = false;
-      const ClockCheck clock{side_clock_bound(side_a, m, options.filter),
-                             side_clock_bound(side_b, m, options.filter)};
-      Row row = compare_row(i, j, ca[i], m, la, lb, clock, options);
-      row.group = heading;
-      s.table.rows.push_back(std::move(row));
+      const auto la = launch_series(side_a, m, kept_a);
+      const auto lb = launch_series(side_b, m, kept_b);
+      PendingRow p;
+      p.i = i;
+      p.j = j;
+      p.rec = &ca[i];
+      p.m = m;
+      p.launches_a = la.size();
+      p.launches_b = lb.size();
+      p.clock = {side_clock_bound(side_a, m, options.filter),
+                 side_clock_bound(side_b, m, options.filter)};
+      p.c = stats::compare_case(la, lb,
+                                plan.paired ? stats::Pairing::kIteration : stats::Pairing::kNone,
+                                options.seed, options.resamples);
+      p.heading = heading;
+      pending.push_back(std::move(p));
     }
   }
-  for (const std::string& line : missing) s.notes.push_back("note: " + line);
-  if (as.size() == 1 && bs.size() == 1 && !match.pairs.empty()) {
-    s.notes.push_back(
-        "one launch per side: the CI of B/A resamples iterations only and ignores the variance "
-        "between launches, which usually dominates ([HunoldCarpenAmarie2016]); give each side as "
-        "a comma list of launches (A1.h5,A2.h5) for a hierarchical bootstrap");
+  std::vector<stats::CaseComparison> comparisons;
+  for (const PendingRow& p : pending) comparisons.push_back(p.c);
+  stats::mark_significant(comparisons, options.alpha);
+  for (std::size_t k = 0; k < pending.size(); ++k) {
+    pending[k].c = comparisons[k];
+    s.table.rows.push_back(compare_row(pending[k]));
   }
-
-  adjust_for_multiple_tests(s.table);
+  for (const std::string& line : missing) s.notes.push_back("note: " + line);
+  if (as.size() != bs.size()) {
+    s.notes.push_back(fmt::format(
+        "warning: the sides have different launch counts ({} vs {}): launches cannot be paired, "
+        "and with one launch on a side the verdict ignores launch variance",
+        as.size(), bs.size()));
+  }
   add_clock_note(s);
-  s.notes.push_back(fmt::format(
-      "B/A: ratio of medians (< 1: B is smaller). *: significant (Mann-Whitney and Welch p < {}, "
-      "95% CI of B/A excludes 1). (Holm): p adjusted for the {} comparisons of this table "
-      "(Holm's step-down), to read when many cases and metrics are tested at once",
-      options.alpha, s.table.rows.size()));
+  add_method_notes(s, pending, unpaired_why, unmatched_kept, options);
+  s.notes.push_back(
+      "B/A: < 1: B is smaller. 95% CI: bootstrap percentile interval, descriptive (with few "
+      "launches it is too narrow); the mark * comes from the Holm-adjusted test alone");
   if (dropped > 0) {
     s.notes.push_back(fmt::format(
         "left out: {} late or wrong iteration(s) of the compared cases (n A, n B count what "

@@ -1,8 +1,10 @@
 #pragma once
 // `papbench-report compare A B`: cases matched by CaseRecord::match_key(), and per case and
-// metric the ratio of medians B/A with its bootstrap CI and two tests (Mann-Whitney U for a
-// shift in distribution, Welch t for a shift in mean). A difference is flagged only when both
-// tests and the CI agree, because timing distributions are skewed and one test alone misleads.
+// metric B/A with its bootstrap CI, an iteration test and, with at least 2 launches a side, a
+// launch test (results/case_comparison.hpp). Cases measured under the same planned arrivals are
+// paired iteration by iteration. The mark * comes from one test, Holm-adjusted over the table:
+// the launch test when both sides have 2 or more launches, else the iteration test ("within
+// launch", which leaves launch variance out).
 
 #include <cstdint>
 #include <span>
@@ -45,7 +47,7 @@ CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::strin
 // Each side is one launch (mpiexec run) per file. Cases are matched between the first file of
 // each side; the other launches of a side contribute their case of the same match key (and
 // occurrence). With several launches on a side, the CI of B/A is a hierarchical bootstrap over
-// launches, then iterations (stats::compare_launches).
+// launches (launch pairs when paired), then iterations.
 Report build_compare(std::span<const ResultFile> a, std::span<const ResultFile> b,
                      const CompareOptions& options);
 

@@ -598,8 +598,9 @@ std::vector<Subcommand> subcommands() {
           add_summary_options, run_summary),
       subcommand<CompareArgs>(
           "", "compare",
-          "Match the cases of two result sets and compare them: ratio of medians B/A with a "
-          "bootstrap 95% CI, Mann-Whitney U and Welch t p-values",
+          "Match the cases of two result sets and compare them: B/A paired by iteration where "
+          "both ran under the same planned arrivals, bootstrap 95% CI, Wilcoxon or Mann-Whitney "
+          "p, and with 2+ launches a side (A1.h5,A2.h5) a launch-level verdict, Holm-adjusted",
           add_compare_options, run_compare),
       subcommand<ExportArgs>(
           "export", "csv",
