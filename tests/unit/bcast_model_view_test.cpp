@@ -177,6 +177,27 @@ TEST_F(BcastModelView, Table2FitsOnlyWhatTheExperimentsIdentify) {
   EXPECT_TRUE(r.sections.at(0).meta.empty() || r.sections.at(0).meta.front().key != "warning");
 }
 
+// A fit that comes out negative (experiments that get faster with size: noise) predicts a
+// negative broadcast time; it must not win the model's pick.
+TEST_F(BcastModelView, AFitPredictingNegativeTimesIsNoCandidate) {
+  std::vector<CaseRecord> cases;
+  for (const char* alg : {"chain", "kchain"}) {
+    std::int64_t root_ns = std::string(alg) == "chain" ? 3000 * kUs : 1000 * kUs;
+    for (std::uint64_t bytes : {16384u, 65536u, 262144u}) {
+      cases.push_back(
+          bcast_case(alg, "segsize=8192,gather-after=8192", bytes, exits(4, root_ns, kUs)));
+      root_ns += std::string(alg) == "chain" ? -1000 * kUs : 1000 * kUs;
+    }
+    cases.push_back(bcast_case(alg, "segsize=8192", 16384, exits(4, kUs, 2000 * kUs)));
+  }
+  add("run.h5", kTwoNodes, cases);
+  const Report r = build();
+  const Section& t3 = r.sections.at(2);
+  ASSERT_EQ(t3.table.rows.size(), 1u);
+  EXPECT_EQ(t3.table.rows[0].cells[column(t3, "model")].text, "kchain");
+  EXPECT_TRUE(notes_contain(t3, "prediction(s) of no time or less"));
+}
+
 // Item 3: Open MPI 3.1 runs split-binary with 1 KiB segments below 370728 B; the degradation
 // beside it comes from the 8 KiB run, and the cell says so.
 TEST_F(BcastModelView, OpenMpiCellNamesTheMeasurementItsDegradationComesFrom) {

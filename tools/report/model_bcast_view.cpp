@@ -317,8 +317,12 @@ std::string ompi_text(std::optional<Algorithm> ompi, const bcast::Ompi31Decision
 // §6.3 / Table 3.
 // The argmin of a model's predicted broadcast times among the algorithms it has parameters for
 // and this point measured.
+// A prediction of no time or less comes from a fit that did not resolve its parameters (a
+// negative T^1 on noisy data): it is no candidate, or it would win every point. Such skips are
+// counted in `unphysical`.
 std::optional<Algorithm> model_pick(const std::vector<Fit>& fits, const Platform& p, bool oblivious,
-                                    const std::map<Algorithm, const Measurement*>& measured) {
+                                    const std::map<Algorithm, const Measurement*>& measured,
+                                    int& unphysical) {
   std::optional<Algorithm> pick;
   double pick_t = std::numeric_limits<double>::infinity();
   for (const Fit& f : fits) {
@@ -328,6 +332,10 @@ std::optional<Algorithm> model_pick(const std::vector<Fit>& fits, const Platform
     std::vector<int> scratch;
     const double t = f.predict(
         bcast_model::bcast_lambda(f.alg, m.bytes, domain_of(m, oblivious, scratch), p, m.options));
+    if (!(t > 0)) {
+      unphysical += !std::isnan(t);
+      continue;
+    }
     if (t < pick_t) {
       pick_t = t;
       pick = f.alg;
@@ -362,7 +370,7 @@ Section table3(
     if (!m.experiment && m.library == o.library) points[{m.ranks, m.bytes, m.domain}][m.alg] = &m;
   }
   int counted = 0, model_best = 0, model_near = 0, ompi_best = 0, ompi_near = 0;
-  int oblivious_best = 0, oblivious_near = 0;
+  int oblivious_best = 0, oblivious_near = 0, unphysical = 0;
   const double nan = std::nan("");
   for (const auto& [key, measured] : points) {
     if (measured.size() < 2) continue;
@@ -375,8 +383,9 @@ Section table3(
       const auto it = measured.find(a);
       return it == measured.end() ? nan : (it->second->last.mean_s() - t_best) / t_best * 100;
     };
-    const std::optional<Algorithm> pick = model_pick(fits, p, false, measured);
-    const std::optional<Algorithm> obl = model_pick(baseline, baseline_platform, true, measured);
+    const std::optional<Algorithm> pick = model_pick(fits, p, false, measured, unphysical);
+    const std::optional<Algorithm> obl =
+        model_pick(baseline, baseline_platform, true, measured, unphysical);
     const bcast::Ompi31Decision d = bcast::ompi31_bcast_decision(
         procs, static_cast<std::size_t>(bytes), static_cast<std::size_t>(bytes));
     const std::optional<Algorithm> ompi = bcast_model::algorithm_from_name(d.algorithm);
@@ -413,6 +422,13 @@ Section table3(
   s.meta.push_back(
       {"ompi31_optimal", "Open MPI 3.1 decision: optimal / near-optimal",
        Cell::str(fmt::format("{} / {} (within {}%)", ompi_best, ompi_near, o.near_percent))});
+  if (unphysical > 0) {
+    s.notes.push_back(fmt::format(
+        "{} prediction(s) of no time or less (a fit whose T^0 or T^1 came out negative: this P "
+        "and these sizes do not resolve it; Table 2) were left out of the model's and the "
+        "baseline's picks",
+        unphysical));
+  }
   // [Nuriyev2022] §6.3's summary of its Table 3 (6 cluster/P pairs, 9 sizes), for comparison.
   s.notes.push_back(
       "[Nuriyev2022] Table 3 (Grisou P = 450, 600; Gros 400, 1000; MareNostrum4 96, 480): above "
