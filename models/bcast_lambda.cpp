@@ -27,6 +27,13 @@ const char* algorithm_name(Algorithm a) {
   return "?";
 }
 
+std::optional<Algorithm> algorithm_from_name(std::string_view name) {
+  for (Algorithm a : all_algorithms()) {
+    if (name == algorithm_name(a)) return a;
+  }
+  return std::nullopt;
+}
+
 std::span<const Algorithm> all_algorithms() {
   static constexpr std::array kAll = {Algorithm::kFlat,        Algorithm::kChain,
                                       Algorithm::kKchain,      Algorithm::kBinary,

@@ -6,8 +6,10 @@
 // stage (§4.2, Eqs. (9)-(12)), each NBFT a platform factor times T^1_p2p(m_s) (Eq. (18)). The
 // communication experiment adds the flat gather of m_s bytes per rank (Eq. (17)). Pure: no MPI.
 
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "models/bcast_nbft.hpp"
 
@@ -16,6 +18,8 @@ namespace papbench::bcast_model {
 enum class Algorithm { kFlat, kChain, kKchain, kBinary, kSplitBinary, kBinomial };
 // Our names (papbench's bcast algorithms): flat, chain, kchain, binary, split_binary, binomial.
 const char* algorithm_name(Algorithm a);
+// The inverse; nullopt for another name.
+std::optional<Algorithm> algorithm_from_name(std::string_view name);
 std::span<const Algorithm> all_algorithms();
 
 // Where our notes leave the paper ambiguous (docs/ALGORITHMS.md, "Errata and deviations"):

@@ -112,7 +112,8 @@ constexpr AlgOptionSpec kBcastNativeOptions[] = {
      .supported = forceable_bcast},
     {.name = "segsize",
      .type = OptionType::kBytes,
-     .help = "with force: coll_tuned_bcast_algorithm_segmentsize (Open MPI; default 8192)",
+     .help = "with force: coll_tuned_bcast_algorithm_segmentsize (Open MPI); papbench's default "
+             "8192 is [Nuriyev2022]'s m_s, not Open MPI's (3.1.6: 0, no segmentation)",
      .min = 0,
      .max = std::numeric_limits<int>::max(),
      .needs_option = "force",

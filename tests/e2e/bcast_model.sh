@@ -34,6 +34,12 @@ for alg in flat kchain binomial; do
   grep -qE "^  $alg +4 +3 " report.txt || fail "Table 2: no fit of $alg at P = 4 over 3 sizes"
 done
 grep -qE "points \(P, m\) with two or more algorithms measured +3$" report.txt || fail "Table 3: not 3 points"
+# Table 2 fits what the experiments identify (T^0_p2p, T^1_p2p, with rank and condition number);
+# Table 3 times until the last rank has the data (docs/MODEL.md).
+expect_contains report.txt "T^0_p2p"
+expect_contains report.txt "cond."
+expect_contains report.txt "T best (last rank)"
+grep -qE '^  flat +4 +3 +- +- ' report.txt || fail "Table 2: flat's unidentified T^0 is printed"
 grep -qE "topology-oblivious baseline: optimal / near-optimal +[0-3] / [0-3]" report.txt ||
   fail "Table 3: no oblivious baseline"
 # Flat at 16 KiB over nodes {0,1}, {2,3}: the root sends 2 segments' worth to rank 1 (shared

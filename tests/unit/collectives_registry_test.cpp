@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -152,6 +153,19 @@ TEST(Registry, ResolveFillsDefaultsAndChecksExclusions) {
 
 // docs/ALGORITHMS.md holds the tables `papbench list --format markdown` prints, so the document
 // cannot drift from the registry: a new row or option fails here until the docs show it.
+// Issue 27 item 3: native's segsize default is ours ([Nuriyev2022]'s m_s); Open MPI 3.1.6's
+// coll_tuned_bcast_algorithm_segmentsize defaults to 0, and the help must not say otherwise.
+TEST(Registry, NativeBcastSegsizeHelpSaysWhoseDefaultItIs) {
+  const AlgorithmInfo& native = *find_algorithm("bcast", "native");
+  const auto seg = std::find_if(native.options.begin(), native.options.end(),
+                                [](const AlgOptionSpec& o) { return o.name == "segsize"; });
+  ASSERT_NE(seg, native.options.end());
+  const std::string help(seg->help);
+  EXPECT_EQ(help.find("Open MPI; default 8192"), std::string::npos) << help;
+  EXPECT_NE(help.find("papbench's default 8192"), std::string::npos) << help;
+  EXPECT_NE(help.find("3.1.6: 0"), std::string::npos) << help;
+}
+
 TEST(Registry, AlgorithmsDocumentMatchesTheRegistry) {
   std::ifstream in(std::string(PAPBENCH_SOURCE_DIR) + "/docs/ALGORITHMS.md");
   ASSERT_TRUE(in) << "cannot read docs/ALGORITHMS.md";

@@ -9,13 +9,15 @@
 #include <optional>
 #include <set>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "collectives/bcast/ompi31_decision.hpp"
 #include "common/errors.hpp"
+#include "models/bcast_fit.hpp"
 #include "models/bcast_lambda.hpp"
-#include "models/huber_regression.hpp"
-#include "tools/report/case_text.hpp"
+#include "models/bcast_paper_table2.hpp"
+#include "tools/report/model_bcast_cases.hpp"
 
 namespace papbench::report {
 namespace {
@@ -24,98 +26,7 @@ using bcast_model::Algorithm;
 using bcast_model::Lambda;
 using bcast_model::Platform;
 
-// One broadcast case: the root's mean time per call, as [Nuriyev2022] §6.1 measures it ("using
-// the root clock where it is started").
-struct Measurement {
-  Algorithm alg = Algorithm::kFlat;
-  bool library = false;     // native:force=NAME, not papbench's own
-  bool experiment = false;  // gather-after > 0: Eq. (16)'s communication experiment
-  int ranks = 0;
-  long bytes = 0;
-  bcast_model::ModelOptions
-      options;  // the case's segment size and fanout; stages from the command line
-  double mean_s = 0;
-  std::vector<int> domain;  // node (real or virtual) of each rank
-};
-
-std::optional<std::string> param(const std::string& params, std::string_view key) {
-  std::size_t pos = 0;
-  while (pos <= params.size()) {
-    const std::size_t end = std::min(params.find(',', pos), params.size());
-    const std::string_view item(params.data() + pos, end - pos);
-    if (item.size() > key.size() && item.substr(0, key.size()) == key && item[key.size()] == '=') {
-      return std::string(item.substr(key.size() + 1));
-    }
-    pos = end + 1;
-  }
-  return std::nullopt;
-}
-
-std::optional<Algorithm> own_algorithm(std::string_view name) {
-  for (Algorithm a : bcast_model::all_algorithms()) {
-    if (name == bcast_model::algorithm_name(a)) return a;
-  }
-  return std::nullopt;
-}
-
-// Open MPI's names of the same six algorithms ([Nuriyev2022] §4.0's naming map).
-std::optional<Algorithm> open_mpi_algorithm(std::string_view name) {
-  static const std::map<std::string_view, Algorithm> names = {
-      {"basic_linear", Algorithm::kFlat},
-      {"pipeline", Algorithm::kChain},
-      {"chain", Algorithm::kKchain},
-      {"binary_tree", Algorithm::kBinary},
-      {"split_binary_tree", Algorithm::kSplitBinary},
-      {"binomial", Algorithm::kBinomial}};
-  const auto it = names.find(name);
-  return it == names.end() ? std::nullopt : std::optional<Algorithm>(it->second);
-}
-
-std::optional<double> root_mean_seconds(const results::CaseRecord& rec) {
-  double sum = 0;
-  int n = 0;
-  for (int it = 0; it < rec.arrival_ns.rows; ++it) {
-    if (static_cast<std::size_t>(it) < rec.late.size() && rec.late[static_cast<std::size_t>(it)])
-      continue;
-    sum += static_cast<double>(rec.exit_ns.at(it, rec.root) - rec.arrival_ns.at(it, rec.root));
-    ++n;
-  }
-  if (n == 0) return std::nullopt;
-  return sum / n * 1e-9;
-}
-
-std::optional<Measurement> measurement(const results::CaseRecord& rec, const results::RunInfo& info,
-                                       const BcastModelOptions& o) {
-  if (rec.collective != "bcast" || rec.ranks < 1) return std::nullopt;
-  Measurement m;
-  if (rec.algorithm == "native") {
-    const auto forced = param(rec.params, "force");
-    if (!forced) return std::nullopt;
-    const auto alg = open_mpi_algorithm(*forced);
-    if (!alg) return std::nullopt;
-    m.alg = *alg;
-    m.library = true;
-  } else if (const auto alg = own_algorithm(rec.algorithm)) {
-    m.alg = *alg;
-  } else {
-    return std::nullopt;
-  }
-  const auto elem = dtype_bytes(rec.dtype);
-  const auto mean = root_mean_seconds(rec);
-  if (!elem || !mean) return std::nullopt;
-  m.experiment = param(rec.params, "gather-after").has_value();
-  m.ranks = rec.ranks;
-  m.bytes = static_cast<long>(static_cast<double>(rec.count) * *elem);
-  m.options.segsize = std::stol(param(rec.params, "segsize").value_or(std::to_string(o.segment)));
-  m.options.kchain_fanout = std::stoi(param(rec.params, "fanout").value_or("4"));
-  m.options.stages = o.global_max ? bcast_model::ModelOptions::Stages::kGlobalMax
-                                  : bcast_model::ModelOptions::Stages::kWindow;
-  m.mean_s = *mean;
-  m.domain = static_cast<int>(info.node_index.size()) == rec.ranks
-                 ? info.node_index
-                 : std::vector<int>(static_cast<std::size_t>(rec.ranks), 0);
-  return m;
-}
+using Measurement = BcastMeasurement;
 
 bool one_node(const std::vector<int>& d) {
   return std::all_of(d.begin(), d.end(), [&](int n) { return n == d.front(); });
@@ -139,9 +50,9 @@ NbftTimes nbft_times(const std::vector<Measurement>& all, const BcastModelOption
       continue;
     }
     if (one_node(m.domain))
-      t.shm[m.ranks] = m.mean_s;
+      t.shm[m.ranks] = m.root.mean_s();
     else if (all_apart(m.domain))
-      t.net[m.ranks] = m.mean_s;
+      t.net[m.ranks] = m.root.mean_s();
   }
   return t;
 }
@@ -243,16 +154,9 @@ struct Fit {
   Algorithm alg = Algorithm::kFlat;
   int ranks = 0;
   std::vector<const Measurement*> rows;
-  bcast_model::RegressionFit huber, ols;
-  double o0 = 0, o1 = 0, l0 = 0, l1 = 0;
-  double predict(const Lambda& l) const { return l.o0 * o0 + l.o1 * o1 + l.l0 * l0 + l.l1 * l1; }
+  bcast_model::TransferFit fit;
+  double predict(const Lambda& l) const { return fit.predict(l); }
 };
-
-std::vector<double> design_row(const Lambda& l) {
-  // o^1 and L^1 enter every row with the same coefficient (T^1 = o^1 + 2 L^0 + L^1): one column
-  // for their sum.
-  return {l.o0, l.o1, l.l0};
-}
 
 // [Nuriyev2022] Fig. 2 sets the model against the earlier, topology-oblivious method (its ref.
 // 28), which the paper does not specify. Our approximation: one channel (every rank a node of
@@ -288,10 +192,8 @@ std::vector<Fit> fit_all(const std::vector<Measurement>& all, const Platform& p,
       if (m.alg == a && m.experiment && m.library == o.library)
         f.ranks = std::max(f.ranks, m.ranks);
     }
-    std::set<long> sizes;
     for (const Measurement& m : all) {
-      if (m.alg == a && m.experiment && m.library == o.library && m.ranks == f.ranks &&
-          sizes.insert(m.bytes).second) {
+      if (m.alg == a && m.experiment && m.library == o.library && m.ranks == f.ranks) {
         f.rows.push_back(&m);
       }
     }
@@ -301,90 +203,126 @@ std::vector<Fit> fit_all(const std::vector<Measurement>& all, const Platform& p,
                                   bcast_model::algorithm_name(a), f.ranks));
       continue;
     }
-    std::vector<std::vector<double>> x;
+    std::vector<Lambda> x;
     std::vector<double> y;
     for (const Measurement* m : f.rows) {
       std::vector<int> scratch;
-      x.push_back(design_row(bcast_model::experiment_lambda(
-          a, m->bytes, domain_of(*m, oblivious, scratch), p, m->options)));
-      y.push_back(m->mean_s);
+      x.push_back(bcast_model::experiment_lambda(a, m->bytes, domain_of(*m, oblivious, scratch), p,
+                                                 m->options));
+      // The gather closes the experiment on the root: its clock times it (§5.2, §6.1).
+      y.push_back(m->root.mean_s());
     }
-    f.huber = bcast_model::fit_huber(x, y, o.epsilon);
-    f.ols = bcast_model::fit_ols(x, y);
-    f.o0 = f.huber.coefficients[0];
-    f.o1 = f.l1 = f.huber.coefficients[1] / 2;
-    f.l0 = f.huber.coefficients[2];
+    f.fit = bcast_model::fit_transfer_times(x, y, p.q, o.epsilon);
     fits.push_back(std::move(f));
   }
   return fits;
 }
 
+Cell fitted(double v, bcast_model::Identified how) {
+  return how == bcast_model::Identified::kFitted ? sci(v) : Cell::none();
+}
+
+std::string identified_text(const bcast_model::TransferFit& f) {
+  using bcast_model::Identified;
+  if (f.t0_how == Identified::kFitted && f.t1_how == Identified::kFitted) return "T^0, T^1";
+  if (f.t1_how == Identified::kFitted) return "T^1 only (predicts with T^0 = T^1/Q)";
+  if (f.t0_how == Identified::kFitted) return "T^0 only (predicts with T^1 = Q T^0)";
+  return "nothing";
+}
+
+// [Nuriyev2022] Table 2 as the two times it amounts to (o^0 = 0): T^0 = 2 L^0, T^1 = o^1 + 2 L^0
+// + L^1 (models/bcast_paper_table2.hpp).
+std::string paper_table2_note() {
+  std::string text =
+      "[Nuriyev2022] Table 2 as T^0_p2p = 2 L^0 / T^1_p2p = o^1 + 2 L^0 + L^1 (s; o^0 = 0), on "
+      "Grisou; Gros; MareNostrum4:";
+  for (Algorithm a : bcast_model::all_algorithms()) {
+    text += fmt::format(" {}", bcast_model::algorithm_name(a));
+    const char* sep = "";
+    for (const char* cluster : {"grisou", "gros", "mn4"}) {
+      const auto v = bcast_model::paper_table2(cluster, a);
+      text += fmt::format("{} {:.2g} / {:.2g}", sep, v->t0(), v->t1());
+      sep = ";";
+    }
+    text += a == Algorithm::kBinomial ? "" : ".";
+  }
+  return text;
+}
+
 Section table2(const std::vector<Fit>& fits, const BcastModelOptions& o) {
   Section s;
   s.title = fmt::format(
-      "Table 2: o^0, o^1, L^0, L^1 (s) per algorithm ([Nuriyev2022] §5.2, Eqs. (16)-(19); Huber, "
-      "epsilon {})",
+      "Table 2: T^0_p2p(m_s), T^1_p2p(m_s) (s) per algorithm, what the communication experiments "
+      "identify ([Nuriyev2022] §5.2, Eqs. (16)-(19); Huber, epsilon {})",
       o.epsilon);
   s.table.columns = {{"algorithm", "algorithm", Audience::kBoth, true},
                      {"procs", "P"},
                      {"sizes", "sizes"},
-                     {"o0", "o^0"},
-                     {"o1", "o^1"},
-                     {"l0", "L^0"},
-                     {"l1", "L^1"},
+                     {"t0_p2p_s", "T^0_p2p"},
+                     {"t0_se_s", "+-SE"},
+                     {"t1_p2p_s", "T^1_p2p"},
+                     {"t1_se_s", "+-SE"},
                      {"rank", "rank"},
-                     {"ols_o1_plus_l1", "OLS o^1+L^1"},
-                     {"ols_l0", "OLS L^0"}};
+                     {"condition", "cond."},
+                     {"ols_t0_s", "OLS T^0"},
+                     {"ols_t1_s", "OLS T^1"},
+                     {"identified", "identified", Audience::kBoth, true}};
   for (const Fit& f : fits) {
-    s.table.rows.push_back({"",
-                            {Cell::str(bcast_model::algorithm_name(f.alg)), Cell::integer(f.ranks),
-                             Cell::integer(static_cast<long long>(f.rows.size())), sci(f.o0),
-                             sci(f.o1), sci(f.l0), sci(f.l1), Cell::integer(f.huber.rank),
-                             sci(f.ols.coefficients[1]), sci(f.ols.coefficients[2])}});
+    const bcast_model::TransferFit& t = f.fit;
+    s.table.rows.push_back(
+        {"",
+         {Cell::str(bcast_model::algorithm_name(f.alg)), Cell::integer(f.ranks),
+          Cell::integer(static_cast<long long>(f.rows.size())), fitted(t.t0, t.t0_how),
+          fitted(t.t0_se, t.t0_how), fitted(t.t1, t.t1_how), fitted(t.t1_se, t.t1_how),
+          Cell::integer(t.rank), std::isfinite(t.condition) ? sci(t.condition) : Cell::str("inf"),
+          fitted(t.t0_ols, t.t0_how), fitted(t.t1_ols, t.t1_how), Cell::str(identified_text(t))}});
   }
   if (fits.empty()) return s;
   s.notes.push_back(
-      "o^1 and L^1 have the same coefficient in every row (T^1_p2p = o^1 + 2 L^0 + L^1), so only "
-      "their sum is identified; it is split equally, as o^1 = L^1 in every cell of the paper's "
-      "Table 2 ([Nuriyev2022] Table 2; docs/ALGORITHMS.md)");
-  s.notes.push_back(
-      "rank < 3: the columns (o^0, o^1+L^1, L^0) are dependent for this mapping (e.g. one node: no "
-      "network term), so one parameter of each dependent set is 0 and only their combination "
-      "predicts; predictions for the same mapping are unaffected");
-  // [Nuriyev2022] Table 2 (o^1, L^0, L^1 in seconds; o^0 = 0), for scale: other machines.
-  s.notes.push_back(
-      "[Nuriyev2022] Table 2, o^1 / L^0 / L^1 (s) on Grisou; MareNostrum4; Gros: flat 2.1e-4 / "
-      "2.1e-4 / 2.1e-4; 6.8e-4 / 6.7e-4 / 6.8e-4; 8.2e-5 / 8.2e-5 / 8.2e-5. kchain 2.2e-4 / 4.1e-5 "
-      "/ 2.2e-4; 6.2e-5 / 1.2e-5 / 6.2e-5; 8.0e-6 / 1.1e-5 / 8.0e-6. chain 1.2e-5 / 2.0e-5 / "
-      "1.2e-5; 5.4e-5 / 5.8e-6 / 5.4e-5; 8.1e-6 / 1.3e-5 / 8.1e-6. split_binary 7.4e-5 / 3.5e-4 / "
-      "7.4e-5; 1.7e-4 / 2.1e-5 / 1.7e-4; 3.2e-5 / 9.3e-6 / 3.2e-5. binary 3.3e-4 / 3.0e-4 / "
-      "3.3e-4; 3.0e-4 / 7.5e-5 / 3.0e-4; 5.6e-5 / 9.7e-6 / 5.6e-5. binomial 9.7e-5 / 2.1e-4 / "
-      "9.7e-5; 7.9e-5 / 7.9e-6 / 7.9e-5; 1.9e-5 / 8.0e-6 / 1.9e-5");
+      "every term of Eqs. (1), (9)-(13), (17) is a transfer of a segment over shared memory, "
+      "o^0 + 2 L^0, or the network, o^1 + 2 L^0 + L^1, so each experiment is n0 T^0_p2p + n1 "
+      "T^1_p2p: the L^0 coefficient is always 2 (n0 + n1) and L^1's always n1, and o^0, o^1, L^0, "
+      "L^1 cannot be told apart by these experiments (rank <= 2 of 4); only T^0 and T^1 are "
+      "fitted (docs/MODEL.md)");
+  s.notes.push_back(fmt::format(
+      "rank and cond.: of the (n0, n1) design; below rank 2, or with a condition number above "
+      "{:.0e}, one combination is identified (flat: the same ranks on each channel at every size; "
+      "a single channel): the other parameter is not printed and the model predicts with Eq. (3), "
+      "T^1 = Q T^0; +-SE: the fit's standard error (none with as many sizes as parameters)",
+      bcast_model::kMaxCondition));
+  s.notes.push_back(paper_table2_note());
   s.notes.push_back(
       "unconstrained, as the paper's regression: a negative value means this P and these sizes do "
-      "not resolve that term (e.g. o^0 is one shared-memory transfer of the gather at P = 4), not "
-      "a negative cost");
+      "not resolve that term (e.g. T^0 rests on the gather's few shared-memory transfers, a "
+      "constant across sizes), not a negative cost");
   return s;
 }
 
-std::optional<Algorithm> decision_algorithm(std::string_view registry_name) {
-  return own_algorithm(registry_name);
-}
-
-// "binomial (8192 B)", "split_binary (1024 B, not measured)".
+// Open MPI 3.1's pick and the measurement its degradation comes from: "binomial (8192 B)" when
+// the decision's segment size is the one measured; "split_binary (decision 1024 B segments; deg.
+// of the 8192 B run)" when it is not, so the cell never claims a measurement it does not have.
 std::string ompi_text(std::optional<Algorithm> ompi, const bcast::Ompi31Decision& d,
                       const std::map<Algorithm, const Measurement*>& measured) {
   if (!ompi) return fmt::format("{} (unknown)", d.algorithm);
-  return fmt::format("{} ({}{})", bcast_model::algorithm_name(*ompi),
-                     d.segsize == 0 ? std::string("whole") : fmt::format("{} B", d.segsize),
-                     measured.contains(*ompi) ? "" : ", not measured");
+  const char* name = bcast_model::algorithm_name(*ompi);
+  const std::string decided =
+      d.segsize == 0 ? std::string("whole message") : fmt::format("{} B segments", d.segsize);
+  const auto it = measured.find(*ompi);
+  if (it == measured.end()) return fmt::format("{} (decision {}; not measured)", name, decided);
+  const long used = it->second->options.segsize;
+  if (static_cast<long>(d.segsize) == used) return fmt::format("{} ({} B)", name, used);
+  return fmt::format("{} (decision {}; deg. of the {} B run)", name, decided, used);
 }
 
 // §6.3 / Table 3.
 // The argmin of a model's predicted broadcast times among the algorithms it has parameters for
 // and this point measured.
+// A prediction of no time or less comes from a fit that did not resolve its parameters (a
+// negative T^1 on noisy data): it is no candidate, or it would win every point. Such skips are
+// counted in `unphysical`.
 std::optional<Algorithm> model_pick(const std::vector<Fit>& fits, const Platform& p, bool oblivious,
-                                    const std::map<Algorithm, const Measurement*>& measured) {
+                                    const std::map<Algorithm, const Measurement*>& measured,
+                                    int& unphysical) {
   std::optional<Algorithm> pick;
   double pick_t = std::numeric_limits<double>::infinity();
   for (const Fit& f : fits) {
@@ -394,6 +332,10 @@ std::optional<Algorithm> model_pick(const std::vector<Fit>& fits, const Platform
     std::vector<int> scratch;
     const double t = f.predict(
         bcast_model::bcast_lambda(f.alg, m.bytes, domain_of(m, oblivious, scratch), p, m.options));
+    if (!(t > 0)) {
+      unphysical += !std::isnan(t);
+      continue;
+    }
     if (t < pick_t) {
       pick_t = t;
       pick = f.alg;
@@ -402,10 +344,10 @@ std::optional<Algorithm> model_pick(const std::vector<Fit>& fits, const Platform
   return pick;
 }
 
-Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits, const Platform& p,
-               const std::vector<Fit>& baseline, const Platform& baseline_platform,
-               const BcastModelOptions& o,
-               const std::map<std::pair<int, long>, double>& library_default) {
+Section table3(
+    const std::vector<Measurement>& all, const std::vector<Fit>& fits, const Platform& p,
+    const std::vector<Fit>& baseline, const Platform& baseline_platform, const BcastModelOptions& o,
+    const std::map<std::tuple<int, long, std::vector<int>>, BcastTime>& library_default) {
   Section s;
   s.title =
       "Table 3: the measured best, the model's pick and Open MPI 3.1's decision ([Nuriyev2022] "
@@ -413,7 +355,8 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
   s.table.columns = {{"procs", "P"},
                      {"bytes", "m"},
                      {"best", "best", Audience::kBoth, true},
-                     {"best_s", "T best"},
+                     {"best_s", "T best (last rank)"},
+                     {"best_clock_bound_s", "+-clock"},
                      {"model", "model", Audience::kBoth, true},
                      {"model_degradation", "model deg."},
                      {"oblivious", "oblivious", Audience::kBoth, true},
@@ -421,34 +364,37 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
                      {"ompi31", "Open MPI 3.1", Audience::kBoth, true},
                      {"ompi31_degradation", "3.1 deg."},
                      {"library_default_degradation", "library default deg."}};
-  std::map<std::pair<int, long>, std::map<Algorithm, const Measurement*>> points;
+  // A point is (P, m, mapping): algorithms compete under one mapping.
+  std::map<std::tuple<int, long, std::vector<int>>, std::map<Algorithm, const Measurement*>> points;
   for (const Measurement& m : all) {
-    if (!m.experiment && m.library == o.library) points[{m.ranks, m.bytes}][m.alg] = &m;
+    if (!m.experiment && m.library == o.library) points[{m.ranks, m.bytes, m.domain}][m.alg] = &m;
   }
   int counted = 0, model_best = 0, model_near = 0, ompi_best = 0, ompi_near = 0;
-  int oblivious_best = 0, oblivious_near = 0;
+  int oblivious_best = 0, oblivious_near = 0, unphysical = 0;
   const double nan = std::nan("");
   for (const auto& [key, measured] : points) {
     if (measured.size() < 2) continue;
+    const auto& [procs, bytes, mapping] = key;
     const auto best = std::min_element(measured.begin(), measured.end(), [](auto& a, auto& b) {
-      return a.second->mean_s < b.second->mean_s;
+      return a.second->last.mean_s() < b.second->last.mean_s();
     });
-    const double t_best = best->second->mean_s;
+    const double t_best = best->second->last.mean_s();
     auto degradation = [&](Algorithm a) {
       const auto it = measured.find(a);
-      return it == measured.end() ? nan : (it->second->mean_s - t_best) / t_best * 100;
+      return it == measured.end() ? nan : (it->second->last.mean_s() - t_best) / t_best * 100;
     };
-    const std::optional<Algorithm> pick = model_pick(fits, p, false, measured);
-    const std::optional<Algorithm> obl = model_pick(baseline, baseline_platform, true, measured);
+    const std::optional<Algorithm> pick = model_pick(fits, p, false, measured, unphysical);
+    const std::optional<Algorithm> obl =
+        model_pick(baseline, baseline_platform, true, measured, unphysical);
     const bcast::Ompi31Decision d = bcast::ompi31_bcast_decision(
-        key.first, static_cast<std::size_t>(key.second), static_cast<std::size_t>(key.second));
-    const std::optional<Algorithm> ompi = decision_algorithm(d.algorithm);
+        procs, static_cast<std::size_t>(bytes), static_cast<std::size_t>(bytes));
+    const std::optional<Algorithm> ompi = bcast_model::algorithm_from_name(d.algorithm);
     const double model_deg = pick ? degradation(*pick) : nan;
     const double oblivious_deg = obl ? degradation(*obl) : nan;
     const double ompi_deg = ompi ? degradation(*ompi) : nan;
     const auto lib = library_default.find(key);
     const double lib_deg =
-        lib == library_default.end() ? nan : (lib->second - t_best) / t_best * 100;
+        lib == library_default.end() ? nan : (lib->second.mean_s() - t_best) / t_best * 100;
     ++counted;
     model_best += model_deg == 0;
     model_near += model_deg <= o.near_percent;
@@ -458,8 +404,9 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
     ompi_near += ompi_deg <= o.near_percent;
     s.table.rows.push_back(
         {"",
-         {Cell::integer(key.first), Cell::integer(key.second),
+         {Cell::integer(procs), Cell::integer(bytes),
           Cell::str(bcast_model::algorithm_name(best->first)), Cell::duration(t_best * 1e9),
+          Cell::duration(best->second->last.mean_bound_s() * 1e9),
           Cell::str(pick ? bcast_model::algorithm_name(*pick) : "-"), percent(model_deg),
           Cell::str(obl ? bcast_model::algorithm_name(*obl) : "-"), percent(oblivious_deg),
           Cell::str(ompi_text(ompi, d, measured)), percent(ompi_deg), percent(lib_deg)}});
@@ -475,6 +422,13 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
   s.meta.push_back(
       {"ompi31_optimal", "Open MPI 3.1 decision: optimal / near-optimal",
        Cell::str(fmt::format("{} / {} (within {}%)", ompi_best, ompi_near, o.near_percent))});
+  if (unphysical > 0) {
+    s.notes.push_back(fmt::format(
+        "{} prediction(s) of no time or less (a fit whose T^0 or T^1 came out negative: this P "
+        "and these sizes do not resolve it; Table 2) were left out of the model's and the "
+        "baseline's picks",
+        unphysical));
+  }
   // [Nuriyev2022] §6.3's summary of its Table 3 (6 cluster/P pairs, 9 sizes), for comparison.
   s.notes.push_back(
       "[Nuriyev2022] Table 3 (Grisou P = 450, 600; Gros 400, 1000; MareNostrum4 96, 480): above "
@@ -484,7 +438,13 @@ Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits
       "Open MPI 3.1's decision is near-optimal in 46% of the cases and up to 1106%, 570% and 719% "
       "slower in the rest");
   s.notes.push_back(
-      "degradation = (T_selected - T_best) / T_best; times are the root's mean per call; Open MPI "
+      "degradation = (T_selected - T_best) / T_best; times: until the last rank has the data, the "
+      "mean over iterations of max over ranks of exit - the root's arrival on the global clock "
+      "(+-clock: the mean error the clocks' bounds allow in it), not the root's own time, which "
+      "favours chains; the paper's root clock is closed by a gather, which a plain broadcast "
+      "lacks (docs/MODEL.md)");
+  s.notes.push_back(
+      "Open MPI "
       "3.1's choice is looked up among the measured algorithms at their own segment size, so a "
       "decision for another segment size (e.g. split_binary with 1 KiB segments) is only "
       "approximated ([Nuriyev2022] Table 3's 0% entries suggest the same lookup)");
@@ -514,33 +474,40 @@ Section lambda_section(const std::vector<Fit>& fits, const Platform& p) {
            {Cell::str(bcast_model::algorithm_name(f.alg)), Cell::integer(m.ranks),
             Cell::integer(m.bytes), Cell::fixed(l.o0, 2), Cell::fixed(l.o1, 2),
             Cell::fixed(l.l0, 2), Cell::fixed(l.l1, 2),
-            Cell{fmt::format("{:.6g}", m.mean_s), m.mean_s}, Cell::fixed(f.huber.weights[i], 2)}});
+            Cell{fmt::format("{:.6g}", m.root.mean_s()), m.root.mean_s()},
+            f.fit.weights.empty() ? Cell::none() : Cell::fixed(f.fit.weights[i], 2)}});
     }
   }
+  s.notes.push_back(
+      "the o^0 and o^1 columns are the transfer counts n0, n1 Table 2 fits T^0_p2p, T^1_p2p to; "
+      "the L^0 column is always 2 (n0 + n1) and L^1's always n1, so the four columns have rank "
+      "<= 2");
   return s;
+}
+
+// Without Q the model cannot weigh shared memory against the network (Eq. (4), Eq. (18)'s
+// gamma^0/Q): it runs with Q = 1, and every pick rests on that. Said at the top of Tables 1 and 3,
+// not in a note below them.
+std::optional<MetaItem> q_warning(const NbftTimes& t, const std::vector<Measurement>& all) {
+  if (t.shm.contains(2) && t.net.contains(2)) return std::nullopt;
+  const bool one_host =
+      std::all_of(all.begin(), all.end(), [](const Measurement& m) { return one_node(m.domain); });
+  return MetaItem{
+      "warning", "WARNING",
+      Cell::str(fmt::format(
+          "Q(m_s) NOT MEASURED, Q = 1 ASSUMED (network = shared memory): {}; the model's picks "
+          "rest on this assumption",
+          one_host ? "every rank is on one node (one host without --virtual-ppn), so no network "
+                     "channel was measured"
+                   : "flat broadcasts of one segment at P = 2 on one node and on two nodes are "
+                     "missing"))};
 }
 
 }  // namespace
 
 Report build_model_bcast(std::span<const ResultFile> files, const BcastModelOptions& o) {
-  std::vector<Measurement> all;
-  std::map<std::pair<int, long>, double> library_default;  // the library's MPI_Bcast, unforced
-  bool virtual_nodes = false;
-  for (const ResultFile& f : files) {
-    const results::RunInfo& info = f.reader.run_info();
-    virtual_nodes = virtual_nodes || info.nodes_virtual;
-    for (const results::CaseRecord& rec : f.reader.cases()) {
-      if (rec.collective == "bcast" && rec.algorithm == "native" && rec.params.empty()) {
-        const auto elem = dtype_bytes(rec.dtype);
-        const auto mean = root_mean_seconds(rec);
-        if (elem && mean) {
-          library_default[{rec.ranks, static_cast<long>(static_cast<double>(rec.count) * *elem)}] =
-              *mean;
-        }
-      }
-      if (auto m = measurement(rec, info, o)) all.push_back(std::move(*m));
-    }
-  }
+  const BcastCases cases = read_bcast_cases(files, o);
+  const std::vector<Measurement>& all = cases.all;
   if (all.empty()) {
     throw UsageError(
         "model bcast: no broadcast cases of the six algorithms in the files (see docs/MODEL.md, "
@@ -566,13 +533,24 @@ Report build_model_bcast(std::span<const ResultFile> files, const BcastModelOpti
         "no algorithm has communication experiments (bcast with gather-after=8Ki at two or more "
         "sizes): nothing to fit");
   }
+  t2.notes.insert(t2.notes.end(), cases.left_out.begin(), cases.left_out.end());
   r.sections.push_back(std::move(t2));
-  Section t3 = table3(all, fits, platform, baseline, baseline_platform, o, library_default);
+  Section t3 = table3(all, fits, platform, baseline, baseline_platform, o, cases.library_default);
   t3.notes.push_back(
       "oblivious: the topology-oblivious baseline of Fig. 2 as we approximate the earlier method "
       "(the paper's ref. 28, not specified there): one channel, every rank a node of its own, "
       "Q = 1, gamma^1, one fit per algorithm to the same experiments");
-  if (virtual_nodes) {
+  if (cases.pooled > 0) {
+    t3.notes.push_back(fmt::format(
+        "{} case(s) repeated a configuration already read (same P, m, algorithm, segment size, "
+        "fanout and mapping) and were pooled with it, iterations together",
+        cases.pooled));
+  }
+  if (const auto warning = q_warning(times, all)) {
+    r.sections.front().meta.insert(r.sections.front().meta.begin(), *warning);
+    t3.meta.insert(t3.meta.begin(), *warning);
+  }
+  if (cases.virtual_nodes) {
     t3.notes.push_back(
         "virtual nodes (--virtual-ppn): the 'network' between them is this host's shared memory, "
         "so the channels are emulated, not measured");

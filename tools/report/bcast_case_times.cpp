@@ -1,0 +1,67 @@
+#include "tools/report/bcast_case_times.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace papbench::report {
+namespace {
+
+bool late_iteration(const results::CaseRecord& rec, int it) {
+  return static_cast<std::size_t>(it) < rec.late.size() && rec.late[static_cast<std::size_t>(it)];
+}
+
+// max_r (f_r + b_r) - max_r f_r: how far the measured latest exit can be from the true one
+// (results/clock_bounds.cpp's rule for run time's max f).
+std::int64_t latest_exit_error(const results::CaseRecord& rec, int it) {
+  const auto f = rec.exit_ns.row(it);
+  const auto b = rec.clock_bound_ns.row(it);
+  const std::int64_t latest = *std::max_element(f.begin(), f.end());
+  std::int64_t error = 0;
+  for (std::size_t r = 0; r < f.size(); ++r) error = std::max(error, f[r] + b[r] - latest);
+  return error;
+}
+
+}  // namespace
+
+void BcastTime::pool(const BcastTime& other) {
+  sum_s += other.sum_s;
+  bound_sum_s += other.bound_sum_s;
+  iterations += other.iterations;
+  bounded = bounded && other.bounded;
+}
+
+std::optional<BcastTime> root_clock_time(const results::CaseRecord& rec) {
+  BcastTime t;
+  for (int it = 0; it < rec.arrival_ns.rows; ++it) {
+    if (late_iteration(rec, it)) continue;
+    t.sum_s +=
+        static_cast<double>(rec.exit_ns.at(it, rec.root) - rec.arrival_ns.at(it, rec.root)) * 1e-9;
+    ++t.iterations;
+  }
+  if (t.iterations == 0) return std::nullopt;
+  return t;
+}
+
+std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec) {
+  const bool bounds =
+      rec.clock_bound_ns.rows == rec.arrival_ns.rows && rec.clock_bound_ns.cols == rec.ranks;
+  BcastTime t;
+  t.bounded = bounds;
+  for (int it = 0; it < rec.arrival_ns.rows; ++it) {
+    if (late_iteration(rec, it)) continue;
+    const auto f = rec.exit_ns.row(it);
+    const std::int64_t latest = *std::max_element(f.begin(), f.end());
+    t.sum_s += static_cast<double>(latest - rec.arrival_ns.at(it, rec.root)) * 1e-9;
+    if (bounds) {
+      t.bound_sum_s +=
+          static_cast<double>(latest_exit_error(rec, it) + rec.clock_bound_ns.at(it, rec.root)) *
+          1e-9;
+    }
+    ++t.iterations;
+  }
+  if (t.iterations == 0) return std::nullopt;
+  return t;
+}
+
+}  // namespace papbench::report
