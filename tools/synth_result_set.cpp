@@ -27,9 +27,7 @@
 
 namespace {
 
-using papbench::results::CaseRecord;
-using papbench::results::Matrix;
-using papbench::results::SyncEventRow;
+namespace results = papbench::results;
 
 struct SynthOptions {
   int ranks = 4096;
@@ -45,8 +43,8 @@ constexpr std::int64_t kEpochNs = 1'700'000'000'000'000'000;  // global clock at
 constexpr std::int64_t kResyncNs = 1'000'000'000;
 constexpr std::int64_t kSlewNs = 5'000'000;  // a resync's correction is slewed in over 5 ms
 
-papbench::results::RunInfo make_run_info(const SynthOptions& o) {
-  papbench::results::RunInfo info;
+results::RunInfo make_run_info(const SynthOptions& o) {
+  results::RunInfo info;
   info.papbench_version = "synthetic";
   info.git_sha = "synthetic";
   info.command_line = fmt::format("papbench-synth --ranks {} --iters {} --cases {} --seed {}",
@@ -64,9 +62,9 @@ papbench::results::RunInfo make_run_info(const SynthOptions& o) {
 
 // The sync events of every resync in (from, to] ([0, to] for the first case): node leaders
 // measured, members share them.
-std::vector<SyncEventRow> sync_events(const SynthOptions& o, std::int64_t from, std::int64_t to,
-                                      std::mt19937_64& rng) {
-  std::vector<SyncEventRow> rows;
+std::vector<results::SyncEventRow> sync_events(const SynthOptions& o, std::int64_t from,
+                                               std::int64_t to, std::mt19937_64& rng) {
+  std::vector<results::SyncEventRow> rows;
   std::normal_distribution<double> jitter(0, 100);
   // The first case's events begin with the initial sync at the epoch.
   const std::int64_t first = from == 0 ? 0 : (from / kResyncNs + 1) * kResyncNs;
@@ -83,9 +81,9 @@ std::vector<SyncEventRow> sync_events(const SynthOptions& o, std::int64_t from, 
 }
 
 // Case `index` starting at `start` ns after the epoch; returns its record and sets `end`.
-CaseRecord make_case(const SynthOptions& o, int index, std::int64_t start, std::int64_t& end,
-                     std::mt19937_64& rng) {
-  CaseRecord c;
+results::CaseRecord make_case(const SynthOptions& o, int index, std::int64_t start,
+                              std::int64_t& end, std::mt19937_64& rng) {
+  results::CaseRecord c;
   const int workload = index / 2;
   const bool clairvoyant = index % 2 == 1;
   c.collective = "reduce";
@@ -102,20 +100,20 @@ CaseRecord make_case(const SynthOptions& o, int index, std::int64_t start, std::
   c.ranks = o.ranks;
   c.validated = "pass";
   const int P = o.ranks, I = o.iters;
-  for (Matrix* m : {&c.arrival_ns, &c.exit_ns, &c.planned_delay_ns, &c.planned_arrival_ns,
-                    &c.clock_bound_ns, &c.clock_slew_ns}) {
-    *m = Matrix(I, P);
+  for (results::Matrix* m : {&c.arrival_ns, &c.exit_ns, &c.planned_delay_ns, &c.planned_arrival_ns,
+                             &c.clock_bound_ns, &c.clock_slew_ns}) {
+    *m = results::Matrix(I, P);
   }
   if (clairvoyant) {
-    c.predicted_arrival_ns = Matrix(I, P);
-    c.pat_exchange_done_ns = Matrix(I, P);
-    c.pat_work_done_ns = Matrix(I, P);
+    c.predicted_arrival_ns = results::Matrix(I, P);
+    c.pat_exchange_done_ns = results::Matrix(I, P);
+    c.pat_work_done_ns = results::Matrix(I, P);
     for (const char* name : {"clv_schedule_ns", "clv_schedule_in_background", "clv_round_time_ns"})
-      c.metrics.emplace(name, Matrix(I, P));
+      c.metrics.emplace(name, results::Matrix(I, P));
   }
   c.late.assign(static_cast<std::size_t>(I), 0);
   c.validation.assign(static_cast<std::size_t>(I), 0);
-  c.validation[0] = static_cast<std::uint8_t>(papbench::results::IterationCheck::kPassed);
+  c.validation[0] = static_cast<std::uint8_t>(results::IterationCheck::kPassed);
 
   std::uniform_int_distribution<std::int64_t> delay(0, c.maxdelay_ns);
   std::exponential_distribution<double> arrival_error(1.0 / 300);  // ns
@@ -147,9 +145,9 @@ CaseRecord make_case(const SynthOptions& o, int index, std::int64_t start, std::
           a + 1000, r == 0 ? last + tree_ns : a + level * 2000 + std::llround(hop(rng)));
     }
     if (clairvoyant) {
-      Matrix& schedule = c.metrics["clv_schedule_ns"];
-      Matrix& background = c.metrics["clv_schedule_in_background"];
-      Matrix& round_time = c.metrics["clv_round_time_ns"];
+      results::Matrix& schedule = c.metrics["clv_schedule_ns"];
+      results::Matrix& background = c.metrics["clv_schedule_in_background"];
+      results::Matrix& round_time = c.metrics["clv_round_time_ns"];
       for (int r = 0; r < P; ++r) {
         const std::int64_t planned = c.planned_arrival_ns.at(it, r);
         c.predicted_arrival_ns->at(it, r) = planned + std::llround(arrival_error(rng)) - 150;
@@ -172,12 +170,12 @@ int run(const SynthOptions& o) {
     fmt::print(stderr, "papbench-synth: '{}' exists; pass --force to replace it\n", o.out);
     return 2;
   }
-  papbench::results::ResultWriter writer(o.out, o.force, make_run_info(o));
+  results::ResultWriter writer(o.out, o.force, make_run_info(o));
   std::mt19937_64 rng(o.seed);
   std::int64_t t = 0;
   for (int i = 0; i < o.cases; ++i) {
     std::int64_t end = 0;
-    const CaseRecord c = make_case(o, i, t, end, rng);
+    const results::CaseRecord c = make_case(o, i, t, end, rng);
     writer.append_sync_events(sync_events(o, t, end, rng));
     writer.write_case(c);
     t = end;
