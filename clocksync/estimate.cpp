@@ -123,7 +123,7 @@ ErrorBound bound_mapping(std::span<const SyncPoint> points, const Mapping& used)
 }
 
 std::int64_t Mapping::apply(std::int64_t local) const {
-  return local + offset_ns + std::llround(drift * static_cast<double>(local - ref_local));
+  return local + offset_ns + drift_correction(local - ref_local, drift_fixed(drift));
 }
 
 std::int64_t Slew::residual(std::int64_t local) const {

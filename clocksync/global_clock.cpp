@@ -1,7 +1,5 @@
 #include "clocksync/global_clock.hpp"
 
-#include <time.h>
-
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -127,12 +125,6 @@ void sleep_ns(std::int64_t ns) {
 
 }  // namespace detail
 
-std::int64_t raw_now_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
 LocalClock::LocalClock(Distortion d) : LocalClock(d, raw_now_ns()) {}
 
 LocalClock::LocalClock(Distortion d, std::int64_t epoch_raw)
@@ -169,7 +161,10 @@ std::string_view to_string(Estimator e) {
 
 GlobalClock::GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
                          const topology::NodeTopology* nodes)
-    : comm_(Comm::dup(comm)), local_(local), options_(options) {
+    : comm_(Comm::dup(comm)),
+      local_(local),
+      distorted_(local.distortion().active()),
+      options_(options) {
   if (options_.pingpongs < 1) throw std::invalid_argument("clock sync: pingpongs must be >= 1");
   if (options_.resync_ns < 0) throw std::invalid_argument("clock sync: resync must be >= 0");
   if (nodes != nullptr && nodes->size() != comm_.size()) {
@@ -205,10 +200,6 @@ GlobalClock::GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
 }
 
 GlobalClock::~GlobalClock() = default;
-
-std::int64_t GlobalClock::to_global(std::int64_t local) const {
-  return mapping_.apply(local) + slew_.residual(local);
-}
 
 void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
   const MPI_Comm c = leader_comm_.get();
@@ -365,6 +356,7 @@ void GlobalClock::adopt(const Mapping& next, const ErrorBound& bound, std::int64
   mapping_ = next;
   bound_ = bound;
   rtt_min_ns_ = rtt_min_ns;
+  snapshot_.publish(mapping_, slew_);
 }
 
 std::int64_t GlobalClock::error_bound_at(std::int64_t local) const {
@@ -391,6 +383,7 @@ void GlobalClock::share_within_node() {
     slew_ = {state[3], state[4], state[5]};
     bound_ = {state[6], state[7], std::bit_cast<double>(state[8])};
     rtt_min_ns_ = state[9];
+    snapshot_.publish(mapping_, slew_);
   }
 }
 

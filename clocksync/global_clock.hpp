@@ -3,11 +3,13 @@
 // ([Cristian1989]) offset (and optionally a linear drift) against the reference rank 0.
 
 #include <mpi.h>
+#include <time.h>
 
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
+#include "clocksync/clock_snapshot.hpp"
 #include "clocksync/estimate.hpp"
 #include "common/mpi_env.hpp"
 #include "topology/node_topology.hpp"
@@ -15,7 +17,12 @@
 namespace papbench::clocksync {
 
 // CLOCK_MONOTONIC_RAW in nanoseconds: not slewed by NTP, so drift is the hardware's alone.
-std::int64_t raw_now_ns();
+// Inline: it is most of GlobalClock::now(), which timed regions call.
+inline std::int64_t raw_now_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
 
 // Test hook: a known distortion of this rank's raw clock, so tests can check that synchronization
 // recovers the truth. With dt = raw - epoch (epoch = the LocalClock's construction):
@@ -101,8 +108,12 @@ class GlobalClock {
   // on every rank: it depends only on the number of syncs).
   std::int64_t resync_interval() const;
 
-  std::int64_t now() const { return to_global(local_.now()); }
-  std::int64_t to_global(std::int64_t local) const;
+  // Inline and read from one cache line (ClockSnapshot): timed regions call it.
+  std::int64_t now() const {
+    const std::int64_t raw = raw_now_ns();
+    return snapshot_.to_global(distorted_ ? local_.from_raw(raw) : raw);
+  }
+  std::int64_t to_global(std::int64_t local) const { return snapshot_.to_global(local); }
   std::int64_t local_now() const { return local_.now(); }
 
   // Rank 0's global time at the end of the last sync, identical on every rank.
@@ -117,6 +128,10 @@ class GlobalClock {
   std::int64_t slew_at(std::int64_t local) const;
   const SyncOptions& options() const { return options_; }
   const LocalClock& local() const { return local_; }
+  // The estimate in effect and its slew, as to_global() applies them (Mapping::apply +
+  // Slew::residual): for tests and the micro-benchmark's reference path; the syncing thread only.
+  const Mapping& mapping() const { return mapping_; }
+  const Slew& slew() const { return slew_; }
   // Rank 0: the events of every rank since the last call; other ranks: empty.
   std::vector<SyncEvent> take_events();
 
@@ -127,10 +142,12 @@ class GlobalClock {
   void share_within_node();
   void finish_sync();
 
-  Comm comm_;         // duplicated: sync traffic never matches the caller's messages
-  Comm node_comm_;    // ranks sharing this node's raw clock (hierarchical only)
-  Comm leader_comm_;  // ranks that ping-pong with rank 0 (all of them unless hierarchical)
+  Comm comm_;               // duplicated: sync traffic never matches the caller's messages
+  Comm node_comm_;          // ranks sharing this node's raw clock (hierarchical only)
+  Comm leader_comm_;        // ranks that ping-pong with rank 0 (all of them unless hierarchical)
+  ClockSnapshot snapshot_;  // mapping_ and slew_ as now() reads them (published on every change)
   LocalClock local_;
+  bool distorted_ = false;  // the test hook is active: local time is not the raw clock
   SyncOptions options_;
   Mapping mapping_;                    // the estimate from the latest sync
   Slew slew_;                          // fades the previous mapping into mapping_ (see adopt())

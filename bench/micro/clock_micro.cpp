@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 #include <mpi.h>
 
+#include <cmath>
 #include <memory>
 
 #include "clocksync/global_clock.hpp"
@@ -53,11 +54,47 @@ void BM_LocalNow(benchmark::State& state) {
 }
 BENCHMARK(BM_LocalNow)->Arg(0)->Arg(1)->ArgName("distorted");
 
+// Undistorted, as in every real run (the distortion is a test hook).
+const GlobalClock& plain_clock() {
+  mpi_clock();  // MPI must be initialized, and the plain clock destroyed before the session
+  static const std::unique_ptr<GlobalClock> c = [] {
+    auto clock = std::make_unique<GlobalClock>(MPI_COMM_SELF, LocalClock(),
+                                               papbench::clocksync::SyncOptions{});
+    clock->synchronize();
+    return clock;
+  }();
+  return *c;
+}
+
+const GlobalClock& clock_for(const benchmark::State& state) {
+  return state.range(0) != 0 ? mpi_clock() : plain_clock();
+}
+
 void BM_GlobalNow(benchmark::State& state) {
-  const GlobalClock& clock = mpi_clock();
+  const GlobalClock& clock = clock_for(state);
   for (auto _ : state) benchmark::DoNotOptimize(clock.now());
 }
-BENCHMARK(BM_GlobalNow);
+BENCHMARK(BM_GlobalNow)->Arg(0)->Arg(1)->ArgName("distorted");
+
+// The conversion now() used before the inline snapshot (issue 30, item 2): Mapping::apply as it
+// was (std::llround of a double product) and Slew::residual, out of line.
+[[gnu::noinline]] std::int64_t llround_to_global(const papbench::clocksync::Mapping& m,
+                                                 const papbench::clocksync::Slew& s,
+                                                 std::int64_t local) {
+  return local + m.offset_ns + std::llround(m.drift * static_cast<double>(local - m.ref_local)) +
+         s.residual(local);
+}
+
+// That path whole, kept for comparison in the same run: LocalClock::now out of line, then the
+// conversion above.
+void BM_GlobalNowOutOfLine(benchmark::State& state) {
+  const GlobalClock& clock = clock_for(state);
+  for (auto _ : state) {
+    const std::int64_t local = clock.local().now();
+    benchmark::DoNotOptimize(llround_to_global(clock.mapping(), clock.slew(), local));
+  }
+}
+BENCHMARK(BM_GlobalNowOutOfLine)->Arg(0)->Arg(1)->ArgName("distorted");
 
 // The conversion alone, without reading a clock.
 void BM_GlobalToGlobal(benchmark::State& state) {

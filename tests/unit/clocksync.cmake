@@ -1,4 +1,5 @@
 # clocksync unit tests: the distortion hook and the MPI-free estimator, fit and slew arithmetic.
 papbench_unit_test(clocksync_unit_test
                    SOURCES clocksync_estimate_test.cpp clocksync_local_clock_test.cpp
+                           clocksync_snapshot_test.cpp
                    LIBS papbench_clocksync)

@@ -30,7 +30,9 @@
 // one descent under a sibling of the receiver's path (find_other); updates climb to the root with
 // no early stop. (Measured and rejected: prefetching in the descent, two or three levels per
 // descent step, a fixed-length descent, a compare-mask first_held, per-segment leftmost-holder
-// hints, deferring the sender's column update to the end of the round, -O3.)
+// hints, deferring the sender's column update to the end of the round, -O3; and, issue 30: leaving
+// an already empty block out of clear_leaf, and cache-line-aligned tree nodes, both within noise.
+// The profile at P = N = 512 uniform is in docs/SCHEDGEN.md.)
 #include <immintrin.h>
 
 #include <algorithm>
