@@ -5,3 +5,4 @@ papbench_unit_test(case_metrics_series_test SOURCES case_metrics_series_test.cpp
                    LIBS papbench_stats)
 papbench_unit_test(correlation_test SOURCES correlation_test.cpp LIBS papbench_stats)
 papbench_unit_test(clock_bounds_test SOURCES clock_bounds_test.cpp LIBS papbench_stats)
+papbench_unit_test(median_ci_test SOURCES median_ci_test.cpp LIBS papbench_stats)
