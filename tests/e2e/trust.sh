@@ -25,7 +25,7 @@ expect_line q.txt '/sections/0/rows/0/failed_iterations = 0'
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay 2ms \
   --iters 12 --warmup 1 --out native.h5 --progress never
 checked native.h5
-expect_line q.txt '/sections/0/rows/0/validated_iterations = 1'
+expect_line q.txt '/sections/0/rows/0/validated_iterations = 12'
 
 # Every 5th: iterations 0, 5 and 10; 0 checks only the first, even of clairvoyant.
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay 2ms \
@@ -49,7 +49,7 @@ expect_exit 0 "$PAPBENCH_REPORT" summary clv.h5
 expect_contains out.txt "(12 checked)"
 
 expect_exit 2 mpirun_n 1 "$PAPBENCH" --validate-every often --out bad.h5
-expect_contains err.txt "--validate-every: 'often' is not accepted; accepted: auto"
+expect_contains err.txt "--validate-every: 'often' is not accepted; accepted: an integer N >= 0"
 [[ ! -e bad.h5 ]] || fail "a refused run wrote bad.h5"
 
 # Thread level: a run of baselines does not ask for MPI_THREAD_MULTIPLE; a PAT run does.

@@ -75,7 +75,9 @@ TEST(SeriesMedianCi, CoversAtTheStopUnderEachKindOfTiming) {
       const Coverage c = simulate(kind, fraction, kTrials, 5000);
       EXPECT_GE(c.covered, 0.90) << "timings " << static_cast<int>(kind) << " fraction " << fraction
                                  << " mean n " << c.mean_n;
-      if (fraction == 0.5) EXPECT_EQ(c.mean_n, 30);
+      if (fraction == 0.5) {
+        EXPECT_EQ(c.mean_n, 30);
+      }
     }
   }
 }
