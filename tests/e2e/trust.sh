@@ -32,12 +32,17 @@ expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay
   --iters 12 --warmup 1 --validate-every 5 --out every5.h5 --progress never
 checked every5.h5
 expect_line q.txt '/sections/0/rows/0/validated_iterations = 3'
-# Re-filled (checked) iterations and the others, each with its own median.
+# Checked iterations and the others, each with its own median and count; the first timed
+# iteration in neither (checked 5 and 10 of 1..11, less any late), but on its own.
 "$PAPBENCH_REPORT" summary every5.h5 --format json --metric run_time |
   "$JSON_QUERY" /sections/0/rows/0/median_refilled_ns /sections/0/rows/0/median_not_refilled_ns \
-    >q.txt || fail "summary JSON of every5.h5"
+    /sections/0/rows/0/n_refilled /sections/0/rows/0/n_not_refilled \
+    /sections/0/rows/0/first_iteration_ns >q.txt || fail "summary JSON of every5.h5"
 grep -qE '^/sections/0/rows/0/median_refilled_ns = [0-9.]+$' q.txt || fail "$(cat q.txt)"
 grep -qE '^/sections/0/rows/0/median_not_refilled_ns = [0-9.]+$' q.txt || fail "$(cat q.txt)"
+grep -qE '^/sections/0/rows/0/n_refilled = [12]$' q.txt || fail "$(cat q.txt)"
+grep -qE '^/sections/0/rows/0/n_not_refilled = [1-9]$' q.txt || fail "$(cat q.txt)"
+grep -qE '^/sections/0/rows/0/first_iteration_ns = ([0-9.]+|null)$' q.txt || fail "$(cat q.txt)"
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg clairvoyant --maxdelay 2ms \
   --iters 12 --warmup 1 --validate-every 0 --out first.h5 --progress never
 checked first.h5
