@@ -14,7 +14,7 @@
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
-#include "results/statistics.hpp"
+#include "results/median_ci.hpp"
 
 namespace papbench {
 namespace {
@@ -129,19 +129,25 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
                    s.pat != nullptr);
   bool prev_late = false;
-  const int every = opts_.validate_every != kValidateAuto ? opts_.validate_every
-                    : c.algorithm->depends_on_arrivals()  ? 1
-                                                          : 0;
+  // The same schedule for every case, so that two algorithms of a run are never measured under
+  // different harness load.
+  const int every = opts_.validate_every;
   const int total = opts_.warmup + opts_.iters;
   int timed = 0;
+  // The --ci-metric of the timed iterations no rank was late in, identical on every rank.
+  std::vector<double> kept;
   for (int step = 0; step < total; ++step) {
     const int it = step - opts_.warmup;  // negative: warm-up
     const bool validate = step == 0 || it == 0 || (every > 0 && it > 0 && it % every == 0);
-    prev_late = iteration(s, it, validate, prev_late, log);
+    const Settled done = iteration(s, it, validate, prev_late, log);
+    prev_late = done.own_late;
     if (rank_ == 0 && tick) tick(step + 1, total);
     if (it < 0) continue;
     timed = it + 1;
-    if (precise_enough(c, log, timed)) break;
+    if (done.any_late) continue;
+    kept.push_back(static_cast<double>(opts_.ci_metric == CiMetric::kRunTime ? done.run_time_ns
+                                                                             : done.after_last_ns));
+    if (precise_enough(kept)) break;
   }
   log.truncate(timed);
   results::CaseRecord rec = describe_case(c, opts_, size_);
@@ -150,27 +156,42 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   return rec;
 }
 
-// --reps-until-ci ([Nuriyev2022] §6.1, "until the sample mean lies in the 95% confidence interval
-// and a precision of 0.025 has been achieved"): the case root judges its own time per call and
-// tells the others, outside the timed region, as the paper's root broadcasts its stop flag.
-bool CaseRunner::precise_enough(const Case& c, const IterationLog& log, int timed) {
-  if (opts_.reps_until_ci <= 0 || timed < opts_.min_iters) return false;
-  const int judge = c.root < size_ ? c.root : 0;
+// --reps-until-ci: [Nuriyev2022] §6.1 repeats "until the sample mean lies in the 95% confidence
+// interval and a precision of 0.025 has been achieved" on the root's own time, with a t interval
+// that assumes independent calls. Here it is the reported metric of the kept iterations, and a
+// CI of their median that allows for autocorrelated iterations and outliers
+// (results/median_ci.hpp). Every rank holds the same series; rank 0 decides and tells the others,
+// outside the timed region, so that floating point can never split the ranks.
+bool CaseRunner::precise_enough(const std::vector<double>& kept) {
+  const auto min_n = static_cast<std::size_t>(opts_.min_iters);
+  if (opts_.reps_until_ci <= 0 || kept.size() < min_n) return false;
   int stop = 0;
-  if (rank_ == judge) {
-    const std::vector<double> t = log.own_elapsed_ns(timed);
-    const double mean = stats::mean(t);
-    stop = mean > 0 && stats::mean_ci_half_width(t) <= opts_.reps_until_ci * mean ? 1 : 0;
-  }
-  mpi_check(MPI_Bcast(&stop, 1, MPI_INT, judge, world_), "MPI_Bcast");
+  if (rank_ == 0) stop = stats::median_precise_enough(kept, opts_.reps_until_ci, min_n) ? 1 : 0;
+  mpi_check(MPI_Bcast(&stop, 1, MPI_INT, 0, world_), "MPI_Bcast");
   return stop != 0;
 }
 
+// Every rank passes this point only once every rank has left the call, so that what follows (the
+// check, the re-fill, the next agreement) never runs inside another rank's timed region: a rank
+// that checked its output while a dynamic leader was still in the call took the leader's core.
+// The allreduce that synchronizes also hands every rank the iteration's span.
+CaseRunner::Settled CaseRunner::settle(std::int64_t a, std::int64_t f, bool late) {
+  std::int64_t buf[4] = {a, f, -a, late ? 1 : 0};
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 4, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
+  return {.own_late = late,
+          .any_late = buf[3] != 0,
+          .after_last_ns = buf[1] - buf[0],
+          .run_time_ns = buf[1] + buf[2]};
+}
+
 // One iteration (`it` < 0: warm-up), the way ReproMPI's loop reads: agree on a start, run the
-// compute phase to the planned arrival, time the call, record. Returns whether this rank missed
-// the agreed start.
-bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log) {
-  if (validate) s.workload->reset();
+// compute phase to the planned arrival, time the call, wait for every rank to leave it, check
+// and record.
+CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late,
+                                          IterationLog& log) {
+  // Every iteration, checked or not: the input is written and the output poisoned before each
+  // call alike, so the caches the call meets do not depend on whether the last one was checked.
+  s.workload->reset();
   const std::int64_t t0 = agree_start(prev_late);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);
   const std::int64_t planned = t0 + s.compute_ns + delay;
@@ -196,6 +217,7 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
   // the clock it reads.
   const PatRuntime::BusyTimes busy = s.pat ? s.pat->last_busy_times() : PatRuntime::BusyTimes{};
+  const Settled done = settle(a, f, late);
   if (validate) check_output(s, it, log);
   if (it >= 0) {
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;
@@ -204,7 +226,7 @@ bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, 
                 clock_.slew_at(a_local), busy},
                s.alg->iteration_metrics());
   }
-  return late;
+  return done;
 }
 
 // From the agreed start T0 to the planned arrival: the compute loop (compute:XTIME), the PAT

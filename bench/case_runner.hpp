@@ -8,6 +8,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "bench/case_matrix.hpp"
 #include "bench/run_options.hpp"
@@ -36,8 +37,16 @@ class CaseRunner {
   const std::string& failure() const { return failure_; }
 
  private:
-  bool iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
-  bool precise_enough(const Case& c, const IterationLog& log, int timed);
+  // What every rank knows of an iteration once all have left the call.
+  struct Settled {
+    bool own_late;               // this rank missed the agreed start
+    bool any_late;               // some rank did
+    std::int64_t after_last_ns;  // max f - max a
+    std::int64_t run_time_ns;    // max f - min a
+  };
+  Settled iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
+  Settled settle(std::int64_t a, std::int64_t f, bool late);
+  bool precise_enough(const std::vector<double>& kept);
   WaitResult compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
                            std::span<std::int64_t> compute_counts);
   void check_output(const CaseSetup& s, int it, IterationLog& log);

@@ -71,12 +71,6 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   }
 }
 
-std::vector<double> IterationLog::own_elapsed_ns(int n) const {
-  std::vector<double> out;
-  for (int it = 0; it < n; ++it) out.push_back(static_cast<double>(exit_[it] - arrival_[it]));
-  return out;
-}
-
 void IterationLog::truncate(int n) {
   if (n >= iters_) return;
   iters_ = n;

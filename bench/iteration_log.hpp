@@ -51,8 +51,6 @@ class IterationLog {
   // The verdict of a validated iteration (it < 0: a warm-up one, counted in the case's verdict
   // but not stored).
   void record_check(int it, bool ok);
-  // This rank's time in the call (exit - arrival) of the first `n` timed iterations.
-  std::vector<double> own_elapsed_ns(int n) const;
   // Keeps the first `n` timed iterations only (a case --reps-until-ci stopped early).
   void truncate(int n);
 

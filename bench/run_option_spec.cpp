@@ -61,12 +61,11 @@ int parse_int(std::string_view text, std::string_view option) {
 }
 
 int parse_validate_every(std::string_view text) {
-  if (text == "auto") return kValidateAuto;
   const std::optional<int> v = nonnegative_int(text);
   if (!v) {
     throw UsageError(fmt::format(
-        "--validate-every: '{}' is not accepted; accepted: auto, or an integer N >= 0 (every Nth "
-        "timed iteration; 0: only the first)",
+        "--validate-every: '{}' is not accepted; accepted: an integer N >= 0 (every Nth timed "
+        "iteration of every case; 0: only the first)",
         text));
   }
   return *v;
@@ -80,20 +79,20 @@ double parse_reps_until_ci(const std::string& text) {
   const auto [ptr, ec] = std::from_chars(text.data(), end, eps);
   if (ec != std::errc{} || ptr != end || !(eps > 0 && eps < 1)) {
     throw UsageError(fmt::format(
-        "--reps-until-ci: '{}' is not accepted; accepted: off, or a fraction of the mean "
+        "--reps-until-ci: '{}' is not accepted; accepted: off, or a fraction of the median "
         "between 0 and 1 (e.g. 0.025 for 2.5%)",
         text));
   }
   return eps;
 }
 
-// --min-iters, against --iters when --reps-until-ci (parsed above it) is on.
+// --min-iters, against --iters when --reps-until-ci (parsed above it) is on. Below 30 values the
+// autocorrelation that widens the CI of the median cannot be told from noise.
 int parse_min_iters(const RawRunOptions& raw, const RunOptions& o) {
-  if (raw.min_iters < 2 || (o.reps_until_ci > 0 && raw.min_iters > raw.iters)) {
-    throw UsageError(fmt::format(
-        "--min-iters: {} is not accepted; accepted: an integer from 2 (a confidence interval "
-        "needs two samples) to --iters ({})",
-        raw.min_iters, raw.iters));
+  if (raw.min_iters < kMinCiIters || (o.reps_until_ci > 0 && raw.min_iters > raw.iters)) {
+    throw UsageError(
+        fmt::format("--min-iters: {} is not accepted; accepted: an integer from {} to --iters ({})",
+                    raw.min_iters, kMinCiIters, raw.iters));
   }
   return raw.min_iters;
 }
@@ -407,29 +406,46 @@ std::vector<RunOptionSpec> make_run_option_specs() {
       {.name = "--reps-until-ci",
        .member = &R::reps_until_ci,
        .default_value = "off",
-       .help = "Repeat each case until the 95% confidence interval of the root's mean time per "
-               "call is within this fraction of the mean (e.g. 0.025, [Nuriyev2022] §6.1), with "
-               "--iters timed iterations at most and --min-iters at least; off: --iters",
+       .help = "Repeat each case until the 95% confidence interval of the median of --ci-metric "
+               "over the iterations no rank was late in lies within this fraction of the median "
+               "(e.g. 0.025; the interval allows for autocorrelated iterations), with --iters "
+               "timed iterations at most and --min-iters kept ones at least; off: --iters",
        .group = kIterations,
        .sample = "0.05",
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.reps_until_ci = parse_reps_until_ci(raw.reps_until_ci); }},
+      {.name = "--ci-metric",
+       .member = &R::ci_metric,
+       .default_value = "after-last-arrival",
+       .help = "With --reps-until-ci: the metric whose median must be precise: "
+               "after-last-arrival (max exit - max arrival: the algorithm's own cost) or run-time "
+               "(max exit - min arrival, the planned imbalance included)",
+       .group = kIterations,
+       .sample = "run-time",
+       .parse =
+           [](const auto&, const auto& raw, auto& o) {
+             o.ci_metric =
+                 parse_choice<CiMetric>("--ci-metric", raw.ci_metric,
+                                        {{"after-last-arrival", CiMetric::kAfterLastArrival},
+                                         {"run-time", CiMetric::kRunTime}});
+           }},
       {.name = "--min-iters",
        .member = &R::min_iters,
-       .default_value = "10",
-       .help = "With --reps-until-ci: the fewest timed iterations before it may stop",
+       .default_value = "30",
+       .help = "With --reps-until-ci: the fewest kept timed iterations before it may stop (30 at "
+               "least)",
        .group = kIterations,
-       .sample = "5",
+       .sample = "40",
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.min_iters = parse_min_iters(raw, o); }},
       {.name = "--validate-every",
        .member = &R::validate_every,
-       .default_value = "auto",
-       .help = "Check the output of every Nth timed iteration (0: only the first; the first "
-               "warm-up one always); auto: every iteration of an algorithm whose schedule depends "
-               "on arrivals (PAT algorithms), only the first of the others",
+       .default_value = "1",
+       .help = "Check the output of every Nth timed iteration of every case (1: all; 0: only the "
+               "first; the first warm-up one always); the check runs after every rank has left "
+               "the call, outside anyone's timing",
        .group = kIterations,
-       .sample = "1",
+       .sample = "3",
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.validate_every = parse_validate_every(raw.validate_every); }},
       {.name = "--call-timeout",

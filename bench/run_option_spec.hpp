@@ -68,6 +68,7 @@ struct RawRunOptions {
   int iters{};
   int warmup{};
   std::string reps_until_ci;
+  std::string ci_metric;
   int min_iters{};
   std::string validate_every;
   std::string call_timeout;

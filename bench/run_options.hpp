@@ -22,7 +22,10 @@
 namespace papbench {
 
 enum class StartSync { kWindow, kBarrier };
-inline constexpr int kValidateAuto = -1;
+// --reps-until-ci judges the median of this metric (results/case_metrics.hpp's definitions).
+enum class CiMetric { kAfterLastArrival, kRunTime };
+// The fewest kept iterations --reps-until-ci may stop at (--min-iters).
+inline constexpr int kMinCiIters = 30;
 // --call-timeout auto: each case's own (case_call_timeout_ns, bench/call_watchdog.hpp).
 inline constexpr std::int64_t kCallTimeoutAuto = -1;
 // --bg-thread: kAuto = a baseline gets the monitoring thread when the run also has a PAT
@@ -78,12 +81,13 @@ struct RunOptions {
   bool shuffle = false;
   ProgressMode progress{};
   int iters = 0, warmup = 0;
-  // --reps-until-ci: stop a case once the 95% CI half-width of the root's mean time per call is
-  // at most this fraction of the mean, after min_iters and before iters (0: run iters).
+  // --reps-until-ci: stop a case once the 95% CI of the median of ci_metric over the kept
+  // iterations lies within this fraction of the median, after min_iters kept ones and before
+  // iters (0: run iters).
   double reps_until_ci = 0;
+  CiMetric ci_metric = CiMetric::kAfterLastArrival;
   int min_iters = 0;
-  // Timed iterations checked: every Nth (0: only the first); kValidateAuto: every one of an
-  // algorithm whose schedule depends on arrivals, only the first of the others.
+  // Timed iterations checked, in every case alike: every Nth (0: only the first).
   int validate_every = 0;
   // How long a timed call may take before the watchdog ends the run (exit 3); 0: no watchdog.
   std::int64_t call_timeout_ns = 0;

@@ -38,8 +38,8 @@ struct AlgorithmInfo {
   std::span<const AlgOptionSpec> options = {};
   AlgRestrictions restrictions = {};
   // Builds its schedule or tree from the order ranks arrive in without the PAT runtime (e.g. a
-  // leader chosen at run time); such algorithms, like the needs_pat ones, are validated in every
-  // timed iteration by default, since each iteration may take a different path.
+  // leader chosen at run time): each iteration may take a different path. (Every algorithm is
+  // validated on the same schedule, --validate-every, so that comparisons stay fair.)
   bool arrival_dependent = false;
   // Called collectively on every rank before clock sync, once per distinct resolved option set
   // of a run: throws UsageError when the case cannot run here (e.g. the MPI library cannot be

@@ -25,19 +25,24 @@ expect_line q.txt '/sections/0/rows/0/failed_iterations = 0'
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay 2ms \
   --iters 12 --warmup 1 --out native.h5 --progress never
 checked native.h5
-expect_line q.txt '/sections/0/rows/0/validated_iterations = 1'
+expect_line q.txt '/sections/0/rows/0/validated_iterations = 12'
 
 # Every 5th: iterations 0, 5 and 10; 0 checks only the first, even of clairvoyant.
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay 2ms \
   --iters 12 --warmup 1 --validate-every 5 --out every5.h5 --progress never
 checked every5.h5
 expect_line q.txt '/sections/0/rows/0/validated_iterations = 3'
-# Re-filled (checked) iterations and the others, each with its own median.
+# Checked iterations and the others, each with its own median and count; the first timed
+# iteration in neither (checked 5 and 10 of 1..11, less any late), but on its own.
 "$PAPBENCH_REPORT" summary every5.h5 --format json --metric run_time |
   "$JSON_QUERY" /sections/0/rows/0/median_refilled_ns /sections/0/rows/0/median_not_refilled_ns \
-    >q.txt || fail "summary JSON of every5.h5"
+    /sections/0/rows/0/n_refilled /sections/0/rows/0/n_not_refilled \
+    /sections/0/rows/0/first_iteration_ns >q.txt || fail "summary JSON of every5.h5"
 grep -qE '^/sections/0/rows/0/median_refilled_ns = [0-9.]+$' q.txt || fail "$(cat q.txt)"
 grep -qE '^/sections/0/rows/0/median_not_refilled_ns = [0-9.]+$' q.txt || fail "$(cat q.txt)"
+grep -qE '^/sections/0/rows/0/n_refilled = [12]$' q.txt || fail "$(cat q.txt)"
+grep -qE '^/sections/0/rows/0/n_not_refilled = [1-9]$' q.txt || fail "$(cat q.txt)"
+grep -qE '^/sections/0/rows/0/first_iteration_ns = ([0-9.]+|null)$' q.txt || fail "$(cat q.txt)"
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg clairvoyant --maxdelay 2ms \
   --iters 12 --warmup 1 --validate-every 0 --out first.h5 --progress never
 checked first.h5
@@ -49,7 +54,7 @@ expect_exit 0 "$PAPBENCH_REPORT" summary clv.h5
 expect_contains out.txt "(12 checked)"
 
 expect_exit 2 mpirun_n 1 "$PAPBENCH" --validate-every often --out bad.h5
-expect_contains err.txt "--validate-every: 'often' is not accepted; accepted: auto"
+expect_contains err.txt "--validate-every: 'often' is not accepted; accepted: an integer N >= 0"
 [[ ! -e bad.h5 ]] || fail "a refused run wrote bad.h5"
 
 # Thread level: a run of baselines does not ask for MPI_THREAD_MULTIPLE; a PAT run does.

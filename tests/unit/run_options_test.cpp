@@ -390,17 +390,37 @@ TEST(RunOptions, CommandLineReachesTheTable) {
 
 TEST(RunOptions, ValidateEvery) {
   RawRunOptions raw;
-  EXPECT_EQ(parse_run_options(raw).validate_every, kValidateAuto);
+  EXPECT_EQ(parse_run_options(raw).validate_every, 1);
   raw.validate_every = "0";
   EXPECT_EQ(parse_run_options(raw).validate_every, 0);
   raw.validate_every = "7";
   EXPECT_EQ(parse_run_options(raw).validate_every, 7);
-  for (const char* bad : {"-1", "often", "", "3x", "1.5"}) {
+  // auto (every iteration of arrival-dependent algorithms, the first of the others) is gone:
+  // the schedule is the same for every case of a run.
+  for (const char* bad : {"-1", "often", "", "3x", "1.5", "auto"}) {
     raw.validate_every = bad;
     const std::string what = usage_error([&] { parse_run_options(raw); });
     EXPECT_NE(what.find("--validate-every: '"), std::string::npos) << bad << ": " << what;
-    EXPECT_NE(what.find("accepted: auto, or an integer N >= 0"), std::string::npos) << what;
+    EXPECT_NE(what.find("accepted: an integer N >= 0"), std::string::npos) << what;
   }
+}
+
+TEST(RunOptions, RepsUntilCiMetricAndMinimum) {
+  RawRunOptions raw;
+  const RunOptions defaults = parse_run_options(raw);
+  EXPECT_EQ(defaults.ci_metric, CiMetric::kAfterLastArrival);
+  EXPECT_EQ(defaults.min_iters, 30);
+  raw.ci_metric = "run-time";
+  EXPECT_EQ(parse_run_options(raw).ci_metric, CiMetric::kRunTime);
+  raw.ci_metric = "elapsed";
+  EXPECT_NE(usage_error([&] { parse_run_options(raw); })
+                .find("--ci-metric: 'elapsed' is not accepted; accepted: after-last-arrival, "
+                      "run-time"),
+            std::string::npos);
+  raw.ci_metric = "after-last-arrival";
+  raw.min_iters = 29;  // too few to see autocorrelation
+  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("--min-iters: 29 is not accepted"),
+            std::string::npos);
 }
 
 TEST(RunOptions, ThreadLevelIsMultipleOnlyForAPatThread) {

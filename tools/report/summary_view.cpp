@@ -20,22 +20,38 @@ namespace {
 // Marks a CI that is really [min, max] of too few iterations to reach 95%.
 constexpr std::string_view kShortMark = "†";
 
-// Medians of the kept iterations whose buffers were re-filled for validation (their cache state
-// differs) and of the others; NaN where a side is empty or the file predates the record.
+// Medians and counts of the kept iterations whose output was checked and of the others (files
+// of builds before issue 26 re-filled only the checked iterations, so their cache state differed;
+// later builds re-fill every iteration and the sides differ only by the check after the call);
+// NaN where a side is empty or the file predates the record. The first timed iteration is in
+// neither side: a cold start (caches, first use of a communicator or a path of the library) would
+// otherwise show up as a difference of the checked side, which always holds it. Its own value is
+// `first`, so that a first-iteration effect is seen rather than pooled.
 struct RefillSplit {
   double refilled = std::numeric_limits<double>::quiet_NaN();
   double not_refilled = std::numeric_limits<double>::quiet_NaN();
+  int n_refilled = 0, n_not_refilled = 0;
+  double first = std::numeric_limits<double>::quiet_NaN();
 };
 
 RefillSplit split_by_refill(const results::CaseRecord& rec, const results::IterationSelection& kept,
                             const std::vector<double>& series) {
   if (rec.validation.empty() || series.size() != kept.kept.size()) return {};
+  RefillSplit split;
   std::vector<double> refilled, other;
   for (std::size_t k = 0; k < series.size(); ++k) {
     const std::size_t it = kept.kept[k];
+    if (it == 0) {
+      split.first = series[k];
+      continue;
+    }
     (it < rec.validation.size() && rec.validation[it] != 0 ? refilled : other).push_back(series[k]);
   }
-  return {stats::median(refilled), stats::median(other)};
+  split.refilled = stats::median(refilled);
+  split.not_refilled = stats::median(other);
+  split.n_refilled = static_cast<int>(refilled.size());
+  split.n_not_refilled = static_cast<int>(other.size());
+  return split;
 }
 
 // Per case, the median over the kept iterations of each cross-rank metric's clock error bound,
@@ -139,6 +155,9 @@ std::vector<Column> summary_columns(bool with_clock) {
       {"max_ns", "max", Audience::kBoth},
       {"median_refilled_ns", "median re-filled", M},
       {"median_not_refilled_ns", "median not re-filled", M},
+      {"n_refilled", "n re-filled", M},
+      {"n_not_refilled", "n not re-filled", M},
+      {"first_iteration_ns", "first iteration", M},
   };
   if (!with_clock) {
     std::erase_if(columns, [](const Column& c) { return c.key == "clock_bound"; });
@@ -297,6 +316,9 @@ void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
     const RefillSplit split = split_by_refill(rec, kept, series);
     cells.push_back(Cell::duration(split.refilled));
     cells.push_back(Cell::duration(split.not_refilled));
+    cells.push_back(Cell::integer(split.n_refilled));
+    cells.push_back(Cell::integer(split.n_not_refilled));
+    cells.push_back(Cell::duration(split.first));
     add_row(selection_cells(kept, clock), std::move(cells));
   }
   // Counter rows cover every iteration, so nothing was dropped from them.
