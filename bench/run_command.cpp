@@ -230,6 +230,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   const RunFingerprint fingerprint =
       run_fingerprint(raw, world.size(), nodes.node_count(), mpi_library_version(),
                       fmt::format("{} ({})", kVersion, kGitSha));
+  check_recordable(fingerprint, command_line);
   const ResumePlan plan = agreed_resume_plan(opts, cases, world.get(), fingerprint);
   const auto to_run =
       static_cast<std::size_t>(std::count(plan.done.begin(), plan.done.end(), char{0}));
