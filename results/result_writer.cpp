@@ -23,6 +23,7 @@
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
 #include "results/schema.hpp"
+#include "results/write_room.hpp"
 
 namespace papbench::results {
 namespace {
@@ -467,6 +468,7 @@ void check_same_file(const std::string& path, std::uint64_t dev, std::uint64_t i
 void ResultWriter::append_sync_events(std::span<const SyncEventRow> events) {
   if (events.empty()) return;
   check_same_file(path_, file_dev_, file_ino_);
+  reserve_write_room(path_, sync_write_bytes(events.size(), kSyncChunkRows), "append sync events");
   h5::QuietErrors quiet;
   try {
     h5::PropList fapl = h5::file_access_plist();
@@ -501,6 +503,7 @@ void ResultWriter::write_case(const CaseRecord& record) {
   h5::QuietErrors quiet;
   const int index = next_index_;
   const std::string name = fmt::format("{:04d}", index);
+  reserve_write_room(path_, case_write_bytes(record), fmt::format("write case {}", name));
   try {
     h5::PropList fapl = h5::file_access_plist();
     h5::File file = open_for_write(path_, fapl);
