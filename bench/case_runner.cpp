@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -97,22 +98,33 @@ void CaseRunner::update_margin(bool any_late) {
   }
 }
 
-std::int64_t CaseRunner::agree_start(bool any_late) {
+std::int64_t CaseRunner::agree_start(int it, bool any_late) {
   // The agreement is an allreduce of "now" outside any timing: the start lies `margin` after the
   // latest rank's now, so every rank can reach it; a resync (collective, identical decision from
-  // the reduced time) happens here and is followed by a fresh agreement.
+  // the reduced time) happens here and is followed by a fresh agreement. Each is a phase of the
+  // watchdog: a rank stopped before it left the others waiting here unseen (issue 31).
+  using Phase = CallWatchdog::Phase;
   bool resynced = false;
   while (true) {
     std::int64_t buf[2] = {clock_.now(), any_late ? 1 : 0};
-    mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 2, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
+    {
+      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, call_timeout_ns_);
+      mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 2, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
+    }
     if (!resynced) update_margin(buf[1] != 0);
-    if (!resynced && clock_.resync_if_due(buf[0])) {
-      resynced = true;
-      any_late = false;
-      continue;
+    if (!resynced) {
+      // Watched whether or not one is due (resync_if_due decides, alike on every rank): when
+      // none is, the phase costs a lock and two stores, no message.
+      const PhaseWatch watch(watchdog_, Phase::kResync, it, call_timeout_ns_);
+      if (clock_.resync_if_due(buf[0])) {
+        resynced = true;
+        any_late = false;
+        continue;
+      }
     }
     if (opts_.sync == StartSync::kBarrier) {
       // The papers' protocol: two barriers, then every rank starts its compute phase at once.
+      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, call_timeout_ns_);
       mpi_check(MPI_Barrier(world_), "MPI_Barrier");
       mpi_check(MPI_Barrier(world_), "MPI_Barrier");
       return clock_.now();
@@ -123,7 +135,14 @@ std::int64_t CaseRunner::agree_start(bool any_late) {
 
 results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   failure_.clear();
-  CaseSetup s(c, opts_, clock_, world_);
+  // Until the pattern is built, the timeout from the case's own amplitude.
+  call_timeout_ns_ = case_call_timeout_ns(opts_.call_timeout_ns, c.maxdelay_ns, c.compute_ns);
+  std::optional<CaseSetup> setup;
+  {
+    const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSetup, -opts_.warmup, call_timeout_ns_);
+    setup.emplace(c, opts_, clock_, world_);
+  }
+  CaseSetup& s = *setup;
   call_timeout_ns_ =
       case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
   IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
@@ -146,7 +165,10 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   log.truncate(timed);
   results::CaseRecord rec = describe_case(c, opts_, size_);
   rec.iterations = timed;
-  log.gather_into(rec, *s.counters, opts_.counters, world_);
+  {
+    const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kGather, timed - 1, call_timeout_ns_);
+    log.gather_into(rec, *s.counters, opts_.counters, world_);
+  }
   return rec;
 }
 
@@ -162,6 +184,7 @@ bool CaseRunner::precise_enough(const Case& c, const IterationLog& log, int time
     const double mean = stats::mean(t);
     stop = mean > 0 && stats::mean_ci_half_width(t) <= opts_.reps_until_ci * mean ? 1 : 0;
   }
+  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kStopVote, timed - 1, call_timeout_ns_);
   mpi_check(MPI_Bcast(&stop, 1, MPI_INT, judge, world_), "MPI_Bcast");
   return stop != 0;
 }
@@ -171,7 +194,7 @@ bool CaseRunner::precise_enough(const Case& c, const IterationLog& log, int time
 // the agreed start.
 bool CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log) {
   if (validate) s.workload->reset();
-  const std::int64_t t0 = agree_start(prev_late);
+  const std::int64_t t0 = agree_start(it, prev_late);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);
   const std::int64_t planned = t0 + s.compute_ns + delay;
   // Armed before the compute phase, where a wake-up of its thread costs no timing.
