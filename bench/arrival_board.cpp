@@ -92,6 +92,15 @@ ArrivalBoard::Snapshot ArrivalBoard::snapshot(std::int64_t call) const {
   return s;
 }
 
+bool ArrivalBoard::earlier_in_progress(std::int64_t call) const {
+  for (int r = 0; r < node_size(); ++r) {
+    if (r == node_rank_) continue;
+    const std::int64_t arrived = slot(r, kArrived).load(std::memory_order_acquire);
+    if (arrived < call && slot(r, kReturned).load(std::memory_order_acquire) < arrived) return true;
+  }
+  return false;
+}
+
 bool ArrivalBoard::claim_report() {
   std::int64_t free = 0;
   return header(0).compare_exchange_strong(free, 1, std::memory_order_acq_rel);

@@ -27,7 +27,8 @@ class ArrivalBoard {
   ArrivalBoard& operator=(const ArrivalBoard&) = delete;
 
   // The timed region's only cost: one release store each into this rank's own cache line, no
-  // system call, no MPI. `call` numbers the timed calls of the run alike on every rank.
+  // system call, no MPI. `call` numbers the timed calls and the harness's own collectives
+  // (CallWatchdog::Phase) of the run alike on every rank.
   void arrive(std::int64_t call) {
     slot(node_rank_, kArrived).store(call, std::memory_order_release);
   }
@@ -43,6 +44,11 @@ class ArrivalBoard {
   bool returned(std::int64_t call) const {
     return slot(node_rank_, kReturned).load(std::memory_order_acquire) >= call;
   }
+
+  // Whether another rank of the node is inside a call (or harness phase) numbered before `call`:
+  // it arrived there and has not returned. Its own watchdog, armed earlier, is the one whose
+  // report names the stall's origin.
+  bool earlier_in_progress(std::int64_t call) const;
 
   // Node-wide, for the watchdogs of ranks that time out together: true for the one that claims
   // the report first; the others wait (bounded) until it says the report is out.

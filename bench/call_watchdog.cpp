@@ -34,6 +34,31 @@ std::string rank_list(std::span<const int> ranks) {
   return ranks.empty() ? "none" : fmt::format("{}", fmt::join(ranks, ", "));
 }
 
+std::string_view phase_name(CallWatchdog::Phase phase) {
+  using P = CallWatchdog::Phase;
+  switch (phase) {
+    case P::kCall:
+      return "the timed call";
+    case P::kSetup:
+      return "case setup (CaseSetup: communicators, buffers, prepare)";
+    case P::kStartAgreement:
+      return "start agreement (agree_start)";
+    case P::kResync:
+      return "clock resync (agree_start's resync)";
+    case P::kSettle:
+      return "the synchronization after the call (settle)";
+    case P::kStopVote:
+      return "the --reps-until-ci stop vote (precise_enough)";
+    case P::kGather:
+      return "the gather of the case's timestamps to rank 0 (gather_into)";
+    case P::kWrite:
+      return "the write of the case to the result file (rank 0 writes, the others wait)";
+    case P::kOutcome:
+      return "the run's outcome broadcast (after the last case)";
+  }
+  return "an unnamed phase";
+}
+
 void write_all(int fd, std::string_view text) {
   while (!text.empty()) {
     const ssize_t n = ::write(fd, text.data(), text.size());
@@ -90,6 +115,8 @@ void CallWatchdog::arm(int iteration, std::int64_t from_now_ns, std::int64_t tim
   {
     const std::lock_guard lock(mutex_);
     ++call_;
+    phase_ = Phase::kCall;
+    deferred_ = false;
     iteration_ = iteration;
     timeout_ns_ = timeout_ns;
     deadline_ = Clock::now() +
@@ -102,6 +129,22 @@ void CallWatchdog::arm(int iteration, std::int64_t from_now_ns, std::int64_t tim
   if (earlier) wake_.notify_one();
 }
 
+void CallWatchdog::enter(Phase phase, int iteration, std::int64_t timeout_ns) {
+  bool earlier = false;
+  {
+    const std::lock_guard lock(mutex_);
+    ++call_;
+    phase_ = phase;
+    deferred_ = false;
+    iteration_ = iteration;
+    timeout_ns_ = timeout_ns;
+    deadline_ = Clock::now() + std::chrono::nanoseconds(timeout_ns);
+    earlier = deadline_ < sleeping_until_;
+  }
+  if (earlier) wake_.notify_one();
+  board_.arrive(call_);
+}
+
 void CallWatchdog::watch() {
   std::unique_lock lock(mutex_);
   while (!stop_) {
@@ -112,7 +155,17 @@ void CallWatchdog::watch() {
       wake_.wait(lock, [&] { return stop_ || call_ != seen; });
       continue;
     }
-    if (Clock::now() >= deadline_) fire();
+    if (Clock::now() >= deadline_) {
+      // A rank of the node still inside an earlier call (one that hung, from which this rank
+      // returned to wait in the next agreement) was armed first, and its report says where the
+      // stall began: give it that long once. It may be stopped and never report; then this one.
+      if (phase_ != Phase::kCall && !deferred_ && board_.earlier_in_progress(call_)) {
+        deferred_ = true;
+        deadline_ += std::chrono::milliseconds(kReportWaitMs);
+        continue;
+      }
+      fire();
+    }
     sleeping_until_ = deadline_;
     wake_.wait_until(lock, deadline_);
   }
@@ -120,45 +173,78 @@ void CallWatchdog::watch() {
 
 std::string CallWatchdog::report() const {
   const ArrivalBoard::Snapshot s = board_.snapshot(call_);
-  const std::string when =
+  const std::string iteration =
       iteration_ < 0 ? fmt::format("warm-up iteration {} of {}", iteration_ + warmup_ + 1, warmup_)
                      : fmt::format("timed iteration {} of 0..{} (after {} warm-up)", iteration_,
                                    iters_ - 1, warmup_);
+  const std::string timeout = format_duration(static_cast<double>(timeout_ns_));
+  const std::string what =
+      phase_ == Phase::kCall
+          ? fmt::format("a timed call has not returned within {}", timeout)
+          : fmt::format("stalled in {}: not over within {}", phase_name(phase_), timeout);
+  std::string when = iteration;
+  switch (phase_) {
+    case Phase::kCall:
+      break;
+    case Phase::kSetup:
+      when = "before its first iteration";
+      break;
+    case Phase::kStartAgreement:
+    case Phase::kResync:
+      when = "before " + iteration;
+      break;
+    case Phase::kSettle:
+    case Phase::kStopVote:
+      when = "after " + iteration;
+      break;
+    case Phase::kGather:
+    case Phase::kWrite:
+      when = "after its last iteration";
+      break;
+    case Phase::kOutcome:
+      when = "after the run's last case";
+      break;
+  }
   const int elsewhere = world_size_ - board_.node_size();
   std::string text = fmt::format(
-      "papbench: CALL TIMEOUT: a timed call has not returned within {} (--call-timeout)\n"
+      "papbench: CALL TIMEOUT: {} (--call-timeout)\n"
       "  case {} of {}: {}\n"
       "  algorithm {}, {}\n"
       "  ranks on this node ({}, seen by rank {} through shared memory{}):\n"
       "    returned:               {}\n"
       "    arrived, not returned:  {}\n"
       "    not arrived:            {}\n",
-      format_duration(static_cast<double>(timeout_ns_)), case_index_ + 1, cases_, label_,
-      algorithm_, when, host_, world_rank_,
+      what, case_index_ + 1, cases_, label_, algorithm_, when, host_, world_rank_,
       elsewhere > 0 ? fmt::format("; the {} ranks on other nodes are not shown", elsewhere) : "",
       rank_list(s.returned), rank_list(s.in_call), rank_list(s.not_arrived));
-  text += case_index_ == 0
-              ? fmt::format(
-                    "  results: no case completed before this one; '{}' holds the run's "
-                    "description only\n",
-                    result_path_)
-              : fmt::format(
-                    "  results: the {} case(s) completed before this one are in '{}' "
-                    "(papbench-report summary reads them)\n",
-                    case_index_, result_path_);
+  if (phase_ == Phase::kWrite || phase_ == Phase::kOutcome) {
+    text += fmt::format(
+        "  results: '{}' holds the cases completed before this one{} (papbench-report summary "
+        "reads them)\n",
+        result_path_, phase_ == Phase::kWrite ? ", and this one if its write got through" : "");
+  } else if (case_index_ == 0) {
+    text += fmt::format(
+        "  results: no case completed before this one; '{}' holds the run's description only\n",
+        result_path_);
+  } else {
+    text += fmt::format(
+        "  results: the {} case(s) completed before this one are in '{}' (papbench-report "
+        "summary reads them)\n",
+        case_index_, result_path_);
+  }
   text += fmt::format(
-      "  ending the job with exit code {}; if such a call may take this long, raise "
-      "--call-timeout (0 disables it)\n",
-      kCallTimeoutExit);
+      "  ending the job with exit code {}; if {} may take this long, raise --call-timeout (0 "
+      "disables it)\n",
+      kCallTimeoutExit, phase_ == Phase::kCall ? "such a call" : "this");
   return text;
 }
 
 void CallWatchdog::fire() {
   // The result file needs nothing done here: rank 0's ResultWriter opens it only inside
-  // write_case/append_sync_events, between cases, and no rank can be inside a timed call then,
-  // since every iteration starts with an agreement of all ranks, rank 0 included (agree_start).
-  // So the file is closed and holds every completed case; even a kill in mid-write would lose
-  // only the case in progress (docs/RESULTS_FORMAT.md, "Crash and kill guarantee").
+  // write_case/append_sync_events, in the kWrite phase, so outside that phase it is closed and
+  // holds every completed case; a stall in the write itself (rank 0's watchdog, or the others'
+  // while they wait for it) ends rank 0 mid-write, which loses only the case in progress
+  // (docs/RESULTS_FORMAT.md, "Crash and kill guarantee").
   if (board_.claim_report()) {
     write_all(STDERR_FILENO, report());
     board_.report_done();

@@ -2,6 +2,9 @@
 // --call-timeout: a thread per rank that notices a timed call that never returns, says which
 // case, iteration and algorithm hung and which ranks of the node have and have not arrived at it
 // (from the ArrivalBoard, not from the hung communicator), and ends the job with exit code 3.
+// The collectives the harness makes itself (case setup, start agreement, clock resync, the stop
+// vote, the gather, the result file's write) are watched alike, as phases (issue 31): a rank
+// stopped between two timed calls otherwise left the others waiting in them forever, unseen.
 //
 // Cost to the measurement: arm() runs before the compute phase, outside the timed region, and
 // wakes the thread only when it must wait for an earlier deadline than it sleeps until; in the
@@ -31,6 +34,20 @@ std::int64_t case_call_timeout_ns(std::int64_t option, std::int64_t max_delay_ns
 
 class CallWatchdog {
  public:
+  // What a rank is waiting in: the timed call, or one of the harness's own collectives. The
+  // report names it ("stalled in start agreement (agree_start)").
+  enum class Phase {
+    kCall,            // the timed call (arm, arrive, leave)
+    kSetup,           // CaseSetup: communicators, windows, buffers, the algorithm's prepare
+    kStartAgreement,  // CaseRunner::agree_start's allreduce (and --sync barrier's barriers)
+    kResync,          // the clock resync agree_start runs when one is due
+    kSettle,          // the allreduce every rank passes after the call (CaseRunner::settle)
+    kStopVote,        // --reps-until-ci: rank 0's stop broadcast (precise_enough)
+    kGather,          // the case's timestamps gathered to rank 0 (IterationLog::gather_into)
+    kWrite,           // rank 0 writes the case; the others wait for it in a barrier
+    kOutcome,         // the run's outcome broadcast after the last case
+  };
+
   // Collective over `world` (the board's window). `result_path` is rank 0's --out; every rank
   // learns it here so that any rank's report can name the file.
   CallWatchdog(MPI_Comm world, const std::string& result_path);
@@ -47,6 +64,10 @@ class CallWatchdog {
   // Just before and just after the timed call: one store each.
   void arrive() { board_.arrive(call_); }
   void leave() { board_.leave(call_); }
+  // A harness collective (not kCall), which every rank enters in the same order: it must be over
+  // `timeout_ns` from now. `iteration` is the iteration it precedes or follows (< 0: warm-up).
+  // Ends with leave().
+  void enter(Phase phase, int iteration, std::int64_t timeout_ns);
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -66,7 +87,9 @@ class CallWatchdog {
   bool stop_ = false;
   // Guarded by mutex_ (call_ is written only by the main thread, which also reads it unlocked).
   std::int64_t call_ = -1;
+  Phase phase_ = Phase::kCall;
   int iteration_ = 0;
+  bool deferred_ = false;  // this call's report already waited once for an earlier stall's
   std::int64_t timeout_ns_ = 0;
   Clock::time_point deadline_ = Clock::time_point::max();
   Clock::time_point sleeping_until_ = Clock::time_point::max();
@@ -74,6 +97,25 @@ class CallWatchdog {
   std::string label_, algorithm_;
 
   std::thread thread_;  // last: starts once everything it reads exists
+};
+
+// A harness collective under the watchdog for its scope; nothing when `watchdog` is null
+// (--call-timeout 0).
+class PhaseWatch {
+ public:
+  PhaseWatch(CallWatchdog* watchdog, CallWatchdog::Phase phase, int iteration,
+             std::int64_t timeout_ns)
+      : watchdog_(watchdog) {
+    if (watchdog_ != nullptr) watchdog_->enter(phase, iteration, timeout_ns);
+  }
+  ~PhaseWatch() {
+    if (watchdog_ != nullptr) watchdog_->leave();
+  }
+  PhaseWatch(const PhaseWatch&) = delete;
+  PhaseWatch& operator=(const PhaseWatch&) = delete;
+
+ private:
+  CallWatchdog* watchdog_;
 };
 
 }  // namespace papbench

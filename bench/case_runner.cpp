@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -97,22 +98,33 @@ void CaseRunner::update_margin(bool any_late) {
   }
 }
 
-std::int64_t CaseRunner::agree_start(bool any_late) {
+std::int64_t CaseRunner::agree_start(int it, bool any_late) {
   // The agreement is an allreduce of "now" outside any timing: the start lies `margin` after the
   // latest rank's now, so every rank can reach it; a resync (collective, identical decision from
-  // the reduced time) happens here and is followed by a fresh agreement.
+  // the reduced time) happens here and is followed by a fresh agreement. Each is a phase of the
+  // watchdog: a rank stopped before it left the others waiting here unseen (issue 31).
+  using Phase = CallWatchdog::Phase;
   bool resynced = false;
   while (true) {
     std::int64_t buf[2] = {clock_.now(), any_late ? 1 : 0};
-    mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 2, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
+    {
+      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, call_timeout_ns_);
+      mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 2, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
+    }
     if (!resynced) update_margin(buf[1] != 0);
-    if (!resynced && clock_.resync_if_due(buf[0])) {
-      resynced = true;
-      any_late = false;
-      continue;
+    if (!resynced) {
+      // Watched whether or not one is due (resync_if_due decides, alike on every rank): when
+      // none is, the phase costs a lock and two stores, no message.
+      const PhaseWatch watch(watchdog_, Phase::kResync, it, call_timeout_ns_);
+      if (clock_.resync_if_due(buf[0])) {
+        resynced = true;
+        any_late = false;
+        continue;
+      }
     }
     if (opts_.sync == StartSync::kBarrier) {
       // The papers' protocol: two barriers, then every rank starts its compute phase at once.
+      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, call_timeout_ns_);
       mpi_check(MPI_Barrier(world_), "MPI_Barrier");
       mpi_check(MPI_Barrier(world_), "MPI_Barrier");
       return clock_.now();
@@ -123,7 +135,14 @@ std::int64_t CaseRunner::agree_start(bool any_late) {
 
 results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   failure_.clear();
-  CaseSetup s(c, opts_, clock_, world_);
+  // Until the pattern is built, the timeout from the case's own amplitude.
+  call_timeout_ns_ = case_call_timeout_ns(opts_.call_timeout_ns, c.maxdelay_ns, c.compute_ns);
+  std::optional<CaseSetup> setup;
+  {
+    const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSetup, -opts_.warmup, call_timeout_ns_);
+    setup.emplace(c, opts_, clock_, world_);
+  }
+  CaseSetup& s = *setup;
   call_timeout_ns_ =
       case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
   IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
@@ -147,12 +166,15 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
     if (done.any_late) continue;
     kept.push_back(static_cast<double>(opts_.ci_metric == CiMetric::kRunTime ? done.run_time_ns
                                                                              : done.after_last_ns));
-    if (precise_enough(kept)) break;
+    if (precise_enough(kept, it)) break;
   }
   log.truncate(timed);
   results::CaseRecord rec = describe_case(c, opts_, size_);
   rec.iterations = timed;
-  log.gather_into(rec, *s.counters, opts_.counters, world_);
+  {
+    const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kGather, timed - 1, call_timeout_ns_);
+    log.gather_into(rec, *s.counters, opts_.counters, world_);
+  }
   return rec;
 }
 
@@ -162,11 +184,12 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
 // CI of their median that allows for autocorrelated iterations and outliers
 // (results/median_ci.hpp). Every rank holds the same series; rank 0 decides and tells the others,
 // outside the timed region, so that floating point can never split the ranks.
-bool CaseRunner::precise_enough(const std::vector<double>& kept) {
+bool CaseRunner::precise_enough(const std::vector<double>& kept, int it) {
   const auto min_n = static_cast<std::size_t>(opts_.min_iters);
   if (opts_.reps_until_ci <= 0 || kept.size() < min_n) return false;
   int stop = 0;
   if (rank_ == 0) stop = stats::median_precise_enough(kept, opts_.reps_until_ci, min_n) ? 1 : 0;
+  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kStopVote, it, call_timeout_ns_);
   mpi_check(MPI_Bcast(&stop, 1, MPI_INT, 0, world_), "MPI_Bcast");
   return stop != 0;
 }
@@ -175,8 +198,9 @@ bool CaseRunner::precise_enough(const std::vector<double>& kept) {
 // check, the re-fill, the next agreement) never runs inside another rank's timed region: a rank
 // that checked its output while a dynamic leader was still in the call took the leader's core.
 // The allreduce that synchronizes also hands every rank the iteration's span.
-CaseRunner::Settled CaseRunner::settle(std::int64_t a, std::int64_t f, bool late) {
+CaseRunner::Settled CaseRunner::settle(int it, std::int64_t a, std::int64_t f, bool late) {
   std::int64_t buf[4] = {a, f, -a, late ? 1 : 0};
+  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSettle, it, call_timeout_ns_);
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 4, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
   return {.own_late = late,
           .any_late = buf[3] != 0,
@@ -192,7 +216,7 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   // Every iteration, checked or not: the input is written and the output poisoned before each
   // call alike, so the caches the call meets do not depend on whether the last one was checked.
   s.workload->reset();
-  const std::int64_t t0 = agree_start(prev_late);
+  const std::int64_t t0 = agree_start(it, prev_late);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);
   const std::int64_t planned = t0 + s.compute_ns + delay;
   // Armed before the compute phase, where a wake-up of its thread costs no timing.
@@ -217,7 +241,7 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
   // the clock it reads.
   const PatRuntime::BusyTimes busy = s.pat ? s.pat->last_busy_times() : PatRuntime::BusyTimes{};
-  const Settled done = settle(a, f, late);
+  const Settled done = settle(it, a, f, late);
   if (validate) check_output(s, it, log);
   if (it >= 0) {
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;

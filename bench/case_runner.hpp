@@ -27,7 +27,8 @@ class CaseRunner {
   // Called on rank 0 after each iteration (iteration counts warm-up too, from 0).
   using Tick = std::function<void(int iteration, int total)>;
 
-  // `watchdog`: null when --call-timeout is 0; otherwise armed around every timed call.
+  // `watchdog`: null when --call-timeout is 0; otherwise armed around every timed call and every
+  // collective the runner makes itself (setup, start agreement, resync, stop vote, gather).
   CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world,
              CallWatchdog* watchdog = nullptr);
 
@@ -35,6 +36,9 @@ class CaseRunner {
   results::CaseRecord run(const Case& c, const Tick& tick);
   // First reason a validation failed on this rank in the last run(), empty when none did.
   const std::string& failure() const { return failure_; }
+  // The last run()'s watchdog timeout (case_call_timeout_ns), for what follows it on the
+  // harness's side (the write of its record).
+  std::int64_t call_timeout_ns() const { return call_timeout_ns_; }
 
  private:
   // What every rank knows of an iteration once all have left the call.
@@ -45,12 +49,12 @@ class CaseRunner {
     std::int64_t run_time_ns;    // max f - min a
   };
   Settled iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
-  Settled settle(std::int64_t a, std::int64_t f, bool late);
-  bool precise_enough(const std::vector<double>& kept);
+  Settled settle(int it, std::int64_t a, std::int64_t f, bool late);
+  bool precise_enough(const std::vector<double>& kept, int it);
   WaitResult compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
                            std::span<std::int64_t> compute_counts);
   void check_output(const CaseSetup& s, int it, IterationLog& log);
-  std::int64_t agree_start(bool any_late);
+  std::int64_t agree_start(int it, bool any_late);
   void update_margin(bool any_late);
 
   const RunOptions& opts_;

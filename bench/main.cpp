@@ -33,6 +33,7 @@
 #include "bench/sync_check_command.hpp"
 #include "bench/topology_command.hpp"
 #include "bench/tree_command.hpp"
+#include "common/error_output.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "papbench/version.hpp"
@@ -144,11 +145,12 @@ int run_with_mpi(const Subcommand& cmd, int* argc, char*** argv) {
   try {
     return cmd.run();
   } catch (const papbench::UsageError& e) {
-    if (papbench::world_rank() == 0) fmt::print(stderr, "papbench: error: {}\n", e.what());
+    if (papbench::world_rank() == 0) {
+      papbench::print_error(fmt::format("papbench: error: {}\n", e.what()));
+    }
     return papbench::kUsageExit;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "papbench: rank {}: {}\n", papbench::world_rank(), e.what());
-    std::fflush(stderr);
+    papbench::print_error(fmt::format("papbench: rank {}: {}\n", papbench::world_rank(), e.what()));
     MPI_Abort(MPI_COMM_WORLD, 1);
     return 1;
   }
@@ -170,7 +172,7 @@ int run_main(int argc, char** argv) {
     if (cmd.mpi != kNoMpi) return run_with_mpi(cmd, &argc, &argv);
     return cmd.run();
   } catch (const papbench::UsageError& e) {
-    if (speaks) fmt::print(stderr, "papbench: error: {}\n", e.what());
+    if (speaks) papbench::print_error(fmt::format("papbench: error: {}\n", e.what()));
     return papbench::kUsageExit;
   }
 }
@@ -185,7 +187,7 @@ int main(int argc, char** argv) {
     return run_main(argc, argv);
   } catch (const std::exception& e) {
     // Only commands without MPI get here (run_with_mpi aborts the job instead).
-    fmt::print(stderr, "papbench: {}\n", e.what());
+    papbench::print_error(fmt::format("papbench: {}\n", e.what()));
     return 1;
   }
 }

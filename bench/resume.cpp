@@ -55,6 +55,24 @@ std::string fingerprint_to_json(const RunFingerprint& f) {
   return nlohmann::json(f).dump();
 }
 
+void check_recordable(const RunFingerprint& f, const std::string& command_line) {
+  const std::size_t json = fingerprint_to_json(f).size();
+  if (json <= kMaxRecordedText && command_line.size() <= kMaxRecordedText) return;
+  // The option to shorten: the longest value (a typed-out list; a range says the same in a few
+  // characters).
+  auto longest = f.begin();
+  for (auto it = f.begin(); it != f.end(); ++it) {
+    if (it->second.size() > longest->second.size()) longest = it;
+  }
+  const std::string option = longest == f.end() ? "the command line" : longest->first;
+  const std::size_t size = longest == f.end() ? 0 : longest->second.size();
+  throw UsageError(fmt::format(
+      "{}: {} characters as typed; the result file records the options as typed, at most {} "
+      "characters in all (HDF5's attribute limit; here {}): give the values as a range (e.g. "
+      "--count 1:15000:+1) or split the run",
+      option, size, kMaxRecordedText, std::max(json, command_line.size())));
+}
+
 RunFingerprint fingerprint_from_json(const std::string& text, const std::string& path) {
   try {
     return nlohmann::json::parse(text).get<RunFingerprint>();

@@ -3,6 +3,7 @@
 // that decide what a case measures are recorded in the file (root attribute run_options) when it
 // is created; a resume must match them, and then runs only the cases the file lacks.
 
+#include <cstddef>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,6 +26,14 @@ RunFingerprint run_fingerprint(const RawRunOptions& raw, int ranks, int nodes,
                                const std::string& mpi_library, const std::string& build);
 
 std::string fingerprint_to_json(const RunFingerprint& f);
+
+// The longest text the result file records in one attribute (docs/RESULTS_FORMAT.md): HDF5
+// keeps an attribute in its object's header, whose messages hold at most 64 KiB.
+inline constexpr std::size_t kMaxRecordedText = 64000;
+// UsageError (exit 2, before anything runs) naming the option with the longest value when the
+// command line or the fingerprint's JSON is longer than kMaxRecordedText: the file's create
+// failed on it with an internal HDF5 error (issue 31: 15,000 --count values typed out).
+void check_recordable(const RunFingerprint& f, const std::string& command_line);
 // Throws UsageError naming --resume and `path` when the text is not a recorded fingerprint.
 RunFingerprint fingerprint_from_json(const std::string& text, const std::string& path);
 

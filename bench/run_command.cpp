@@ -230,6 +230,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   const RunFingerprint fingerprint =
       run_fingerprint(raw, world.size(), nodes.node_count(), mpi_library_version(),
                       fmt::format("{} ({})", kVersion, kGitSha));
+  check_recordable(fingerprint, command_line);
   const ResumePlan plan = agreed_resume_plan(opts, cases, world.get(), fingerprint);
   const auto to_run =
       static_cast<std::size_t>(std::count(plan.done.begin(), plan.done.end(), char{0}));
@@ -284,7 +285,12 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
                  runner.failure());
     }
     const std::vector<clocksync::SyncEvent> events = clock.take_events();
+    // The others wait for rank 0's write here, under the watchdog and named as what it is,
+    // rather than in the next case's setup.
+    const PhaseWatch watch(watchdog ? &*watchdog : nullptr, CallWatchdog::Phase::kWrite,
+                           opts.iters - 1, runner.call_timeout_ns());
     if (recorder) recorder->record(std::move(rec), events);
+    mpi_check(MPI_Barrier(world.get()), "MPI_Barrier");
   }
 
   int ok = 1;
@@ -294,7 +300,11 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
     std::fflush(stdout);
     ok = recorder->all_valid() ? 1 : 0;
   }
-  mpi_check(MPI_Bcast(&ok, 1, MPI_INT, 0, world.get()), "MPI_Bcast");
+  {
+    const PhaseWatch watch(watchdog ? &*watchdog : nullptr, CallWatchdog::Phase::kOutcome,
+                           opts.iters - 1, runner.call_timeout_ns());
+    mpi_check(MPI_Bcast(&ok, 1, MPI_INT, 0, world.get()), "MPI_Bcast");
+  }
   return ok ? 0 : 1;
 }
 

@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <ctime>
 #include <set>
@@ -22,6 +23,7 @@
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
 #include "results/schema.hpp"
+#include "results/write_room.hpp"
 
 namespace papbench::results {
 namespace {
@@ -54,6 +56,35 @@ std::runtime_error already_exists(const std::string& path) {
 
 std::string errno_text() {
   return std::system_category().message(errno);
+}
+
+// Where a result set is built before it gets its name: beside it (a rename never crosses file
+// systems), named so that a leftover says what it is (a kill during creation) and never
+// collides with another run's: the host and pid of the writing process. The name part is
+// shortened where the suffix would push it past NAME_MAX.
+std::string incomplete_name(const std::string& path) {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  const std::string suffix = fmt::format(".incomplete-{}-{}", host, ::getpid());
+  const auto slash = path.rfind('/');
+  const std::size_t name_at = slash == std::string::npos ? 0 : slash + 1;
+  std::string name = path.substr(name_at);
+  if (name.size() + suffix.size() > NAME_MAX) {
+    name.resize(NAME_MAX > suffix.size() ? NAME_MAX - suffix.size() : 0);
+  }
+  return path.substr(0, name_at) + name + suffix;
+}
+
+// Gives `from` the name `to` in one step; without `replace` only when `to` does not exist.
+// Returns 0 or the errno. A file system without RENAME_NOREPLACE gets a hard link and an
+// unlink: either way no moment exists at which `to` names an incomplete file.
+int move_into_place(const std::string& from, const std::string& to, bool replace) {
+  if (replace) return std::rename(from.c_str(), to.c_str()) == 0 ? 0 : errno;
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
+  if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP) return errno;
+  if (::link(from.c_str(), to.c_str()) != 0) return errno;
+  ::unlink(from.c_str());
+  return 0;
 }
 
 // Whether the file system that holds `path` is full (less than a result set's skeleton free):
@@ -317,16 +348,18 @@ ResultWriter::ResultWriter(std::string path, bool overwrite, const RunInfo& info
     throw std::runtime_error(fmt::format(
         "results file '{}' is not a regular file; --force replaces only a regular file", path_));
   }
-  // With overwrite, the new file is built beside the old one and renamed over it, so the old
-  // results survive any failure before the new file is complete. Without, an exclusive create
-  // also refuses a file that appeared since the check above.
-  std::string target = overwrite ? fmt::format("{}.tmp-{}", path_, ::getpid()) : path_;
-  // The file is created here, exclusively, before HDF5 writes to it: so a failed HDF5 create
-  // (a full disk, issue 31) leaves a file known to be this run's, removed below, and is never
-  // taken for a file that already existed.
+  // The file is built under a name of its own beside --out and moved to --out only once its
+  // skeleton is on disk (issue 31): a kill during creation leaves --out absent, never a file
+  // that no reader or --resume can open and that blocks every later run. With overwrite the
+  // move replaces the old file, which so survives any failure before it; without, it refuses a
+  // file that appeared since the check above.
+  const std::string target = incomplete_name(path_);
+  // A leftover of a killed process of this host that had our pid is the only file this name
+  // can hold: it is ours to replace. The exclusive create then makes the file known to be this
+  // run's, so a failed HDF5 create (a full disk) removes it below.
+  ::unlink(target.c_str());
   const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) {
-    if (errno == EEXIST && !overwrite) throw already_exists(path_);
     throw std::runtime_error(
         fmt::format("results file '{}': cannot create: {}", path_, errno_text()));
   }
@@ -354,10 +387,12 @@ ResultWriter::ResultWriter(std::string path, bool overwrite, const RunInfo& info
     std::remove(target.c_str());
     throw;
   }
-  if (overwrite && std::rename(target.c_str(), path_.c_str()) != 0) {
-    std::string reason = errno_text();
+  if (const int err = move_into_place(target, path_, overwrite); err != 0) {
     std::remove(target.c_str());
-    throw std::runtime_error(fmt::format("results file '{}': cannot replace: {}", path_, reason));
+    if (err == EEXIST && !overwrite) throw already_exists(path_);
+    throw std::runtime_error(fmt::format("results file '{}': cannot {}: {}", path_,
+                                         overwrite ? "replace" : "create",
+                                         std::system_category().message(err)));
   }
   if (::stat(path_.c_str(), &st) != 0) {
     throw std::runtime_error(
@@ -433,6 +468,7 @@ void check_same_file(const std::string& path, std::uint64_t dev, std::uint64_t i
 void ResultWriter::append_sync_events(std::span<const SyncEventRow> events) {
   if (events.empty()) return;
   check_same_file(path_, file_dev_, file_ino_);
+  reserve_write_room(path_, sync_write_bytes(events.size(), kSyncChunkRows), "append sync events");
   h5::QuietErrors quiet;
   try {
     h5::PropList fapl = h5::file_access_plist();
@@ -467,6 +503,7 @@ void ResultWriter::write_case(const CaseRecord& record) {
   h5::QuietErrors quiet;
   const int index = next_index_;
   const std::string name = fmt::format("{:04d}", index);
+  reserve_write_room(path_, case_write_bytes(record), fmt::format("write case {}", name));
   try {
     h5::PropList fapl = h5::file_access_plist();
     h5::File file = open_for_write(path_, fapl);

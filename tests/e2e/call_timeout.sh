@@ -56,4 +56,27 @@ expect_contains err.txt "not arrived:            1"$'\n'
 "$CHECK_RESULT" late.h5 --cases 1 --validated pass
 expect_exit 0 "$PAPBENCH_REPORT" summary late.h5
 expect_contains out.txt "reduce/native count=1Ki int sum root=0 none"
+# A rank stopped between two timed calls (issue 31: the others waited in the start agreement
+# forever, unseen): rank 0 stops itself (SIGSTOP) in the agreement before timed iteration 2, or
+# in the clock resync due after it (--resync 1ms, iterations of 5 ms). The others' watchdogs name
+# the phase within the timeout and end the job; exit codes as for the late rank above.
+stopped_run() {  # IN EXTRA...
+  local in=$1; shift
+  local start=$SECONDS
+  set +e
+  timeout -k 5 60 $MPIEXEC -n 3 "$PAPBENCH_TEST_ALGORITHMS" --collective barrier \
+    --alg "stop:at=2,in=$in" --iters 3 --warmup 1 --call-timeout 2s --progress never \
+    --out "stop-$in.h5" "$@" >out.txt 2>err.txt
+  got=$?
+  set -e
+  [[ $got =~ $want ]] || { cat out.txt err.txt >&2; fail "stopped in $in: exit $got, expected $want"; }
+  (( SECONDS - start < 30 )) || fail "stopped in $in: the report took $((SECONDS - start)) s"
+  expect_contains err.txt "case 1 of 1: barrier/stop(at=2,in=$in)"
+  expect_contains err.txt "before timed iteration 2 of 0..2 (after 1 warm-up)"
+}
+stopped_run agree
+expect_contains err.txt "CALL TIMEOUT: stalled in start agreement (agree_start): not over within 2 s"
+expect_contains err.txt "arrived, not returned:  0, 1, 2"$'\n'
+stopped_run resync --resync 1ms --compute 5ms
+expect_contains err.txt "CALL TIMEOUT: stalled in clock resync (agree_start's resync): not over within 2 s"
 echo "call_timeout: ok"

@@ -33,6 +33,21 @@ check_bad "bom.exp:2: iters: 'abc' is not a non-negative integer" --experiment b
 # --seed: -1 was read as 2^64-1 and 2^64 clamped to it (issue 31).
 check_bad "--seed: '-1' is not an integer in [0, 18446744073709551615]" --seed -1
 check_bad "--seed: '18446744073709551616' is not an integer" --seed 18446744073709551616
+# 15,000 counts typed out overflowed the result file's command_line attribute (HDF5, 64 KiB) with
+# an internal error after clock sync (issue 31): refused up front, naming --count and the limit.
+check_bad "--count: 78893 characters as typed; the result file records the options as typed, at most 64000" \
+  --count "$(seq -s, 1 15000)"
+# Error output never throws (issue 31): with stderr full or closed, fmt::print threw inside the
+# error handler (exit 134); a usage error before MPI starts (a missing experiment file) and one
+# after (--seed) still exit 2.
+set +e
+timeout 60 "$PAPBENCH" --experiment nosuch.exp --out new.h5 >/dev/null 2>/dev/full
+got_full=$?
+timeout 60 "$PAPBENCH" --seed -1 --out new.h5 >/dev/null 2>&-
+got_closed=$?
+set -e
+[[ $got_full == 2 ]] || fail "papbench --experiment nosuch.exp 2>/dev/full: exit $got_full, not 2"
+[[ $got_closed == 2 ]] || fail "papbench --seed -1 2>&-: exit $got_closed, not 2"
 check_bad "block, interleaved" --placement zigzag --collective intergroup_allgather
 check_bad "a number > 0" --ka-factor 0 --collective intergroup_allgather
 check_bad "arith-code" --dist triangular --collective intergroup_allgatherv

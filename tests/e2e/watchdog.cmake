@@ -1,5 +1,7 @@
 # papbench-test-algorithms: papbench plus the test-only rows of test_algorithms.cpp (a collective
-# that never returns), a binary of its own so that no user's `papbench list` shows them.
+# that never returns, a rank that stops itself between two calls, found through MPI_Allreduce,
+# MPI_Send and MPI_Ibcast interposed here), a binary of its own so that no user's `papbench list`
+# shows them and no user's MPI calls pass through the interposers.
 add_executable(papbench-test-algorithms ${PROJECT_SOURCE_DIR}/bench/main.cpp test_algorithms.cpp)
 target_compile_definitions(papbench-test-algorithms PRIVATE PAPBENCH_TEST_ALGORITHMS)
 target_link_libraries(papbench-test-algorithms PRIVATE papbench_bench papbench_warnings)

@@ -5,9 +5,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <hdf5.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
@@ -159,6 +162,37 @@ TEST_F(ResultsErrors, OverwriteReplacesOnlyARegularFile) {
   }
   EXPECT_TRUE(fs::is_fifo(p));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);
+}
+
+// A kill during creation (issue 31, item 4), made exact: the writing process gets a file size
+// limit, so the kernel kills it (SIGXFSZ) at the write that crosses it, inside the skeleton.
+// --out must then be absent (it was a file that no reader or --resume could open and that
+// blocked every later run), the leftover clearly named, and a new run with the same --out
+// must succeed.
+TEST_F(ResultsErrors, KillDuringCreationLeavesOutAbsent) {
+  const std::string p = path("run.h5");
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const rlimit limit{2048, 2048};
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    try {
+      ResultWriter w(p, false, small_info());
+    } catch (...) {
+    }
+    ::_exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) << "status " << status;
+  EXPECT_FALSE(fs::exists(p)) << "a kill during creation left --out behind";
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(dir_)) left.push_back(e.path().filename());
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_THAT(left[0], ::testing::StartsWith("run.h5.incomplete-"));
+  ResultWriter again(p, false, small_info());
+  again.write_case(small_case(1));
+  EXPECT_EQ(ResultReader(p).cases().size(), 1u);
 }
 
 TEST_F(ResultsErrors, WriterNoticesItsFileWasReplacedOrRemoved) {

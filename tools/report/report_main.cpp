@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/error_output.hpp"
 #include "common/errors.hpp"
 #include "common/units.hpp"
 #include "papbench/version.hpp"
@@ -657,13 +658,6 @@ CLI::App* parent_of(CLI::App& app, std::string_view group) {
     return made;
   }
   throw std::logic_error(fmt::format("subcommand group '{}' is not in kGroups", group));
-}
-
-// An error message to stderr that never throws: with stderr closed (2>&-) or full
-// (2>/dev/full), fmt::print's exception escaped the handler and aborted (issue 31).
-void print_error(std::string_view text) noexcept {
-  std::fwrite(text.data(), 1, text.size(), stderr);
-  std::fflush(stderr);
 }
 
 // A subcommand's exit code once everything it wrote to stdout has reached the file: a full disk
