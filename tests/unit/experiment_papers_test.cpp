@@ -1,9 +1,12 @@
 // What the shipped paper experiment files run, resolved through the registry as a run resolves
-// them: the algorithm variants the papers measured ([Kang2019] Figs. 4 and 5).
+// them: the algorithm variants the papers measured ([Kang2019] Figs. 4 and 5) and, where a
+// [Parsons2015] figure compares leaders or senders, the same inter-node algorithm on both sides.
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,6 +74,59 @@ TEST(ExperimentPapers, KangFilesRunThePapersVariants) {
   const AlgorithmInfo* info = find_algorithm("intergroup_allgatherv", "alg2");
   ASSERT_NE(info, nullptr);
   EXPECT_EQ(resolve_options(*info, {}).at("order"), "nonblocking");
+}
+
+// The algorithm a UHA-family variant runs between nodes: uha's and multileader's `inter`;
+// uha-ms runs the multi-sender form of one MPICH algorithm ([Parsons2015] §2.3.2; the pairs of
+// Table 2.2). "" for an algorithm of no UHA family.
+std::string inter_node_of(const Resolved& r) {
+  if (r.given.name == "uha" || r.given.name == "multileader") return r.options.at("inter");
+  if (r.given.name != "uha-ms") return "";
+  if (r.collective == "allgather") {
+    return r.options.at("exchange") == "two-way-ring" ? "mpich-ring" : "mpich-bruck";
+  }
+  static const std::map<std::string, std::string> kBase = {{"bcast", "mpich-binomial"},
+                                                           {"scatter", "mpich-binomial"},
+                                                           {"reduce_scatter", "mpich-pairwise"},
+                                                           {"alltoallv", "mpich-isend"}};
+  return kBase.at(r.collective);
+}
+
+// Fig. 2.3 compares leaders, Figs. 2.7 and 2.10 and Table 2.2 senders: each candidate
+// (multileader, uha-ms) must meet a UHA baseline running the same algorithm between nodes, or the
+// curves compare inter-node algorithms instead. Every uha and multileader names its `inter`.
+TEST(ExperimentPapers, ParsonsLeadersAndSendersMeetTheSameInterNodeAlgorithm) {
+  int compared = 0;
+  for (const ShippedFile& f : shipped("parsons2015-")) {
+    std::set<std::string> senders;  // the file's uha-ms items, over all its collectives
+    bool leaders = false;
+    for (const Resolved& r : f.variants) {
+      if (r.given.name == "uha" || r.given.name == "multileader") {
+        EXPECT_TRUE(r.given.options.contains("inter"))
+            << f.name << ": " << variant_text(r.given) << " leaves inter to its default";
+      }
+      leaders = leaders || r.given.name == "multileader";
+      if (r.given.name == "uha-ms") senders.insert(variant_text(r.given));
+    }
+    // Fig. 2.5's files compare scaling, not senders (their MPICH-inside UHA is Table 2.1's).
+    const bool compares =
+        leaders || senders.size() > 1 || f.e.tables.find("parsons-table2.2") != std::string::npos;
+    if (!compares) continue;
+    for (const Resolved& cand : f.variants) {
+      if (cand.given.name != "multileader" && cand.given.name != "uha-ms") continue;
+      ++compared;
+      const std::string want = inter_node_of(cand);
+      bool met = false;
+      for (const Resolved& base : f.variants) {
+        met = met || (base.given.name == "uha" && base.collective == cand.collective &&
+                      inter_node_of(base) == want);
+      }
+      EXPECT_TRUE(met) << f.name << ": " << cand.collective << " " << variant_text(cand.given)
+                       << " runs " << want << " between nodes; no uha:inter=" << want
+                       << " baseline";
+    }
+  }
+  EXPECT_GE(compared, 10);
 }
 
 }  // namespace
