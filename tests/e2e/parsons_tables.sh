@@ -70,7 +70,7 @@ grep -qE '^ +Allgather-Small \(MPICH Bruck\) +allgather mpich-bruck +uha:copyout
   out.txt || fail "parsons-table2.1: no Allgather-Small row"
 expect_exit 0 "$PAPBENCH_REPORT" table parsons-table2.2 g.h5
 expect_contains out.txt "inter-node phase time"
-expect_contains out.txt "uha-ms:exchange=bruck,senders=all"
+expect_contains out.txt "uha-ms:copyout=memcpy,exchange=bruck,regions=4,senders=all"
 
 # The same views as figures (gnuplot), drawn from the tables' Reports: bars and the thesis.
 expect_exit 0 "$PAPBENCH_REPORT" plot parsons-table3.6 r.h5 --out t36.svg --script

@@ -354,18 +354,41 @@ TEST_F(ParsonsTables, Table22AllgatherRowsTakeTheMatchingExchange) {
   };
   with_phase("uha", "inter=mpich-bruck,copyout=memcpy,regions=4", 6);
   with_phase("uha", "inter=mpich-ring,copyout=memcpy,regions=4", 8);
-  with_phase("uha-ms", "senders=all,exchange=bruck", 3);
-  with_phase("uha-ms", "senders=all,exchange=two-way-ring", 2);
+  with_phase("uha-ms", "senders=all,exchange=bruck,copyout=memcpy,regions=4", 3);
+  with_phase("uha-ms", "senders=all,exchange=two-way-ring,copyout=memcpy,regions=4", 2);
   const Report r = build_parsons_table2_2(write("ag.h5", cases));
   const Section& s = r.sections.at(0);
-  const Row* small = row_of(s, "allgather uha-ms:senders=all,exchange=bruck");
+  const Row* small =
+      row_of(s, "allgather uha-ms:senders=all,exchange=bruck,copyout=memcpy,regions=4");
   ASSERT_NE(small, nullptr);
   EXPECT_EQ(cell_text(s, *small, "row"), "Allgather-Small");
   EXPECT_EQ(cell_text(s, *small, "mean"), "2.00");  // 6 / 3
-  const Row* large = row_of(s, "allgather uha-ms:senders=all,exchange=two-way-ring");
+  const Row* large =
+      row_of(s, "allgather uha-ms:senders=all,exchange=two-way-ring,copyout=memcpy,regions=4");
   ASSERT_NE(large, nullptr);
   EXPECT_EQ(cell_text(s, *large, "row"), "Allgather-Large");
   EXPECT_EQ(cell_text(s, *large, "mean"), "4.00");  // 8 / 2
+}
+
+// Fig. 2.9: the copy-outs with the ring, the shared and COW ones with the multi-sender ring, each
+// over the UHA with MPICH's ring and memcpy; the thesis prints no number.
+TEST_F(ParsonsTables, Fig29CopyOutsOfTheMultiSenderRingOverTheUhaRing) {
+  const std::string ms = "senders=all,exchange=two-way-ring,copyout=";
+  const Report r = build_parsons_fig2_9(
+      write("f29.h5",
+            {timed("allgather", "uha", "inter=mpich-ring,copyout=memcpy,regions=4", 8, "none", 6),
+             timed("allgather", "uha-ms", ms + "shared,regions=4,mpi-semantics=no", 8, "none", 2),
+             timed("allgather", "uha-ms", ms + "cow,regions=4,mpi-semantics=no", 8, "none", 3)}));
+  const Section& s = r.sections.at(0);
+  const Row* shared = row_of(s, "allgather uha-ms:" + ms + "shared,regions=4,mpi-semantics=no");
+  ASSERT_NE(shared, nullptr);
+  EXPECT_EQ(cell_text(s, *shared, "row"), "M. S. Shared mem.");
+  EXPECT_EQ(cell_text(s, *shared, "mean"), "3.00");
+  EXPECT_EQ(cell_text(s, *shared, "thesis_mean"), "(figure only)");
+  const Row* cow = row_of(s, "allgather uha-ms:" + ms + "cow,regions=4,mpi-semantics=no");
+  ASSERT_NE(cow, nullptr);
+  EXPECT_EQ(cell_text(s, *cow, "row"), "M. S. COW");
+  EXPECT_EQ(cell_text(s, *cow, "mean"), "2.00");
 }
 
 TEST_F(ParsonsTables, NoCaseOfTheCollectiveIsAUsageError) {

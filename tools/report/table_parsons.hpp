@@ -6,7 +6,9 @@
 //                     (appendix C);
 //   parsons-table2.1: per collective, the library algorithm vs. the UHA with it inter-node,
 //                     classic latency (run time);
-//   parsons-table2.2: the UHA vs. the UHA multi-sender, inter-node phase time.
+//   parsons-table2.2: the UHA vs. the UHA multi-sender, inter-node phase time;
+//   parsons-fig2.9:   allgather, the copy-outs with the ring and the multi-sender ring over the
+//                     UHA with MPICH's ring and memcpy, run time (the thesis has the plot only).
 // Aggregation: tools/report/parsons_speedup.hpp. Which algorithm is baseline and candidate of
 // each row follows the thesis (docs/REPRODUCING.md). One section per process count and node
 // shape; a row whose algorithms the files lack says so. A row takes only cases that ran the
@@ -37,5 +39,6 @@ Report build_parsons_table3_7(const std::vector<ResultFile>& files);
 Report build_parsons_table3_8(const std::vector<ResultFile>& files);
 Report build_parsons_table2_1(const std::vector<ResultFile>& files);
 Report build_parsons_table2_2(const std::vector<ResultFile>& files);
+Report build_parsons_fig2_9(const std::vector<ResultFile>& files);
 
 }  // namespace papbench::report
