@@ -13,6 +13,8 @@
 #include "bench/experiment_file.hpp"
 #include "bench/run_options.hpp"
 #include "collectives/core/registry.hpp"
+#include "collectives/core/workload.hpp"
+#include "common/errors.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -74,6 +76,19 @@ TEST(ExperimentPapers, KangFilesRunThePapersVariants) {
   const AlgorithmInfo* info = find_algorithm("intergroup_allgatherv", "alg2");
   ASSERT_NE(info, nullptr);
   EXPECT_EQ(resolve_options(*info, {}).at("order"), "nonblocking");
+}
+
+// [Parsons2015] §2.5: "For the alltoallv tests, every other buffer length was shortened by one
+// integer"; the Table 2.1/2.2 file runs that pattern, which intergroup runs refuse.
+TEST(ExperimentPapers, ParsonsAlltoallvRunsTheThesisBlocks) {
+  const std::filesystem::path file = std::filesystem::path(PAPBENCH_SOURCE_DIR) /
+                                     "jobs/experiments/parsons2015-table2.1-alltoallv.exp";
+  const Experiment e = load_experiment(file.string(), false);
+  EXPECT_EQ(parse_run_options(e.raw).shape.dist, BlockDist::kEveryOther);
+  RawRunOptions raw = e.raw;
+  raw.collective = "alltoallv,intergroup_allgatherv";
+  raw.alg = "native";
+  EXPECT_THROW(parse_run_options(raw), UsageError);
 }
 
 // The algorithm a UHA-family variant runs between nodes: uha's and multileader's `inter`;
