@@ -57,6 +57,10 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
       params.push_back(fmt::format("dist={}", block_dist_name(c.shape.dist)));
     }
   }
+  // [Parsons2015] §2.5's alltoallv blocks (--dist every-other); the tests' blocks say nothing.
+  if (c.collective->name == "alltoallv" && c.shape.dist == BlockDist::kEveryOther) {
+    params.push_back(fmt::format("dist={}", block_dist_name(c.shape.dist)));
+  }
   if (c.algorithm->needs_pat) {
     params.push_back(fmt::format("pat-source={}", pat_source_name(opts.pat_source)));
   } else if (monitors_baseline(c, opts)) {

@@ -364,11 +364,21 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .implied = "arith-code",
        .help = "intergroup_allgatherv block sizes over a group's ranks: equal, {default} "
                "(2(i+1)ceil(k/P), the default), arith-literal (k i) or uneven (the tests' blocks "
-               "with zeros)",
+               "with zeros); alltoallv: every-other, [Parsons2015] §2.5's blocks (count, one "
+               "int shorter where from + to is odd)",
        .group = kIntergroup,
        .sample = "equal",
-       .parse = [](const auto& self, const auto& raw,
-                   auto& o) { o.shape.dist = parse_block_dist(run_option_text(self, raw)); }},
+       .parse =
+           [](const auto& self, const auto& raw, auto& o) {
+             o.shape.dist = parse_block_dist(run_option_text(self, raw));
+             const bool intergroup = std::find(o.collectives.begin(), o.collectives.end(),
+                                               "intergroup_allgatherv") != o.collectives.end();
+             if (o.shape.dist == BlockDist::kEveryOther && intergroup) {
+               throw UsageError(
+                   "--dist: every-other shapes alltoallv's blocks; accepted for "
+                   "intergroup_allgatherv: equal, arith-code, arith-literal, uneven");
+             }
+           }},
       // After the block options: an explicit one that contradicts a setting is refused.
       {.name = "--setting",
        .member = &R::setting,

@@ -85,6 +85,13 @@ std::vector<double> blocks(Dist dist, std::int64_t ranks, std::uint64_t nominal)
   return out;
 }
 
+std::vector<double> blocks_in_bytes(Dist dist, std::int64_t ranks, std::uint64_t nominal_elements,
+                                    double elem_bytes) {
+  std::vector<double> out = blocks(dist, ranks, nominal_elements);
+  for (double& x : out) x *= elem_bytes;
+  return out;
+}
+
 Shape normalized(const Shape& s) {
   if (s.a.ranks >= s.b.ranks) return s;
   return {s.b, s.a, s.uniform};

@@ -45,6 +45,11 @@ enum class Dist { kEqual, kArithCode, kArithLiteral, kUneven };
 std::string_view dist_name(Dist dist);
 std::optional<Dist> dist_from_name(std::string_view name);
 std::vector<double> blocks(Dist dist, std::int64_t ranks, std::uint64_t nominal);
+// The same blocks in bytes for a nominal block of `nominal_elements` elements of `elem_bytes`
+// each: the rule works in elements, as papbench's runs do (arith-code's ceil(k/P) rounds whole
+// elements, so 2048 B of ints over 1600 ranks is 2 (i + 1) ints, not 2 (i + 1) x 2 bytes).
+std::vector<double> blocks_in_bytes(Dist dist, std::int64_t ranks, std::uint64_t nominal_elements,
+                                    double elem_bytes);
 
 // Hockney's two parameters as the paper names them: t_s per message, t_w per unit of data.
 struct Link {

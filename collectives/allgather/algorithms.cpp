@@ -40,7 +40,10 @@ constexpr AlgOptionSpec kUhaAllgatherMsOptions[] = {
              "Bruck with K senders; two-way-ring, a ring each way, ceil((N-1)/2) steps, with "
              "two senders (one if senders=1 or the node has one rank)",
      .words = kUhaAllgatherExchangeWords,
-     .samples = kUhaAllgatherExchangeSamples}};
+     .samples = kUhaAllgatherExchangeSamples},
+    // Fig. 2.9: the shared and copy-on-write copy-outs with the multi-sender ring (§2.5.3).
+    kUhaCopyOutOption,
+    kUhaRegionsOption};
 
 }  // namespace
 
@@ -66,11 +69,12 @@ std::vector<AlgorithmInfo> allgather_algorithms() {
        .name = "uha-ms",
        .summary = "UHA with multi-sender inter-node phase: k-port Bruck between nodes, each of "
                   "K senders per node sending the node's blocks to a different node per round; "
-                  "or a two-way ring, one sender each way",
+                  "or a two-way ring, one sender each way; copy-out as uha's (copyout=NAME)",
        .source = "[Parsons2015] §2.3.2 (k-ary Bruck and two-way ring allgather), Table 2.2; "
                  "docs/ALGORITHMS.md, UHA",
        .make = make_allgather_uha_ms,
-       .options = kUhaAllgatherMsOptions},
+       .options = kUhaAllgatherMsOptions,
+       .result_outside_recv = uha_result_outside_recv},
       {.collective = "allgather",
        .name = "multileader",
        .summary = "L leaders per node, each funnelling a group of ranks through shared memory; "

@@ -44,22 +44,33 @@ std::uint64_t fill_counts(std::vector<int>& counts, std::vector<int>& displs, st
   return total;
 }
 
-// Number of d in [0, upto) with d % 3 == e.
-std::uint64_t in_class(std::uint64_t upto, std::uint64_t e) {
-  return upto / 3 + (e < upto % 3);
+// Number of d in [0, upto) with d % m == e.
+std::uint64_t in_class(std::uint64_t upto, std::uint64_t e, std::uint64_t m) {
+  return upto / m + (e < upto % m);
+}
+
+// The period of alltoallv's block sizes in either rank: mod 3 for the tests' blocks, mod 2 for
+// every-other.
+std::uint64_t alltoallv_period(BlockDist dist) {
+  return dist == BlockDist::kEveryOther ? 2 : 3;
 }
 
 // Sum of alltoallv blocks from rank `from` to ranks 0..upto-1; block sizes depend on the
-// destination only through its residue mod 3, so this is three terms, not upto.
-std::uint64_t alltoallv_sent_before(std::uint64_t count, int from, std::uint64_t upto) {
+// destination only through its residue mod the period, so this is a few terms, not upto.
+std::uint64_t alltoallv_sent_before(std::uint64_t count, int from, std::uint64_t upto,
+                                    BlockDist dist) {
+  const std::uint64_t m = alltoallv_period(dist);
   std::uint64_t s = 0;
-  for (int e = 0; e < 3; ++e) s += in_class(upto, e) * alltoallv_block_count(count, from, e);
+  for (std::uint64_t e = 0; e < m; ++e)
+    s += in_class(upto, e, m) * alltoallv_block_count(count, from, int(e), dist);
   return s;
 }
 
-std::uint64_t alltoallv_received(std::uint64_t count, std::uint64_t ranks, int to) {
+std::uint64_t alltoallv_received(std::uint64_t count, std::uint64_t ranks, int to, BlockDist dist) {
+  const std::uint64_t m = alltoallv_period(dist);
   std::uint64_t s = 0;
-  for (int e = 0; e < 3; ++e) s += in_class(ranks, e) * alltoallv_block_count(count, e, to);
+  for (std::uint64_t e = 0; e < m; ++e)
+    s += in_class(ranks, e, m) * alltoallv_block_count(count, int(e), to, dist);
   return s;
 }
 
@@ -167,19 +178,20 @@ Layout alltoallv(const Inputs& in, Layout l) {
   const std::string what = block_what(in);
   // Buffer lengths differ by rank; every rank checks the three distinct ones so that all refuse
   // alike.
+  const BlockDist dist = in.shape.dist;
   for (int i = 0; i < std::min(in.size, 3); ++i) {
-    int_checked(alltoallv_sent_before(n, i, P), what);
-    int_checked(alltoallv_received(n, P, i), what);
+    int_checked(alltoallv_sent_before(n, i, P, dist), what);
+    int_checked(alltoallv_received(n, P, i, dist), what);
   }
   l.send_elems = fill_counts(
       l.counts, l.displs, P,
-      [&](std::size_t j) { return alltoallv_block_count(n, in.rank, int(j)); }, what);
+      [&](std::size_t j) { return alltoallv_block_count(n, in.rank, int(j), dist); }, what);
   l.recv_elems = fill_counts(
       l.recv_counts, l.recv_displs, P,
-      [&](std::size_t j) { return alltoallv_block_count(n, int(j), in.rank); }, what);
+      [&](std::size_t j) { return alltoallv_block_count(n, int(j), in.rank, dist); }, what);
   for (std::size_t j = 0; j < P; ++j) {
     l.expect.push_back({int(j), std::size_t(l.recv_displs[j]), std::size_t(l.recv_counts[j]), j,
-                        alltoallv_sent_before(n, int(j), std::size_t(in.rank))});
+                        alltoallv_sent_before(n, int(j), std::size_t(in.rank), dist)});
   }
   return l;
 }
@@ -337,6 +349,8 @@ std::string_view block_dist_name(BlockDist dist) {
       return "arith-code";
     case BlockDist::kArithLiteral:
       return "arith-literal";
+    case BlockDist::kEveryOther:
+      return "every-other";
     case BlockDist::kUneven:
       break;
   }
@@ -344,12 +358,13 @@ std::string_view block_dist_name(BlockDist dist) {
 }
 
 BlockDist parse_block_dist(std::string_view text) {
-  for (const BlockDist d :
-       {BlockDist::kUneven, BlockDist::kEqual, BlockDist::kArithCode, BlockDist::kArithLiteral}) {
+  for (const BlockDist d : {BlockDist::kUneven, BlockDist::kEqual, BlockDist::kArithCode,
+                            BlockDist::kArithLiteral, BlockDist::kEveryOther}) {
     if (block_dist_name(d) == text) return d;
   }
   throw UsageError(fmt::format(
-      "--dist: '{}' is not accepted; accepted: one of: equal, arith-code, arith-literal, uneven",
+      "--dist: '{}' is not accepted; accepted: one of: equal, arith-code, arith-literal, uneven, "
+      "every-other (alltoallv)",
       text));
 }
 
@@ -368,13 +383,18 @@ std::uint64_t intergroup_vblock(std::uint64_t nominal, int i, int ranks, BlockDi
     }
     case BlockDist::kArithLiteral:
       return nominal * ui;
+    case BlockDist::kEveryOther:  // alltoallv's; refused for intergroup runs (run options)
     case BlockDist::kUneven:
       break;
   }
   return vblock_count(nominal, i);
 }
 
-std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to) {
+std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to, BlockDist dist) {
+  if (dist == BlockDist::kEveryOther) {
+    const bool shortened = (std::int64_t{from} + std::int64_t{to}) % 2 == 1;
+    return shortened && count > 0 ? count - 1 : count;
+  }
   const auto shift = static_cast<std::uint64_t>((std::int64_t{from} + 2 * std::int64_t{to}) % 3);
   return count + shift == 0 ? 0 : count + shift - 1;
 }

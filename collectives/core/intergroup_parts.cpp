@@ -6,6 +6,7 @@
 
 #include "collectives/core/buffers.hpp"
 #include "collectives/core/intergroup.hpp"
+#include "collectives/core/intergroup_root_p2p.hpp"
 
 namespace papbench::intergroup {
 
@@ -66,7 +67,7 @@ void scatter_blocks(const void* packed, void* recv, std::span<const int> counts,
 }
 
 void swap_and_broadcast(const Comms& c, RootExchange how, const void* gathered, int out, void* into,
-                        int in, MPI_Datatype dtype) {
+                        int in, MPI_Datatype dtype, bool p2p) {
   const bool root = c.rank == 0;
   auto send = [&] {
     mpi_check(MPI_Send(gathered, out, dtype, 0, 0, c.inter.get()), "MPI_Send (roots)");
@@ -76,6 +77,10 @@ void swap_and_broadcast(const Comms& c, RootExchange how, const void* gathered, 
               "MPI_Recv (roots)");
   };
   auto broadcast = [&] {
+    if (p2p) {
+      binomial_bcast(c.local.get(), into, in, dtype);
+      return;
+    }
     mpi_check(MPI_Bcast(into, in, dtype, 0, c.local.get()), "MPI_Bcast (local group)");
   };
   if (how == RootExchange::kConcurrent) {

@@ -52,13 +52,14 @@ void to_ints(std::span<const std::int64_t> in, std::vector<int>& out);
 
 // Root gathering's second half ([Kang2019] §3.1): each group has gathered its data at its rank 0
 // (`gathered`, `out` elements there); the two roots swap it into `into` (`in` elements) and each
-// group broadcasts `into` from its root, with the library's MPI_Bcast.
+// group broadcasts `into` from its root: a binomial tree on point-to-point (`p2p`, the log p
+// startups of Eqs. (1) and (2); intergroup_root_p2p.hpp) or the library's MPI_Bcast.
 //   kConcurrent (Eq. 1): one MPI_Sendrecv between the roots, both broadcasts at once;
 //   kSequential (Eq. 2, MPICH's order of its two intercommunicator broadcasts): A's data to B's
 //   root and B's broadcast first, only then B's data to A's root.
 enum class RootExchange { kConcurrent, kSequential };
 void swap_and_broadcast(const Comms& c, RootExchange how, const void* gathered, int out, void* into,
-                        int in, MPI_Datatype dtype);
+                        int in, MPI_Datatype dtype, bool p2p);
 
 // True when displs are the prefix sums of counts (the remote blocks lie back to back in rank
 // order), so an algorithm can receive straight into the user's buffer.

@@ -50,6 +50,21 @@ inline constexpr AlgOptionSpec kMpichThrottleOptions[] = {
      .samples = kThrottleSamples},
 };
 
+// [Kang2019] root gathering (intergroup rg1, rg2): the intragroup steps on point-to-point as the
+// equations and §5 assume them, or the library's collectives.
+inline constexpr std::string_view kRootGatheringImplWords[] = {"p2p", "library"};
+inline constexpr std::string_view kRootGatheringImplSamples[] = {"library"};
+inline constexpr AlgOptionSpec kRootGatheringOptions[] = {
+    {.name = "impl",
+     .type = OptionType::kChoice,
+     .default_value = "p2p",
+     .help = "p2p: the gather (Allgather: binomial; Allgatherv: MPICH's ring, Section 5) and a "
+             "binomial broadcast on point-to-point, as Eqs. (1) and (2) count them; library: "
+             "MPI_Gather(v) and MPI_Bcast, whatever algorithms the library picks",
+     .words = kRootGatheringImplWords,
+     .samples = kRootGatheringImplSamples},
+};
+
 // uha: the leaders' algorithm of [Parsons2015] Fig. 2.1 line 13, any registry row of the same
 // collective but uha itself ("native" stands in for the thesis' Cray MPT rows). Each collective
 // lists its own words.

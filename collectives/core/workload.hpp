@@ -57,7 +57,9 @@ std::uint64_t vblock_count(std::uint64_t count, int i);
 // uneven: vblock_count(nominal, i), the tests' blocks with zeros; equal: nominal each;
 // arith-code: 2 (i + 1) ceil(nominal / P) (the authors' code, [Kang2019] settings 6 and 8);
 // arith-literal: nominal * i (§5 as printed: "rank i sends k i"; rank 0 sends nothing).
-enum class BlockDist { kUneven, kEqual, kArithCode, kArithLiteral };
+// every-other is alltoallv's alone ([Parsons2015] §2.5, alltoallv_block_count); the other words
+// leave alltoallv's blocks as the tests make them.
+enum class BlockDist { kUneven, kEqual, kArithCode, kArithLiteral, kEveryOther };
 std::string_view block_dist_name(BlockDist dist);
 BlockDist parse_block_dist(std::string_view text);  // UsageError naming --dist otherwise
 struct IntergroupShape {
@@ -67,7 +69,13 @@ struct IntergroupShape {
 std::uint64_t group_block(std::uint64_t count, double factor);
 // Local rank i's block in a group of `ranks` whose nominal block is `nominal`.
 std::uint64_t intergroup_vblock(std::uint64_t nominal, int i, int ranks, BlockDist dist);
-std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to);
+// alltoallv's block from rank `from` to rank `to`: the tests' max(0, count + (from + 2 to) mod 3
+// - 1) (zeros and both neighbours of count), or with --dist every-other [Parsons2015] §2.5's
+// "every other buffer length was shortened by one integer": count - (from + to) mod 2, so that
+// both a rank's send and its receive blocks alternate (which of the two the thesis shortened is
+// not said; our decision, docs/REPRODUCING.md).
+std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to,
+                                    BlockDist dist = BlockDist::kUneven);
 
 // Throws std::overflow_error where Workload(collective, comm, root, ..., count) would for a count,
 // displacement or buffer length beyond an int, without allocating (root must be a rank of comm).

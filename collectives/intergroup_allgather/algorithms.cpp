@@ -78,17 +78,20 @@ std::vector<AlgorithmInfo> intergroup_allgather_algorithms() {
        .options = kIntergroupEuro2Options},
       {.collective = "intergroup_allgather",
        .name = "rg1",
-       .summary = "root gathering, best version: gather at each group's rank 0, roots swap, "
-                  "bcast in each group, the groups' stages concurrent; in no figure (Eq. 1)",
+       .summary = "root gathering, best version: binomial gather at each group's rank 0, roots "
+                  "swap, binomial bcast in each group, the groups' stages concurrent; in no "
+                  "figure (Eq. 1)",
        .source = "[Kang2019] Section 3.1, Eq. 1",
-       .make = make_intergroup_allgather_rg1},
+       .make = make_intergroup_allgather_rg1,
+       .options = kRootGatheringOptions},
       {.collective = "intergroup_allgather",
        .name = "rg2",
-       .summary = "root gathering as MPICH does it: gather at each rank 0, then A's data to B and "
-                  "bcast in B, only then B's to A and bcast in A; the \"Root Gathering\" of "
-                  "Fig. 4 emulated on point-to-point (Eq. 2)",
+       .summary = "root gathering as MPICH does it: binomial gather at each rank 0, then A's data "
+                  "to B and bcast in B, only then B's to A and bcast in A; the \"Root "
+                  "Gathering\" of Fig. 4 emulated on point-to-point (Eq. 2)",
        .source = "[Kang2019] Section 3.1, Eq. 2",
-       .make = make_intergroup_allgather_rg2},
+       .make = make_intergroup_allgather_rg2,
+       .options = kRootGatheringOptions},
   };
 }
 

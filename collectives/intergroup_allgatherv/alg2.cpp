@@ -4,17 +4,22 @@
 // travels in several messages and small ones in one. The senders learn their place in the string
 // inside the timed region (MPI_Exscan and MPI_Allreduce of the block sizes, lines 1-2, as Theorem
 // 3 counts them); receivers know the remote sizes from recvcounts. Each group then allgathers its
-// pieces, which arrive in rank order. order=ordered: one send and one receive in flight per rank,
-// sends to ascending receivers and synchronous (a sender waits for its receiver's channel),
-// receives in the paper's order, higher multi-target sender first, then the ones in between,
-// then the lower multi-target sender; order=nonblocking: everything posted at once, as the
-// authors' code does. Receive displacements that are not the prefix sums of the counts go
-// through a contiguous buffer and a copy (timed).
+// pieces, which arrive in rank order. order=nonblocking (default): every send and receive posted
+// at once, as the paper's implementation ran it ("MPI non-blocking send and receive operations",
+// [Kang2019] §2; the authors' code) and so as Fig. 5 measured it; order=ordered: one send and one
+// receive in flight per rank, sends to ascending receivers and synchronous (a sender waits for
+// its receiver's channel), receives in §4.1's order, higher multi-target sender first, then the
+// ones in between, then the lower multi-target sender (the schedule Theorem 3's proof assumes).
+// final=allgatherv (default): the intragroup step with the exact piece sizes; final=padded: Line
+// 25's "Allgather operation with same block sizes" (§4.1), MPI_Allgather of the largest piece
+// (ceil(K/L)), then compaction. Receive displacements that are not the prefix sums of the counts
+// go through a contiguous buffer and a copy (timed).
 //
 // Cost (Theorem 3, Eq. 4): max(K_A + max k_A, K_B + max k_B) t_w + log(pq) t_w, and about
 // (log p + messages) t_s.
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <vector>
 
 #include "collectives/core/alg_option.hpp"
@@ -37,7 +42,7 @@ struct Message {
 
 class IntergroupAllgathervAlg2 final : public Algorithm {
  public:
-  explicit IntergroupAllgathervAlg2(bool ordered) : ordered_(ordered) {}
+  IntergroupAllgathervAlg2(bool ordered, bool padded) : ordered_(ordered), padded_(padded) {}
 
   void prepare(const Args& a) override {
     c_ = Comms::make(a.comm);
@@ -47,6 +52,11 @@ class IntergroupAllgathervAlg2 final : public Algorithm {
     // Sized anew for every case: the previous one may have had another layout.
     const bool packed = back_to_back(a.counts, a.displs);
     contig_.assign(packed ? 0 : std::size_t(total) * extent_of(a.dtype), 0);
+    // final=padded: every rank's piece in a slot of the largest piece's size; when the pieces are
+    // all equal the slots are the pieces themselves and the Allgather runs in place.
+    slot_ = piece(total, std::int64_t(L), 0).size;
+    use_padding_ = padded_ && total % std::int64_t(L) != 0;
+    padded_buf_.assign(use_padding_ ? std::size_t(slot_) * L * extent_of(a.dtype) : 0, 0);
     sends_.reserve(R);
     recvs_.reserve(R);
     requests_.reserve(2 * R);
@@ -85,25 +95,20 @@ class IntergroupAllgathervAlg2 final : public Algorithm {
       const std::int64_t lo = std::max(q, want.offset);
       const std::int64_t hi = std::min(q + a.counts[std::size_t(y)], want.offset + want.size);
       const std::int64_t end = q + a.counts[std::size_t(y)];
-      if (hi > lo) recvs_.push_back({int(y), lo, hi - lo, end > want.offset + want.size});
+      // Padded: my piece lands in my slot of the padded buffer.
+      const std::int64_t to = use_padding_ ? l * slot_ + (lo - want.offset) : lo;
+      if (hi > lo) recvs_.push_back({int(y), to, hi - lo, end > want.offset + want.size});
       q = end;
     }
     void* contig = contig_.empty() ? a.recv : static_cast<void*>(contig_.data());
+    void* landing = use_padding_ ? static_cast<void*>(padded_buf_.data()) : contig;
     if (ordered_) {
       order_receives();
-      exchange_ordered(a, contig, ext);
+      exchange_ordered(a, landing, ext);
     } else {
-      exchange_all(a, contig, ext);
+      exchange_all(a, landing, ext);
     }
-    // Lines 25-26: every rank of the group gathers the others' pieces.
-    for (std::int64_t x = 0; x < L; ++x) {
-      const Piece pc = piece(remote_total, L, x);
-      counts_[std::size_t(x)] = as_count(pc.size);
-      displs_[std::size_t(x)] = as_count(pc.offset);
-    }
-    mpi_check(MPI_Allgatherv(MPI_IN_PLACE, 0, a.dtype, contig, counts_.data(), displs_.data(),
-                             a.dtype, c_.local.get()),
-              "MPI_Allgatherv (local group)");
+    finish(a, contig, remote_total, ext);
     if (!contig_.empty()) scatter_blocks(contig_.data(), a.recv, a.counts, a.displs, ext);
   }
 
@@ -165,7 +170,41 @@ class IntergroupAllgathervAlg2 final : public Algorithm {
               "MPI_Waitall");
   }
 
-  bool ordered_;
+  // Lines 25-26: every rank of the group gathers the others' pieces into `contig`.
+  void finish(const Args& a, void* contig, std::int64_t remote_total, std::size_t ext) {
+    const std::int64_t L = c_.local_size;
+    if (padded_ && !use_padding_) {
+      mpi_check(
+          MPI_Allgather(MPI_IN_PLACE, 0, a.dtype, contig, as_count(slot_), a.dtype, c_.local.get()),
+          "MPI_Allgather (local group)");
+      return;
+    }
+    if (use_padding_) {
+      mpi_check(MPI_Allgather(MPI_IN_PLACE, 0, a.dtype, padded_buf_.data(), as_count(slot_),
+                              a.dtype, c_.local.get()),
+                "MPI_Allgather (local group, padded)");
+      for (std::int64_t x = 0; x < L; ++x) {
+        const Piece pc = piece(remote_total, L, x);
+        if (pc.size == 0) continue;
+        std::memcpy(at(contig, pc.offset, ext), at(padded_buf_.data(), x * slot_, ext),
+                    std::size_t(pc.size) * ext);
+      }
+      return;
+    }
+    for (std::int64_t x = 0; x < L; ++x) {
+      const Piece pc = piece(remote_total, L, x);
+      counts_[std::size_t(x)] = as_count(pc.size);
+      displs_[std::size_t(x)] = as_count(pc.offset);
+    }
+    mpi_check(MPI_Allgatherv(MPI_IN_PLACE, 0, a.dtype, contig, counts_.data(), displs_.data(),
+                             a.dtype, c_.local.get()),
+              "MPI_Allgatherv (local group)");
+  }
+
+  bool ordered_, padded_;
+  bool use_padding_ = false;
+  std::int64_t slot_ = 0;         // padded: elements per rank, the largest piece
+  std::vector<char> padded_buf_;  // padded with unequal pieces: L slots
   Comms c_;
   std::vector<char> contig_;  // only when the receive displacements are not back to back
   std::vector<Message> sends_, recvs_;
@@ -176,7 +215,8 @@ class IntergroupAllgathervAlg2 final : public Algorithm {
 }  // namespace
 
 std::unique_ptr<Algorithm> make_intergroup_allgatherv_alg2(const AlgOptions& options) {
-  return std::make_unique<IntergroupAllgathervAlg2>(option_text(options, "order") == "ordered");
+  return std::make_unique<IntergroupAllgathervAlg2>(option_text(options, "order") == "ordered",
+                                                    option_text(options, "final") == "padded");
 }
 
 }  // namespace papbench

@@ -10,7 +10,7 @@
 
 namespace papbench {
 
-// Algorithm 2: global-index segmentation, ordered full-duplex exchange, intragroup allgatherv.
+// Algorithm 2: global-index segmentation, full-duplex exchange, intragroup allgather(v).
 std::unique_ptr<Algorithm> make_intergroup_allgatherv_alg2(const AlgOptions& options);
 // Root gathering, stages concurrent across the groups (§3.1, Eq. 1).
 std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg1(const AlgOptions& options);

@@ -1,9 +1,12 @@
 // intergroup_allgatherv/rg1 and rg2: root gathering for uneven blocks ([Kang2019] §3.1): each
-// group's rank 0 learns its group's block sizes (MPI_Gather, timed, as the library must) and
-// gathers the blocks, the two roots exchange the gathered data, and each root broadcasts it in
-// its group. Receive displacements that are not the prefix sums of the counts go through a
-// contiguous buffer and a copy (timed). The two differ only in how the roots exchange
-// (intergroup::swap_and_broadcast):
+// group's rank 0 gathers the blocks and learns their sizes, timed, as the library must, the two
+// roots exchange the gathered data, and each root broadcasts it in its group. impl=p2p
+// (default): MPICH's ring gather (the paper's explanation of Fig. 5 at 256 nodes, §5; the sizes
+// come with the blocks) and a binomial broadcast on point-to-point
+// (collectives/core/intergroup_root_p2p.hpp); impl=library: MPI_Gather of the sizes, MPI_Gatherv
+// and MPI_Bcast, whatever algorithms the library picks. Receive displacements that are not the
+// prefix sums of the counts go through a contiguous buffer and a copy (timed). The two differ only
+// in how the roots exchange (intergroup::swap_and_broadcast):
 //   rg1, the best form (Eq. 1): the groups' stages are concurrent;
 //   rg2, as production libraries do it (Eq. 2): A's data goes to B's root, which broadcasts in
 //     B, and only then B's data to A's root, which broadcasts in A (MPICH orders its two
@@ -15,8 +18,10 @@
 // with a bcast that is a factor 2 off the optimum.
 #include <vector>
 
+#include "collectives/core/alg_option.hpp"
 #include "collectives/core/buffers.hpp"
 #include "collectives/core/intergroup_parts.hpp"
+#include "collectives/core/intergroup_root_p2p.hpp"
 #include "collectives/intergroup_allgatherv/intergroup_allgatherv.hpp"
 
 namespace papbench {
@@ -26,7 +31,7 @@ using namespace intergroup;
 
 class IntergroupAllgathervRootGathering final : public Algorithm {
  public:
-  explicit IntergroupAllgathervRootGathering(RootExchange how) : how_(how) {}
+  IntergroupAllgathervRootGathering(RootExchange how, bool p2p) : how_(how), p2p_(p2p) {}
 
   void prepare(const Args& a) override {
     c_ = Comms::make(a.comm);
@@ -41,7 +46,8 @@ class IntergroupAllgathervRootGathering final : public Algorithm {
     for (const int n : a.counts) remote_total_ += n;
     // Sized anew for every case: the previous one may have had another split or layout.
     const bool root = c_.rank == 0;
-    gathered_.assign(root ? std::size_t(own_total) * ext : 0, 0);
+    // The ring's forwarders hold one block at a time; the group's total bounds it.
+    gathered_.assign(root || p2p_ ? std::size_t(own_total) * ext : 0, 0);
     own_counts_.assign(root ? std::size_t(c_.local_size) : 0, 0);
     own_displs_.assign(root ? std::size_t(c_.local_size) : 0, 0);
     const bool packed = back_to_back(a.counts, a.displs);
@@ -51,6 +57,15 @@ class IntergroupAllgathervRootGathering final : public Algorithm {
   void run(const Args& a) override {
     const std::size_t ext = extent_of(a.dtype);
     const int mine = as_count(static_cast<std::int64_t>(a.send_count));
+    void* contig = contig_.empty() ? a.recv : static_cast<void*>(contig_.data());
+    if (p2p_) {
+      const std::int64_t own_total =
+          ring_gatherv(c_.local.get(), a.send, mine, gathered_.data(), gathered_.data(), a.dtype);
+      swap_and_broadcast(c_, how_, gathered_.data(), as_count(own_total), contig,
+                         as_count(remote_total_), a.dtype, true);
+      if (!contig_.empty()) scatter_blocks(contig_.data(), a.recv, a.counts, a.displs, ext);
+      return;
+    }
     mpi_check(MPI_Gather(&mine, 1, MPI_INT, own_counts_.data(), 1, MPI_INT, 0, c_.local.get()),
               "MPI_Gather (block sizes)");
     std::int64_t own_total = 0;
@@ -61,14 +76,14 @@ class IntergroupAllgathervRootGathering final : public Algorithm {
     mpi_check(MPI_Gatherv(a.send, mine, a.dtype, gathered_.data(), own_counts_.data(),
                           own_displs_.data(), a.dtype, 0, c_.local.get()),
               "MPI_Gatherv (local group)");
-    void* contig = contig_.empty() ? a.recv : static_cast<void*>(contig_.data());
     swap_and_broadcast(c_, how_, gathered_.data(), as_count(own_total), contig,
-                       as_count(remote_total_), a.dtype);
+                       as_count(remote_total_), a.dtype, false);
     if (!contig_.empty()) scatter_blocks(contig_.data(), a.recv, a.counts, a.displs, ext);
   }
 
  private:
   RootExchange how_;
+  bool p2p_;
   Comms c_;
   std::int64_t remote_total_ = 0;
   std::vector<char> gathered_, contig_;
@@ -77,12 +92,14 @@ class IntergroupAllgathervRootGathering final : public Algorithm {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg1(const AlgOptions& /*options*/) {
-  return std::make_unique<IntergroupAllgathervRootGathering>(RootExchange::kConcurrent);
+std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg1(const AlgOptions& options) {
+  return std::make_unique<IntergroupAllgathervRootGathering>(RootExchange::kConcurrent,
+                                                             option_text(options, "impl") == "p2p");
 }
 
-std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg2(const AlgOptions& /*options*/) {
-  return std::make_unique<IntergroupAllgathervRootGathering>(RootExchange::kSequential);
+std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg2(const AlgOptions& options) {
+  return std::make_unique<IntergroupAllgathervRootGathering>(RootExchange::kSequential,
+                                                             option_text(options, "impl") == "p2p");
 }
 
 }  // namespace papbench

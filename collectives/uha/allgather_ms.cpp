@@ -20,6 +20,7 @@
 #include "collectives/core/alg_option.hpp"
 #include "collectives/core/buffers.hpp"
 #include "collectives/uha/uha.hpp"
+#include "common/errors.hpp"
 
 namespace papbench {
 namespace uha {
@@ -31,7 +32,19 @@ void NodeBlockAllgather::prepare(const NodeContext& node, const Args& a) {
   count_ = a.count;
   block_ = std::size_t(m.max_node_size()) * a.count * ext_;
   senders_k_ = std::max(1, static_cast<int>(senders_.value_or(m.max_node_size())));
-  recv_ = SharedSlots(node.node_comm, block_ * std::size_t(m.node_count()));
+  if (copy_out_method_.outside_recv()) {
+    // shared, cow: the shared buffer is the result, so it must be the receive buffer's layout,
+    // rank r at node_of(r) * max_node_size() + local_of(r) (as allgather/uha; every rank sees the
+    // same placement, so all refuse together).
+    for (int r = 0; r < m.rank_count(); ++r) {
+      if (m.node_of(r) * m.max_node_size() + m.local_of(r) == r) continue;
+      throw UsageError(
+          "allgather/uha-ms: option copyout: shared and cow need every node's ranks consecutive "
+          "and every node but the last of the largest size; accepted with this placement: "
+          "memcpy, bcast, numa");
+    }
+  }
+  recv_ = copy_out_method_.prepare(node, block_ * std::size_t(m.node_count()));
   prepare_exchange();
 }
 
@@ -51,13 +64,17 @@ void NodeBlockAllgather::copy_in(const Args& a, int parity) {
 void NodeBlockAllgather::copy_out(const Args& a, int parity) {
   const NodeMap& m = node_->map;
   const std::byte* shared = recv_.slot(parity);
-  for (int n = 0; n < m.node_count(); ++n) {
-    for (const RankRun& run : m.runs(n)) {
-      local_copy(shared + std::size_t(n) * block_ + std::size_t(run.first_local) * a.count * ext_,
-                 at(a.recv, std::size_t(run.first_rank) * a.count, ext_),
-                 std::size_t(run.length) * a.count, ext_);
+  const auto copy_all = [&] {
+    for (int n = 0; n < m.node_count(); ++n) {
+      for (const RankRun& run : m.runs(n)) {
+        local_copy(shared + std::size_t(n) * block_ + std::size_t(run.first_local) * a.count * ext_,
+                   at(a.recv, std::size_t(run.first_rank) * a.count, ext_),
+                   std::size_t(run.length) * a.count, ext_);
+      }
     }
-  }
+  };
+  copy_out_method_.run(*node_, recv_, parity, copy_all, a.recv,
+                       std::size_t(m.rank_count()) * a.count * ext_);
 }
 
 }  // namespace uha
@@ -132,9 +149,9 @@ std::unique_ptr<Algorithm> make_allgather_uha_ms(const AlgOptions& options) {
   const std::optional<std::int64_t> senders = option_number(options, "senders");
   std::unique_ptr<uha::Pieces> pieces;
   if (option_text(options, "exchange") == "two-way-ring") {
-    pieces = uha::make_two_way_ring_pieces(senders);
+    pieces = uha::make_two_way_ring_pieces(senders, options);
   } else {
-    pieces = std::make_unique<BruckPortsPieces>(senders);
+    pieces = std::make_unique<BruckPortsPieces>(senders, options);
   }
   return std::make_unique<uha::Driver>("allgather", "", std::move(pieces));
 }

@@ -3,7 +3,9 @@
 // node blocks are gathered in one node-shared buffer and several local ranks move them between
 // nodes straight from and into it. The exchanges differ only in who sends which node blocks
 // where (collectives/uha/allgather_ms.cpp: k-port Bruck; allgather_ring2.cpp: two-way ring);
-// the shared layout, CopyIn and CopyOut are this class, once.
+// the shared layout, CopyIn and CopyOut are this class, once. CopyOut takes allgather/uha's
+// copyout=NAME methods (copy_out.hpp): Fig. 2.9 pairs the shared and copy-on-write copy-outs with
+// the multi-sender ring ([Parsons2015] §2.5.3).
 
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +13,7 @@
 #include <optional>
 
 #include "collectives/core/algorithm.hpp"
+#include "collectives/uha/copy_out.hpp"
 #include "collectives/uha/driver.hpp"
 
 namespace papbench::uha {
@@ -19,14 +22,19 @@ namespace papbench::uha {
 // by local rank; it is padded to the largest node, as in allgather/uha.
 class NodeBlockAllgather : public Pieces {
  public:
-  // `senders`: the option senders=K, std::nullopt for all (the largest node's size).
-  explicit NodeBlockAllgather(std::optional<std::int64_t> senders) : senders_(senders) {}
+  // `senders`: the option senders=K, std::nullopt for all (the largest node's size); `options`
+  // the resolved ones, of which copyout and regions choose the copy-out.
+  NodeBlockAllgather(std::optional<std::int64_t> senders, const AlgOptions& options)
+      : senders_(senders), copy_out_method_(options) {}
 
   bool own_inter_phase() const final { return true; }
   void prepare(const NodeContext& node, const Args& a) final;
   void copy_in(const Args& a, int parity) final;
   void setup_inter(const Args& /*a*/, int /*parity*/) final {}
   void copy_out(const Args& a, int parity) final;
+  const void* result_view(const Args& a) const final {
+    return copy_out_method_.result_view(a.recv);
+  }
 
  protected:
   // Called once prepare() has set the layout: the exchange sizes its own state.
@@ -46,9 +54,11 @@ class NodeBlockAllgather : public Pieces {
   std::size_t ext_ = 0, count_ = 0, block_ = 0;
   int senders_k_ = 1;
   SharedSlots recv_;
+  CopyOutMethod copy_out_method_;
 };
 
 // exchange=two-way-ring (collectives/uha/allgather_ring2.cpp).
-std::unique_ptr<Pieces> make_two_way_ring_pieces(std::optional<std::int64_t> senders);
+std::unique_ptr<Pieces> make_two_way_ring_pieces(std::optional<std::int64_t> senders,
+                                                 const AlgOptions& options);
 
 }  // namespace papbench::uha

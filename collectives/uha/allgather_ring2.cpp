@@ -99,8 +99,9 @@ class TwoWayRingPieces final : public NodeBlockAllgather {
 
 }  // namespace
 
-std::unique_ptr<Pieces> make_two_way_ring_pieces(std::optional<std::int64_t> senders) {
-  return std::make_unique<TwoWayRingPieces>(senders);
+std::unique_ptr<Pieces> make_two_way_ring_pieces(std::optional<std::int64_t> senders,
+                                                 const AlgOptions& options) {
+  return std::make_unique<TwoWayRingPieces>(senders, options);
 }
 
 }  // namespace papbench::uha

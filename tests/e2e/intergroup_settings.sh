@@ -22,9 +22,9 @@ cat >want.txt <<'WANT'
 intergroup_allgather/native setting=S1,groups=2:2,placement=block,ka-factor=1,kb-factor=1 1024
 intergroup_allgather/alg1 setting=S1,groups=2:2,placement=block,ka-factor=1,kb-factor=1,exchange=sendrecv,final=allgatherv 1024
 intergroup_allgatherv/native setting=S5,groups=2:2,placement=block,ka-factor=1,kb-factor=1,dist=equal 1024
-intergroup_allgatherv/alg2 setting=S5,groups=2:2,placement=block,ka-factor=1,kb-factor=1,dist=equal,order=ordered 1024
+intergroup_allgatherv/alg2 setting=S5,groups=2:2,placement=block,ka-factor=1,kb-factor=1,dist=equal,order=nonblocking,final=allgatherv 1024
 intergroup_allgatherv/native setting=S6,groups=2:2,placement=block,ka-factor=1,kb-factor=1,dist=arith-code 1024
-intergroup_allgatherv/alg2 setting=S6,groups=2:2,placement=block,ka-factor=1,kb-factor=1,dist=arith-code,order=ordered 1024
+intergroup_allgatherv/alg2 setting=S6,groups=2:2,placement=block,ka-factor=1,kb-factor=1,dist=arith-code,order=nonblocking,final=allgatherv 1024
 WANT
 diff want.txt cases.txt >&2 || fail "--setting: cases, params or per-rank counts differ (4Ki per node over 4 ranks = 1Ki)"
 # Every case validated, and the label shows the setting first.

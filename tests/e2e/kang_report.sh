@@ -27,11 +27,12 @@ expect_contains fig4.txt "== N = 6 (-): intergroup_allgather p:q = 4:2"
 expect_contains fig4.txt "EuroMPI (euro2)"
 expect_contains fig4.txt "fewer than the paper's 10 iterations"
 expect_contains fig4.txt "paper: up to 23.67x on 256 nodes"
-# 4 KiB blocks: three times, a speed-up, Eq. (5) = 7.00 at 3:3 and the paper's 7.00, 10 iterations.
-grep -qE '^ +4096 +[0-9.]+ [mu]s +[0-9.]+ [mu]s +[0-9.]+ [mu]s +[0-9.]+ +7\.00 +7\.00 +10$' fig4.txt ||
-  fail "kang-fig4: no S1 row at 4096 B"
+# 4 KiB blocks: three times, the blocks sent (mean and max of A and B), a speed-up, Eq. (5) = 7.00
+# at 3:3 and the paper's 7.00, 10 iterations.
+grep -qE '^ +4096 +[0-9.]+ [mu]s +[0-9.]+ [mu]s +[0-9.]+ [mu]s( +4096){4} +[0-9.]+ +7\.00 +7\.00 +10$' \
+  fig4.txt || fail "kang-fig4: no S1 row at 4096 B"
 # 4:2: M = 4 k, (4k + 12k + 6k) / 4k = 5.50; no paper value; 4 iterations.
-grep -qE '^ +4096 +[0-9.]+ [mu]s +[0-9.]+ [mu]s +[0-9.]+ +5\.50 +- +4$' fig4.txt ||
+grep -qE '^ +4096 +[0-9.]+ [mu]s +[0-9.]+ [mu]s( +4096){4} +[0-9.]+ +5\.50 +- +4$' fig4.txt ||
   fail "kang-fig4: no 4:2 row at 4096 B"
 
 # The paper's timing of case 0 (native, 1Ki ints) from the raw timestamps: per iteration the
@@ -60,9 +61,10 @@ expect_contains out.txt "== N = 6 (S6): intergroup_allgatherv p:q = 3:3"
 expect_contains out.txt "native/alg2"
 expect_exit 0 "$PAPBENCH_REPORT" table kang-fig6 s1.h5 s6.h5 g42.h5
 expect_contains out.txt "== 6 processes"
-grep -qE '^  S1 +allgather 3:3 k 1:1 +4096 +native/alg1 +[0-9.]+ +7\.00 +7\.00$' out.txt ||
-  fail "kang-fig6: no S1 curve at 4096 B"
-grep -qE '^  S6 +allgatherv 3:3 k 1:1 arith-code +4096 +native/alg2 +[0-9.]+ +7\.00 +7\.00$' \
+grep -qE '^  S1 +allgather 3:3 k 1:1 +4096( +4096){4} +native/alg1 +[0-9.]+ +7\.00 +7\.00$' \
+  out.txt || fail "kang-fig6: no S1 curve at 4096 B"
+# S6 at 1Ki ints: 2 (i + 1) ceil(1024/3) = 684, 1368, 2052 ints sent; mean 1368 ints (5472 B).
+grep -qE '^  S6 +allgatherv 3:3 k 1:1 arith-code +4096 +5472 +8208 +5472 +8208 +native/alg2 +[0-9.]+ +7\.00 +7\.00$' \
   out.txt || fail "kang-fig6: no S6 curve at 4096 B"
 expect_contains out.txt "largest speed-up: "
 # The same views as figures (gnuplot), drawn from the tables' Reports.
@@ -84,6 +86,11 @@ awk '/eq5 =/ && !/paper/ { e = $3 } /eq2_ns/ { a = $3 } /eq3_ns/ { b = $3 }
   END { if (sprintf("%.2f", e) != "4.84" || !(a > b && b > 0)) exit 1 }' q.txt ||
   fail "model intergroup: $(cat q.txt)"
 expect_contains q.txt "Hockney fit to 6 ping-pong case(s)"
+# C2048's S8 at 64 KiB per node (512 ints per process): --dist spreads whole ints, as runs do.
+expect_exit 0 "$PAPBENCH_REPORT" model intergroup --p 1600 --q 448 --ka 2048 --kb 2048 \
+  --dist arith-code --format json
+"$JSON_QUERY" /sections/0/eq5 <out.txt >q.txt 2>&1 || { cat q.txt; fail "model: no eq5"; }
+awk '/eq5 =/ { if (sprintf("%.2f", $3) != "4.47") exit 1 }' q.txt || fail "model S8: $(cat q.txt)"
 # Every intergroup case beside its equation; the arith-code S6 case has no Theorem 1.
 expect_exit 0 "$PAPBENCH_REPORT" model intergroup s1.h5 s6.h5 pp.h5
 grep -qE 'intergroup_allgather +alg1\(.*\) +3:3 +S1 .* Eq\. \(3\) ' out.txt ||

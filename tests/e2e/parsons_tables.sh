@@ -35,9 +35,10 @@ cp out.txt t36.txt
 expect_contains t36.txt "== Parsons 2015 Table 3.6: reduce speed-ups over MPICH binomial: P = 4, 2 virtual node(s) of 2"
 grep -qE '^ +Default Cray \(native\) +mpich-binomial +native +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +6 ' t36.txt ||
   fail "parsons-table3.6: no measured native row over 6 cells"
-grep -qE '^ +Dyn\. Leader +mpich-binomial +dynleader +- +- +0 +- +13\.35\.\.21\.13 \(mean 18\.98\) +not in the files' \
+# Rows name the thesis' configuration, every option spelt out.
+grep -qE '^ +Dyn\. Leader +mpich-binomial +dynleader:cleanup=cancel,kdeg=binomial +- +- +0 +- +13\.35\.\.21\.13 \(mean 18\.98\) +not in the files' \
   t36.txt || fail "parsons-table3.6: the dynamic leader row does not say it is missing"
-expect_contains t36.txt "not in the files (run them to fill the rows): hier-barrier, hier-opt, dynleader, dynleader-os"
+expect_contains t36.txt "not in the files (run them to fill the rows): hier-barrier, hier-opt:lock=parallel, dynleader:cleanup=cancel,kdeg=binomial, dynleader-os"
 # The levels come from the trace: case 5 of parsons2015-trace-4.h5 was run with compute:5k.
 expect_exit 0 "$PAPBENCH_REPORT" table parsons-table3.6 r.h5 --format json
 "$JSON_QUERY" /sections/0/cells/0/level /sections/0/cells/0/ratio /sections/0/rows/4/cells \
@@ -65,11 +66,11 @@ expect_contains out.txt "a2a-aware"
 
 # Tables 2.1 and 2.2: the allgather baselines run, the UHA rows say what is missing.
 expect_exit 0 "$PAPBENCH_REPORT" table parsons-table2.1 g.h5
-grep -qE '^ +Allgather-Small \(MPICH Bruck\) +allgather mpich-bruck +uha:inter=mpich-bruck +- +- +0 +20\.30 +31\.40 +not in the files' \
+grep -qE '^ +Allgather-Small \(MPICH Bruck\) +allgather mpich-bruck +uha:copyout=memcpy,inter=mpich-bruck,regions=4 +- +- +0 +20\.30 +31\.40 +not in the files' \
   out.txt || fail "parsons-table2.1: no Allgather-Small row"
 expect_exit 0 "$PAPBENCH_REPORT" table parsons-table2.2 g.h5
 expect_contains out.txt "inter-node phase time"
-expect_contains out.txt "uha-ms:inter=mpich-bruck"
+expect_contains out.txt "uha-ms:copyout=memcpy,exchange=bruck,regions=4,senders=all"
 
 # The same views as figures (gnuplot), drawn from the tables' Reports: bars and the thesis.
 expect_exit 0 "$PAPBENCH_REPORT" plot parsons-table3.6 r.h5 --out t36.svg --script

@@ -1,5 +1,7 @@
 papbench_unit_test(run_options_test SOURCES run_options_test.cpp LIBS papbench_bench)
 papbench_unit_test(experiment_file_test SOURCES experiment_file_test.cpp LIBS papbench_bench)
+# The paper files' algorithm variants as a run resolves them ([Kang2019] Figs. 4-5).
+papbench_unit_test(experiment_papers_test SOURCES experiment_papers_test.cpp LIBS papbench_bench)
 # The shipped experiment files are checked by the same parser papbench uses.
 papbench_unit_test(call_timeout_test SOURCES call_timeout_test.cpp LIBS papbench_bench)
 papbench_unit_test(buffer_memory_test SOURCES buffer_memory_test.cpp LIBS papbench_bench)

@@ -151,6 +151,19 @@ TEST(Registry, ResolveFillsDefaultsAndChecksExclusions) {
             (std::vector<std::string>{"segments=8", "round-time=auto"}));
 }
 
+// [Kang2019] §3.1's root gathering runs on point-to-point by default (binomial gather and bcast,
+// MPICH's ring gather for Allgatherv), the library's collectives only on request (issue 27).
+TEST(Registry, RootGatheringRunsOnPointToPointByDefault) {
+  for (const char* coll : {"intergroup_allgather", "intergroup_allgatherv"}) {
+    for (const char* name : {"rg1", "rg2"}) {
+      const AlgorithmInfo* info = find_algorithm(coll, name);
+      ASSERT_NE(info, nullptr) << coll << "/" << name;
+      EXPECT_EQ(resolve_options(*info, {}).at("impl"), "p2p") << coll << "/" << name;
+      EXPECT_EQ(resolve_options(*info, {{"impl", "library"}}).at("impl"), "library");
+    }
+  }
+}
+
 // docs/ALGORITHMS.md holds the tables `papbench list --format markdown` prints, so the document
 // cannot drift from the registry: a new row or option fails here until the docs show it.
 // Issue 27 item 3: native's segsize default is ours ([Nuriyev2022]'s m_s); Open MPI 3.1.6's

@@ -109,6 +109,15 @@ TEST(BlockSizes, VariantBlocksAreUnevenAndIncludeZeros) {
   EXPECT_EQ(alltoallv_block_count(5, 1, 1), 4u);  // (1 + 2) % 3 = 0
   EXPECT_EQ(alltoallv_block_count(5, 2, 2), 4u);  // (2 + 4) % 3 = 0
   EXPECT_EQ(alltoallv_block_count(5, 0, 1), 6u);  // (0 + 2) % 3 = 2
+  // --dist every-other ([Parsons2015] §2.5): one int shorter where from + to is odd, never < 0.
+  const BlockDist eo = BlockDist::kEveryOther;
+  EXPECT_EQ(alltoallv_block_count(5, 0, 0, eo), 5u);
+  EXPECT_EQ(alltoallv_block_count(5, 0, 1, eo), 4u);
+  EXPECT_EQ(alltoallv_block_count(5, 1, 0, eo), 4u);
+  EXPECT_EQ(alltoallv_block_count(5, 3, 5, eo), 5u);
+  EXPECT_EQ(alltoallv_block_count(0, 0, 1, eo), 0u);
+  EXPECT_EQ(parse_block_dist("every-other"), eo);
+  EXPECT_EQ(block_dist_name(eo), "every-other");
 }
 
 TEST(CountAsInt, RefusesWhatAnIntCannotHold) {

@@ -45,6 +45,19 @@ TEST(IntergroupModel, ArithCodeReproducesS8AndTheLiteralFormDoesNot) {
   EXPECT_DOUBLE_EQ(eq5_expected_improvement(setting_shape(*find_setting("S6"), 32, 32, n)), 7.0);
 }
 
+// C2048's S8 at 64 KiB per node: 2048 B (512 ints) per process over 1600:448 ranks. Spread in
+// elements, as runs do, A sends 2 (i + 1) ints and Eq. (5) is 4.47; spread in bytes it would be
+// 2 (i + 1) x 2 bytes for A, 10 (i + 1) bytes for B, and 4.59 (what `model intergroup` printed).
+TEST(IntergroupModel, DistributionsSpreadElementsNotBytes) {
+  const Shape run = allgatherv_shape(blocks_in_bytes(Dist::kArithCode, 1600, 512, 4),
+                                     blocks_in_bytes(Dist::kArithCode, 448, 512, 4));
+  EXPECT_DOUBLE_EQ(run.a.total, 4.0 * 1600 * 1601);
+  EXPECT_NEAR(eq5_expected_improvement(run), 4.47, 0.005);
+  const Shape bytes =
+      allgatherv_shape(blocks(Dist::kArithCode, 1600, 2048), blocks(Dist::kArithCode, 448, 2048));
+  EXPECT_NEAR(eq5_expected_improvement(bytes), 4.59, 0.005);
+}
+
 TEST(IntergroupModel, DistributionsFollowPapbenchsDist) {
   EXPECT_EQ(blocks(Dist::kEqual, 3, 5), (std::vector<double>{5, 5, 5}));
   // ceil(10/4) = 3: 2 (i + 1) 3.

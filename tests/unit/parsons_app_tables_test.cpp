@@ -67,7 +67,9 @@ TEST_F(ParsonsAppTables, Table39RunTimesWithSpeedupsInParenthesesAndTheThesisBes
   const Report r = build_parsons_table3_9(files({
       kernel_case("floyd", "bcast", "mpich-binomial", "", {30, 20, 100}),  // median 30 ms
       kernel_case("floyd", "bcast", "hier-barrier", "", {25, 24}),         // median 24.5 ms
-      kernel_case("floyd", "bcast", "dynleader", "cleanup=cancel", {15, 15, 16}),
+      kernel_case("floyd", "bcast", "dynleader", "kdeg=binomial", {15, 15, 16}),
+      // Dynamic-K: a column of its own; pooled, the Dyn. Leader median would be 10 ms.
+      kernel_case("floyd", "bcast", "dynleader", "kdeg=4", {5, 5, 5}),
       kernel_case("floyd", "bcast", "native", "", {60}),
       kernel_case("matvec", "reduce", "mpich-binomial", "", {1}),  // another kernel: not here
   }));
@@ -85,8 +87,10 @@ TEST_F(ParsonsAppTables, Table39RunTimesWithSpeedupsInParenthesesAndTheThesisBes
   EXPECT_EQ(row[column(m, "Dyn. Leader_text")].text, "15.0 ms (2.00)");
   // An algorithm the thesis' table does not name becomes a column of its own, said in a note.
   EXPECT_EQ(row[column(m, "native_text")].text, "60.0 ms (0.50)");
+  EXPECT_EQ(row[column(m, "dynleader:kdeg=4_text")].text, "5.00 ms (6.00)");
   const std::string notes = fmt::format("{}", fmt::join(m.notes, "\n"));
-  EXPECT_NE(notes.find("also run (not in the thesis' table): native"), std::string::npos);
+  EXPECT_NE(notes.find("also run (not in the thesis' table): dynleader:kdeg=4, native"),
+            std::string::npos);
   EXPECT_NE(notes.find("shape check of the kernels and the algorithms, not a reproduction"),
             std::string::npos);
   // The thesis' table, in the same columns.
@@ -103,7 +107,7 @@ TEST_F(ParsonsAppTables, Table39RunTimesWithSpeedupsInParenthesesAndTheThesisBes
 TEST_F(ParsonsAppTables, Table310OneRowPerSizeAndNoTimeFromAWrongResult) {
   std::vector<CaseRecord> cases = {
       kernel_case("matvec", "reduce", "mpich-binomial", "products=8", {40}),
-      kernel_case("matvec", "reduce", "dynleader", "products=8", {20}),
+      kernel_case("matvec", "reduce", "dynleader", "products=8,kdeg=binomial,cleanup=cancel", {20}),
       kernel_case("matvec", "reduce", "hier-barrier", "products=8", {10}, "fail"),
   };
   CaseRecord big = kernel_case("matvec", "reduce", "mpich-binomial", "products=8", {80});
@@ -124,16 +128,16 @@ TEST_F(ParsonsAppTables, Table310OneRowPerSizeAndNoTimeFromAWrongResult) {
 // own. The thesis prints speed-ups alone.
 TEST_F(ParsonsAppTables, Table311MatchesTheUhaIsendVariantOnly) {
   const Report r = build_parsons_table3_11(files({
-      kernel_case("ft", "alltoall", "mpich-isend", "iters=2", {90}),
-      kernel_case("ft", "alltoall", "uha", "iters=2,inter=mpich-isend,copyout=memcpy", {45}),
-      kernel_case("ft", "alltoall", "uha", "iters=2,inter=mpich-bruck,copyout=memcpy", {30}),
-      kernel_case("ft", "alltoall", "a2a-aware", "iters=2", {60}),
+      kernel_case("ft", "alltoall", "mpich-isend", "iters=2,throttle=4", {90}),
+      kernel_case("ft", "alltoall", "uha", "iters=2,inter=mpich-isend", {45}),
+      kernel_case("ft", "alltoall", "uha", "iters=2,inter=mpich-bruck", {30}),
+      kernel_case("ft", "alltoall", "a2a-aware", "iters=2,min-frag=0", {60}),
   }));
   const Section& m = r.sections[0];
   const auto& row = m.table.rows.at(0).cells;
   EXPECT_EQ(row[column(m, "Hier. Isend_text")].text, "45.0 ms (2.00)");
   EXPECT_EQ(row[column(m, "Hier. aware_text")].text, "60.0 ms (1.50)");
-  EXPECT_EQ(row[column(m, "uha:copyout=memcpy,inter=mpich-bruck_text")].text, "30.0 ms (3.00)");
+  EXPECT_EQ(row[column(m, "uha:inter=mpich-bruck_text")].text, "30.0 ms (3.00)");
   const Section& t = r.sections[1];
   ASSERT_EQ(t.table.rows.size(), 3u);
   EXPECT_EQ(t.table.rows[0].cells[column(t, "size")].text, "class A");

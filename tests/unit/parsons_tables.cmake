@@ -6,3 +6,6 @@ papbench_unit_test(experiment_parsons_test SOURCES experiment_parsons_test.cpp L
 # The parsons-table3.9/3.10/3.11 views on `papbench app --out` result sets with known times.
 papbench_unit_test(parsons_app_tables_test SOURCES parsons_app_tables_test.cpp
                    LIBS papbench_report_tables)
+# The thesis' configurations the views match exactly, against the registry's declared options.
+papbench_unit_test(parsons_configurations_test SOURCES parsons_configurations_test.cpp
+                   LIBS papbench_report_tables papbench_collectives)

@@ -26,6 +26,8 @@ using results::CaseRecord;
 using results::Matrix;
 
 const std::vector<std::int64_t> kXtime = {0, 10000, 20000, 40000, 80000, 160000};
+// reduce/dynleader as the thesis ran it, as params record it (every option spelt out).
+const std::string kDynleader = "kdeg=binomial,cleanup=cancel";
 
 // One variant's row block of an appendix table: per size, six latencies (s) by xtime.
 CellTimes appendix(const std::vector<std::vector<double>>& rows) {
@@ -175,15 +177,17 @@ TEST_F(ParsonsTables, Table36MeanAndMaxOverSizesAndLevelsWithTheThesisBeside) {
       cases.push_back(timed("reduce", "native", "", count, level, 2));
       // dynleader: 1 ms everywhere but at 512 ints, xtime 10k: 2 ms -> ratios 4, 4, 4, 2.
       const bool slow = count == 512 && std::string(level) == "compute:10k";
-      cases.push_back(timed("reduce", "dynleader", "", count, level, slow ? 2 : 1));
+      cases.push_back(timed("reduce", "dynleader", kDynleader, count, level, slow ? 2 : 1));
     }
   }
   cases.push_back(timed("reduce", "mpich-rsg", "", 32, "compute:0", 8));
+  // Dynamic-K is not the thesis' Dyn. Leader: a row of its own, without the thesis' value.
+  cases.push_back(timed("reduce", "dynleader", "kdeg=4,cleanup=cancel", 32, "compute:0", 0.5));
   const Report r = build_parsons_table3_6(write("r.h5", cases));
   ASSERT_EQ(r.sections.size(), 1u);
   const Section& s = r.sections[0];
   EXPECT_NE(s.title.find("P = 4, 2 virtual node(s) of 2"), std::string::npos) << s.title;
-  const Row* dl = row_of(s, "dynleader");
+  const Row* dl = row_of(s, "dynleader:" + kDynleader);
   ASSERT_NE(dl, nullptr);
   EXPECT_EQ(cell_text(s, *dl, "row"), "Dyn. Leader");
   EXPECT_EQ(cell_text(s, *dl, "baseline"), "mpich-binomial");
@@ -203,7 +207,14 @@ TEST_F(ParsonsTables, Table36MeanAndMaxOverSizesAndLevelsWithTheThesisBeside) {
   EXPECT_EQ(cell_text(s, *rsg, "row"), "also run");
   EXPECT_EQ(cell_text(s, *rsg, "mean"), "0.50");
   EXPECT_EQ(cell_text(s, *rsg, "status"), "also run");
-  EXPECT_EQ(s.extra["cells"].size(), 4u + 4u + 1u);
+  const Row* k4 = row_of(s, "dynleader:kdeg=4,cleanup=cancel");
+  ASSERT_NE(k4, nullptr);
+  EXPECT_EQ(cell_text(s, *k4, "row"), "variant of Dyn. Leader");
+  EXPECT_EQ(cell_text(s, *k4, "mean"), "8.00");  // 4 / 0.5
+  EXPECT_EQ(cell_text(s, *k4, "thesis_cores"), "-");
+  EXPECT_EQ(cell_text(s, *k4, "status"),
+            "not the thesis' configuration (dynleader:cleanup=cancel,kdeg=binomial)");
+  EXPECT_EQ(s.extra["cells"].size(), 4u + 4u + 1u + 1u);
 }
 
 // Two launches on a loaded host differ by more than two algorithms do: each candidate is compared
@@ -213,7 +224,7 @@ TEST_F(ParsonsTables, CandidatesMeetTheBaselineOfTheirOwnRun) {
       write("a.h5", {timed("reduce", "mpich-binomial", "", 32, "none", 4),
                      timed("reduce", "hier-barrier", "", 32, "none", 2)});
   for (auto& f : write("b.h5", {timed("reduce", "mpich-binomial", "", 32, "none", 40),
-                                timed("reduce", "dynleader", "", 32, "none", 10)})) {
+                                timed("reduce", "dynleader", kDynleader, 32, "none", 10)})) {
     files.push_back(std::move(f));
   }
   for (auto& f : write("c.h5", {timed("reduce", "native", "", 32, "none", 1)})) {
@@ -223,7 +234,7 @@ TEST_F(ParsonsTables, CandidatesMeetTheBaselineOfTheirOwnRun) {
   const Section& s = r.sections.at(0);
   EXPECT_EQ(cell_text(s, *row_of(s, "hier-barrier"), "mean"), "2.00");  // 4 / 2, not 22 / 2
   EXPECT_EQ(cell_text(s, *row_of(s, "hier-barrier"), "status"), "");
-  EXPECT_EQ(cell_text(s, *row_of(s, "dynleader"), "mean"), "4.00");  // 40 / 10
+  EXPECT_EQ(cell_text(s, *row_of(s, "dynleader:" + kDynleader), "mean"), "4.00");  // 40 / 10
   // native's run has no baseline: both others' pooled, (3 x 4 + 3 x 40) / 6 = 22 ms, marked.
   EXPECT_EQ(cell_text(s, *row_of(s, "native"), "mean"), "22.00");
   EXPECT_EQ(cell_text(s, *row_of(s, "native"), "status"), "baseline from other runs");
@@ -249,7 +260,7 @@ TEST_F(ParsonsTables, Table37HasThePatarasukYuanColumnsOfTheAppendixAt8192Cores)
   EXPECT_EQ(cell_text(s, *dl, "mean"), "3.00");
   EXPECT_EQ(cell_text(s, *dl, "thesis_at_p"), "5.70");
   EXPECT_EQ(cell_text(s, *dl, "thesis_cores"), "5.70 at 8192 cores only");
-  for (const char* absent : {"patyuan", "patyuan-hier", "patyuan-opt"}) {
+  for (const char* absent : {"patyuan:group=4", "patyuan-hier:group=4", "patyuan-opt:group=4"}) {
     const Row* row = row_of(s, absent);
     ASSERT_NE(row, nullptr) << absent;
     EXPECT_EQ(cell_text(s, *row, "status"), "not in the files");
@@ -261,26 +272,28 @@ TEST_F(ParsonsTables, Table38ReadsTheReplayedLevelFromTheTraceAndPrintsBothMetri
   write("trace.h5", {timed("barrier", "native", "", 0, "compute:40k", 1)});
   const std::string replay = "replay:" + path("trace.h5") + "#0";
   const Report r = build_parsons_table3_8(
-      write("a.h5", {timed("alltoall", "mpich-isend", "", 4, replay, 6),
-                     timed("alltoall", "uha", "inter=mpich-isend,copyout=memcpy", 4, replay, 2),
-                     timed("alltoall", "uha", "inter=mpich-bruck,copyout=memcpy", 4, replay, 1),
-                     timed("alltoall", "a2a-aware", "min-frag=64", 4, replay, 3)}));
+      write("a.h5", {timed("alltoall", "mpich-isend", "throttle=4", 4, replay, 6),
+                     timed("alltoall", "uha", "inter=mpich-isend", 4, replay, 2),
+                     timed("alltoall", "uha", "inter=mpich-bruck", 4, replay, 1),
+                     timed("alltoall", "a2a-aware", "min-frag=0", 4, replay, 3)}));
   ASSERT_EQ(r.sections.size(), 2u);  // elapsed, then after-last-arrival
   const Section& s = r.sections[0];
-  const Row* hier = row_of(s, "uha:inter=mpich-isend,copyout=memcpy");
+  const Row* hier = row_of(s, "uha:inter=mpich-isend");
   ASSERT_NE(hier, nullptr);
   EXPECT_EQ(cell_text(s, *hier, "row"), "MPICH Isend Hier.");
+  EXPECT_EQ(cell_text(s, *hier, "baseline"), "mpich-isend:throttle=4");
   EXPECT_EQ(cell_text(s, *hier, "mean"), "3.00");
-  EXPECT_EQ(cell_text(s, *row_of(s, "a2a-aware:min-frag=64"), "mean"), "2.00");
-  // Another inter-node algorithm is no "MPICH Isend Hier.": it is listed as also run.
-  EXPECT_EQ(cell_text(s, *row_of(s, "uha:inter=mpich-bruck,copyout=memcpy"), "row"), "also run");
+  EXPECT_EQ(cell_text(s, *row_of(s, "a2a-aware:min-frag=0"), "mean"), "2.00");
+  // Another inter-node algorithm is no "MPICH Isend Hier.": a row of its own.
+  EXPECT_EQ(cell_text(s, *row_of(s, "uha:inter=mpich-bruck"), "row"),
+            "variant of MPICH Isend Hier.");
   EXPECT_EQ(s.extra["cells"][0]["level"], "xtime 40000 (replay)");
   EXPECT_EQ(cell_text(s, *row_of(s, "native"), "status"), "not in the files");
   EXPECT_EQ(r.sections[1].meta[3].value.text, "after_last_arrival");
 }
 
 TEST_F(ParsonsTables, Table21PerCollectiveMeanAndMaxOverSizes) {
-  const std::string inter = "inter=mpich-bruck,copyout=memcpy";
+  const std::string inter = "inter=mpich-bruck,copyout=memcpy,regions=4";
   const Report r =
       build_parsons_table2_1(write("c2.h5", {timed("allgather", "mpich-bruck", "", 1, "none", 8),
                                              timed("allgather", "mpich-bruck", "", 2, "none", 8),
@@ -301,29 +314,30 @@ TEST_F(ParsonsTables, Table21PerCollectiveMeanAndMaxOverSizes) {
   const Row* scatter = row_of(s, "uha:inter=mpich-binomial");
   ASSERT_NE(scatter, nullptr);
   EXPECT_EQ(cell_text(s, *scatter, "status"), "not in the files");
-  const Row* lib = row_of(s, "uha:inter=native");
+  const Row* lib = row_of(s, "uha:copyout=memcpy,inter=native,regions=4");
   ASSERT_NE(lib, nullptr);
   EXPECT_EQ(cell_text(s, *lib, "thesis_mean"), "Small 1.1 / 1.1, Large 29.9 / 100.1");
 }
 
 TEST_F(ParsonsTables, Table22UsesTheInterNodePhaseMetric) {
   CaseRecord uha = timed("scatter", "uha", "inter=mpich-binomial", 8, "none", 10);
-  CaseRecord ms = timed("scatter", "uha-ms", "inter=mpich-binomial,senders=2", 8, "none", 10);
+  CaseRecord ms = timed("scatter", "uha-ms", "senders=all", 8, "none", 10);
   uha.metrics["inter_node_ns"] = Matrix(3, 4);
   ms.metrics["inter_node_ns"] = Matrix(3, 4);
   for (int i = 0; i < 3; ++i) {
     uha.metrics["inter_node_ns"].at(i, 0) = 6 * kMs;  // the slowest rank counts
     ms.metrics["inter_node_ns"].at(i, 2) = 2 * kMs;
   }
-  CaseRecord bare = timed("bcast", "uha", "inter=mpich-binomial", 8, "none", 1);
-  CaseRecord bare_ms = timed("bcast", "uha-ms", "inter=mpich-binomial", 8, "none", 1);
+  CaseRecord bare =
+      timed("bcast", "uha", "inter=mpich-binomial,copyout=memcpy,regions=4", 8, "none", 1);
+  CaseRecord bare_ms = timed("bcast", "uha-ms", "senders=all", 8, "none", 1);
   const Report r = build_parsons_table2_2(write("p.h5", {uha, ms, bare, bare_ms}));
   const Section& s = r.sections.at(0);
-  const Row* sc = row_of(s, "scatter uha-ms:inter=mpich-binomial,senders=2");
+  const Row* sc = row_of(s, "scatter uha-ms:senders=all");
   ASSERT_NE(sc, nullptr);
   EXPECT_EQ(cell_text(s, *sc, "mean"), "3.00");
   EXPECT_EQ(cell_text(s, *sc, "thesis_mean"), "2.20");
-  const Row* bc = row_of(s, "bcast uha-ms:inter=mpich-binomial");
+  const Row* bc = row_of(s, "bcast uha-ms:senders=all");
   ASSERT_NE(bc, nullptr);
   EXPECT_EQ(cell_text(s, *bc, "status"), "no time recorded (the metric is missing)");
 }
@@ -338,20 +352,43 @@ TEST_F(ParsonsTables, Table22AllgatherRowsTakeTheMatchingExchange) {
     for (int i = 0; i < 3; ++i) c.metrics["uha_inter_ns"].at(i, 1) = ms * kMs;
     cases.push_back(c);
   };
-  with_phase("uha", "inter=mpich-bruck", 6);
-  with_phase("uha", "inter=mpich-ring", 8);
-  with_phase("uha-ms", "senders=all,exchange=bruck", 3);
-  with_phase("uha-ms", "senders=all,exchange=two-way-ring", 2);
+  with_phase("uha", "inter=mpich-bruck,copyout=memcpy,regions=4", 6);
+  with_phase("uha", "inter=mpich-ring,copyout=memcpy,regions=4", 8);
+  with_phase("uha-ms", "senders=all,exchange=bruck,copyout=memcpy,regions=4", 3);
+  with_phase("uha-ms", "senders=all,exchange=two-way-ring,copyout=memcpy,regions=4", 2);
   const Report r = build_parsons_table2_2(write("ag.h5", cases));
   const Section& s = r.sections.at(0);
-  const Row* small = row_of(s, "allgather uha-ms:senders=all,exchange=bruck");
+  const Row* small =
+      row_of(s, "allgather uha-ms:senders=all,exchange=bruck,copyout=memcpy,regions=4");
   ASSERT_NE(small, nullptr);
   EXPECT_EQ(cell_text(s, *small, "row"), "Allgather-Small");
   EXPECT_EQ(cell_text(s, *small, "mean"), "2.00");  // 6 / 3
-  const Row* large = row_of(s, "allgather uha-ms:senders=all,exchange=two-way-ring");
+  const Row* large =
+      row_of(s, "allgather uha-ms:senders=all,exchange=two-way-ring,copyout=memcpy,regions=4");
   ASSERT_NE(large, nullptr);
   EXPECT_EQ(cell_text(s, *large, "row"), "Allgather-Large");
   EXPECT_EQ(cell_text(s, *large, "mean"), "4.00");  // 8 / 2
+}
+
+// Fig. 2.9: the copy-outs with the ring, the shared and COW ones with the multi-sender ring, each
+// over the UHA with MPICH's ring and memcpy; the thesis prints no number.
+TEST_F(ParsonsTables, Fig29CopyOutsOfTheMultiSenderRingOverTheUhaRing) {
+  const std::string ms = "senders=all,exchange=two-way-ring,copyout=";
+  const Report r = build_parsons_fig2_9(
+      write("f29.h5",
+            {timed("allgather", "uha", "inter=mpich-ring,copyout=memcpy,regions=4", 8, "none", 6),
+             timed("allgather", "uha-ms", ms + "shared,regions=4,mpi-semantics=no", 8, "none", 2),
+             timed("allgather", "uha-ms", ms + "cow,regions=4,mpi-semantics=no", 8, "none", 3)}));
+  const Section& s = r.sections.at(0);
+  const Row* shared = row_of(s, "allgather uha-ms:" + ms + "shared,regions=4,mpi-semantics=no");
+  ASSERT_NE(shared, nullptr);
+  EXPECT_EQ(cell_text(s, *shared, "row"), "M. S. Shared mem.");
+  EXPECT_EQ(cell_text(s, *shared, "mean"), "3.00");
+  EXPECT_EQ(cell_text(s, *shared, "thesis_mean"), "(figure only)");
+  const Row* cow = row_of(s, "allgather uha-ms:" + ms + "cow,regions=4,mpi-semantics=no");
+  ASSERT_NE(cow, nullptr);
+  EXPECT_EQ(cell_text(s, *cow, "row"), "M. S. COW");
+  EXPECT_EQ(cell_text(s, *cow, "mean"), "2.00");
 }
 
 TEST_F(ParsonsTables, NoCaseOfTheCollectiveIsAUsageError) {

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <string>
+#include <string_view>
 
 namespace papbench::report {
 
@@ -20,6 +22,35 @@ inline std::map<std::string, std::string> parse_case_params(const std::string& p
     start = end + 1;
   }
   return out;
+}
+
+// The params that say how the harness ran a case, not which variant of its algorithm it was
+// (bench/case_runner.cpp): the PAT source, the monitoring thread, the copy-out's semantics note.
+inline constexpr std::string_view kHarnessParams[] = {"pat-source", "bg-thread", "mpi-semantics"};
+
+// A configuration of an algorithm as a paper's table names it: every option the algorithm
+// declares, defaults spelt out, as params record them (registry effective_params).
+using AlgConfiguration = std::map<std::string, std::string>;
+
+// Whether `params` record exactly `configuration`, beside the keys of `ignored` and of
+// kHarnessParams: each of its options with the same value and no other option, so that a variant
+// (dynleader:kdeg=4, cleanup=deferred) never passes for the configuration a table row names.
+inline bool runs_exactly(const std::map<std::string, std::string>& params,
+                         const AlgConfiguration& configuration,
+                         std::span<const std::string_view> ignored = {}) {
+  const auto skipped = [&](const std::string& key) {
+    return std::find(std::begin(kHarnessParams), std::end(kHarnessParams), key) !=
+               std::end(kHarnessParams) ||
+           std::find(ignored.begin(), ignored.end(), key) != ignored.end();
+  };
+  std::size_t compared = 0;
+  for (const auto& [key, value] : params) {
+    if (skipped(key)) continue;
+    const auto it = configuration.find(key);
+    if (it == configuration.end() || it->second != value) return false;
+    ++compared;
+  }
+  return compared == configuration.size();
 }
 
 }  // namespace papbench::report

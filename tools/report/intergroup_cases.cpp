@@ -119,10 +119,8 @@ std::optional<IntergroupCase> intergroup_case(std::size_t index, const results::
   c.block_a_bytes = static_cast<double>(ka) * c.elem_bytes;
   c.block_b_bytes = static_cast<double>(kb) * c.elem_bytes;
   if (c.allgatherv) {
-    std::vector<double> a = im::blocks(*c.dist, c.p, ka), b = im::blocks(*c.dist, c.q, kb);
-    for (double& x : a) x *= c.elem_bytes;
-    for (double& x : b) x *= c.elem_bytes;
-    c.shape = im::allgatherv_shape(a, b);
+    c.shape = im::allgatherv_shape(im::blocks_in_bytes(*c.dist, c.p, ka, c.elem_bytes),
+                                   im::blocks_in_bytes(*c.dist, c.q, kb, c.elem_bytes));
   } else {
     c.shape = im::allgather_shape(c.p, c.q, c.block_a_bytes, c.block_b_bytes);
   }

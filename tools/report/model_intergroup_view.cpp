@@ -109,9 +109,21 @@ Section shape_section(const IntergroupModelOptions& o, const LinkSource& ls) {
     }
   }
   im::Shape shape;
+  const std::optional<double> elem = dtype_bytes(o.dtype);
+  if (!elem) throw UsageError(fmt::format("--dtype: '{}' is not a datatype", o.dtype));
   if (dist) {
-    shape = im::allgatherv_shape(im::blocks(*dist, *o.p, *o.ka_bytes),
-                                 im::blocks(*dist, *o.q, *o.kb_bytes));
+    // As a run spreads them: in elements (papbench's intergroup_vblock), then in bytes.
+    const auto elements = [&](std::string_view option, std::uint64_t bytes) {
+      const auto e = static_cast<std::uint64_t>(*elem);
+      if (bytes % e != 0) {
+        throw UsageError(fmt::format("{}: {} bytes is not a whole number of {} elements ({} B)",
+                                     option, bytes, o.dtype, e));
+      }
+      return bytes / e;
+    };
+    shape = im::allgatherv_shape(
+        im::blocks_in_bytes(*dist, *o.p, elements("--ka", *o.ka_bytes), *elem),
+        im::blocks_in_bytes(*dist, *o.q, elements("--kb", *o.kb_bytes), *elem));
   } else {
     shape = im::allgather_shape(*o.p, *o.q, static_cast<double>(*o.ka_bytes),
                                 static_cast<double>(*o.kb_bytes));
@@ -123,8 +135,10 @@ Section shape_section(const IntergroupModelOptions& o, const LinkSource& ls) {
                     Cell::str(dist ? "intergroup_allgatherv" : "intergroup_allgather")});
   s.meta.push_back({"p", "p (group A)", Cell::integer(*o.p)});
   s.meta.push_back({"q", "q (group B)", Cell::integer(*o.q)});
-  if (dist)
+  if (dist) {
     s.meta.push_back({"dist", "distribution", Cell::str(std::string(im::dist_name(*dist)))});
+    s.meta.push_back({"dtype", "elements", Cell::str(fmt::format("{} ({:g} B)", o.dtype, *elem))});
+  }
   s.meta.push_back({"ka_bytes", dist ? "nominal k_A (bytes)" : "k_A (bytes)",
                     Cell::integer(static_cast<long long>(*o.ka_bytes))});
   s.meta.push_back({"kb_bytes", dist ? "nominal k_B (bytes)" : "k_B (bytes)",

@@ -18,6 +18,8 @@ struct IntergroupModelOptions {
   std::optional<std::int64_t> p, q;
   std::optional<std::uint64_t> ka_bytes, kb_bytes;  // per-process (nominal) blocks
   std::string dist;                                 // "" (Allgather) or an Allgatherv distribution
+  // The datatype the blocks are made of: --dist spreads whole elements, as runs do.
+  std::string dtype = "int";
   std::string setting;  // "" or S1..S8: checks the shape is the setting's / selects cases
   // Given link parameters; both or neither (then fitted to the files' ping-pong cases).
   std::optional<double> ts_ns, tw_ns_per_byte;

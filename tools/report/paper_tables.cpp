@@ -45,6 +45,8 @@ const std::vector<PaperTable>& registry() {
        "[Parsons2015] Table 2.1", build_parsons_table2_1},
       {"parsons-table2.2", "multi-sender UHA over UHA, inter-node phase: mean and max over sizes",
        "[Parsons2015] Table 2.2", build_parsons_table2_2},
+      {"parsons-fig2.9", "allgather-ring copy-outs (multi-sender: shared, COW) over UHA memcpy",
+       "[Parsons2015] Fig. 2.9", build_parsons_fig2_9},
       {"parsons-table3.6", "reduce speed-ups over mpich-binomial, mean over sizes x imbalance",
        "[Parsons2015] Table 3.6", build_parsons_table3_6},
       {"parsons-table3.7", "bcast speed-ups over mpich-binomial, mean over sizes x imbalance",

@@ -101,6 +101,8 @@ const std::vector<PlotView>& registry() {
                                        "UHA over the library per collective, thesis beside"),
       paper_row<plot_parsons_speedups>("parsons-table2.2",
                                        "multi-sender UHA inter-node phase, thesis beside"),
+      paper_row<plot_parsons_speedups>("parsons-fig2.9",
+                                       "allgather-ring copy-outs over UHA memcpy, run time"),
       paper_row<plot_parsons_speedups>("parsons-table3.6",
                                        "reduce speed-ups over mpich-binomial, thesis beside"),
       paper_row<plot_parsons_speedups>("parsons-table3.7",

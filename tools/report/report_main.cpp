@@ -424,6 +424,9 @@ void add_model_intergroup_options(CLI::App& cmd, IntergroupModelArgs& args) {
                  "Allgatherv: how the nominal blocks spread over a group's ranks (papbench's "
                  "--dist; default with --setting S5-S8: the setting's)")
       ->check(CLI::IsMember({"equal", "arith-code", "arith-literal", "uneven"}));
+  cmd.add_option("--dtype", args.options.dtype,
+                 "Allgatherv: the datatype of the blocks; --dist spreads whole elements as runs "
+                 "do (default int)");
   cmd.add_option("--setting", args.options.setting,
                  "Kang 2019 §5 setting: with a shape, check it is the setting's and print the "
                  "paper's Eq. (5) value beside; with files, only that setting's cases")

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 #include "common/errors.hpp"
@@ -23,12 +24,17 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // (bench/app/app_kernel.hpp, docs/RESULTS_FORMAT.md).
 constexpr const char* kKernelMetric = "app_kernel_ns";
 
-// An algorithm of a column: registry name and the options it must have run with.
+// An algorithm of a column: registry name and the thesis' configuration of it, every declared
+// option spelt out; a case of another configuration gets a column of its own, never this one's
+// (its repetitions would otherwise enter this column's median).
 struct AlgColumn {
   std::string label;  // the thesis' column name
   std::string algorithm;
-  std::map<std::string, std::string> options;
+  AlgConfiguration options;
 };
+
+// The kernel's own params (bench/app/app_*_command.cpp): not the algorithm's.
+constexpr std::string_view kKernelParams[] = {"app", "n", "products", "iters"};
 
 // The thesis' row: its process count (and FT class) with the printed values.
 struct ThesisRow {
@@ -48,11 +54,7 @@ struct AppTableSpec {
 
 bool matches(const AlgColumn& c, const results::CaseRecord& rec,
              const std::map<std::string, std::string>& params) {
-  if (rec.algorithm != c.algorithm) return false;
-  return std::all_of(c.options.begin(), c.options.end(), [&](const auto& kv) {
-    const auto it = params.find(kv.first);
-    return it != params.end() && it->second == kv.second;
-  });
+  return rec.algorithm == c.algorithm && runs_exactly(params, c.options, kKernelParams);
 }
 
 // The slowest rank's kernel time of every repetition, ns.
@@ -100,7 +102,8 @@ std::string column_of(const AppTableSpec& spec, const results::CaseRecord& rec,
   }
   std::vector<std::string> options;
   for (const auto& [key, value] : params) {
-    if (key != "app" && key != "n" && key != "products" && key != "iters")
+    if (std::find(std::begin(kKernelParams), std::end(kKernelParams), key) ==
+        std::end(kKernelParams))
       options.push_back(fmt::format("{}={}", key, value));
   }
   return options.empty() ? rec.algorithm
@@ -272,7 +275,7 @@ const AppTableSpec& table3_9() {
       "floyd",
       "bcast",
       {"Binomial Tree", "mpich-binomial", {}},
-      {{"Hier.", "hier-barrier", {}}, {"Dyn. Leader", "dynleader", {}}},
+      {{"Hier.", "hier-barrier", {}}, {"Dyn. Leader", "dynleader", {{"kdeg", "binomial"}}}},
       {timed(128, "n=8192", 18.9, {19.6, 17.6}, {0.96, 1.08}),
        timed(256, "n=8192", 9.4, {9.1, 7.6}, {1.04, 1.23}),
        timed(512, "n=8192", 8.1, {7.7, 6.3}, {1.05, 1.28}),
@@ -291,7 +294,8 @@ const AppTableSpec& table3_10() {
       "matvec",
       "reduce",
       {"Binomial Tree", "mpich-binomial", {}},
-      {{"Hier. Bi. Tree", "hier-barrier", {}}, {"Dyn. Leader", "dynleader", {}}},
+      {{"Hier. Bi. Tree", "hier-barrier", {}},
+       {"Dyn. Leader", "dynleader", {{"kdeg", "binomial"}, {"cleanup", "cancel"}}}},
       {timed(256, "n=8192", 18.75, {19.15, 18.325}, {0.98, 1.02}),
        timed(512, "n=8192", 10.775, {10.95, 10.775}, {0.98, 1}),
        timed(1024, "n=8192", 6.95, {7.25, 6.375}, {0.96, 1.09}),
@@ -309,8 +313,9 @@ const AppTableSpec& table3_11() {
       "Parsons 2015 Table 3.11: FT speed-up over MPICH Isend (alltoall)",
       "ft",
       "alltoall",
-      {"MPICH Isend", "mpich-isend", {}},
-      {{"Hier. Isend", "uha", {{"inter", "mpich-isend"}}}, {"Hier. aware", "a2a-aware", {}}},
+      {"MPICH Isend", "mpich-isend", {{"throttle", "4"}}},
+      {{"Hier. Isend", "uha", {{"inter", "mpich-isend"}}},
+       {"Hier. aware", "a2a-aware", {{"min-frag", "0"}}}},
       {{128, "class A", kNaN, {kNaN, kNaN}, {1.86, 2.11}},
        {256, "class B", kNaN, {kNaN, kNaN}, {1.88, 1.98}},
        {512, "class C", kNaN, {kNaN, kNaN}, {1.58, 1.62}}},
@@ -323,6 +328,16 @@ const AppTableSpec& table3_11() {
 }
 
 }  // namespace
+
+std::vector<ThesisConfiguration> parsons_app_table_configurations() {
+  std::vector<ThesisConfiguration> out;
+  for (const AppTableSpec* spec : {&table3_9(), &table3_10(), &table3_11()}) {
+    out.push_back({spec->kind, spec->collective, spec->baseline.algorithm, spec->baseline.options});
+    for (const AlgColumn& c : spec->candidates)
+      out.push_back({spec->kind, spec->collective, c.algorithm, c.options});
+  }
+  return out;
+}
 
 Report build_parsons_table3_9(const std::vector<ResultFile>& files) {
   return build(files, table3_9());

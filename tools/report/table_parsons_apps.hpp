@@ -7,14 +7,21 @@
 //   parsons-table3.11: FT (alltoall): speed-ups of uha:inter=mpich-isend and a2a-aware over
 //                      mpich-isend (docs/REPRODUCING.md says why that baseline).
 // One row per process count, node shape and problem size; a run time is the median over the
-// repetitions of the slowest rank's kernel time (metric app_kernel_ns).
+// repetitions of the slowest rank's kernel time (metric app_kernel_ns). A column takes only cases
+// of the thesis' configuration (every option, defaults spelt out); other configurations get
+// columns of their own.
 
 #include <vector>
 
 #include "tools/report/result_file.hpp"
 #include "tools/report/table_format.hpp"
+#include "tools/report/table_parsons.hpp"
 
 namespace papbench::report {
+
+// Every column's configuration of the three tables, for the test that holds them against the
+// registry (ThesisConfiguration: table_parsons.hpp).
+std::vector<ThesisConfiguration> parsons_app_table_configurations();
 
 Report build_parsons_table3_9(const std::vector<ResultFile>& files);
 Report build_parsons_table3_10(const std::vector<ResultFile>& files);
