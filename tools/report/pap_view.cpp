@@ -11,6 +11,7 @@
 
 #include "imbalance/pap_statistics.hpp"
 #include "results/statistics.hpp"
+#include "tools/report/capture_sites.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/counters_view.hpp"
 
@@ -104,7 +105,7 @@ void add_per_node(Section& s, std::vector<std::string>& notes, std::size_t case_
 
 }  // namespace
 
-Report build_pap(const ResultFile& file) {
+Report build_pap(const ResultFile& file, bool suggest) {
   Report r;
   r.kind = "pap";
   r.section_key = "file";
@@ -182,6 +183,7 @@ Report build_pap(const ResultFile& file) {
       "(*_ns), mean of other values (a 0/1 flag: the fraction of 1s)");
   s.notes.insert(s.notes.end(), per_node_notes.begin(), per_node_notes.end());
   r.sections.push_back(std::move(s));
+  if (is_capture(file)) r.sections.push_back(capture_site_section(file, suggest));
   return r;
 }
 

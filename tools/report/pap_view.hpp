@@ -8,6 +8,8 @@
 
 namespace papbench::report {
 
-Report build_pap(const ResultFile& file);
+// A capture (docs/CAPTURE.md) gets a second section, per call site; `suggest` adds each site's
+// replay command to its notes.
+Report build_pap(const ResultFile& file, bool suggest = false);
 
 }  // namespace papbench::report

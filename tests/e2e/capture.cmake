@@ -1,0 +1,12 @@
+# libpapbench-capture.so (capture/): a tiny application with known imbalance captured under
+# LD_PRELOAD, inspected with papbench-report and replayed by papbench (capture_synthetic.sh).
+add_executable(capture_synthetic_app capture_synthetic_app.cpp)
+target_link_libraries(capture_synthetic_app PRIVATE MPI::MPI_C papbench_warnings)
+target_compile_definitions(capture_synthetic_app PRIVATE OMPI_SKIP_MPICXX MPICH_SKIP_MPICXX)
+# Exported symbols: the captured call sites read main+0x..., not the binary's name.
+set_target_properties(capture_synthetic_app PROPERTIES ENABLE_EXPORTS ON)
+papbench_e2e_test(capture_synthetic capture_synthetic.sh)
+set_tests_properties(e2e.capture_synthetic PROPERTIES ENVIRONMENT
+                     "${_e2e_env};CAPTURE_LIB=$<TARGET_FILE:papbench-capture>;SYNTHETIC_APP=$<TARGET_FILE:capture_synthetic_app>"
+                     RUN_SERIAL TRUE)
+# Debian's hpcc under capture at 4 ranks (about 25 s on 2 cores: full tier, tests/tiers.cmake);
