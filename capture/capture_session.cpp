@@ -244,6 +244,7 @@ results::RunInfo run_info(const State& s, long long calls, long long incomplete)
       "raw CLOCK_MONOTONIC_RAW; estimator {}; hierarchical {}; synced at MPI_Init (drift fit), "
       "checked at MPI_Finalize",
       clocksync::to_string(s.clock->options().estimator), s.clock->options().hierarchical);
+  info.extra["mpi_thread_level"] = std::string(thread_level_name(mpi_thread_level()));
   info.extra["result_kind"] = "capture";
   info.extra["capture_overhead_median_ns"] = std::to_string(s.overhead_median_ns);
   info.extra["capture_overhead_p99_ns"] = std::to_string(s.overhead_p99_ns);

@@ -108,7 +108,8 @@ bool is_capture(const ResultFile& file) {
 
 Section capture_site_section(const ResultFile& file, bool suggest) {
   Section s;
-  s.title = file.path + " (call sites)";
+  s.title = file.path;
+  s.meta = run_meta(file);
   const auto& extra = file.reader.run_info().extra;
   auto attr = [&](const char* key) {
     const auto it = extra.find(key);

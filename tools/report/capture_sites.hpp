@@ -10,7 +10,8 @@ namespace papbench::report {
 
 // Whether the file is a capture (root attribute result_kind = "capture").
 bool is_capture(const ResultFile& file);
-// One row per case (= communicator, site, collective) of a capture.
+// One row per case (= communicator, site, collective) of a capture, under the run's meta and
+// the capture's own (calls, overhead).
 Section capture_site_section(const ResultFile& file, bool suggest);
 
 }  // namespace papbench::report

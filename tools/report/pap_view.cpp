@@ -109,6 +109,12 @@ Report build_pap(const ResultFile& file, bool suggest) {
   Report r;
   r.kind = "pap";
   r.section_key = "file";
+  // A capture's cases are call sites: its own columns (every section of a report has the same
+  // columns, so a capture is a report of its own).
+  if (is_capture(file)) {
+    r.sections.push_back(capture_site_section(file, suggest));
+    return r;
+  }
   Section s;
   s.title = file.path;
   s.meta = run_meta(file);
@@ -183,7 +189,6 @@ Report build_pap(const ResultFile& file, bool suggest) {
       "(*_ns), mean of other values (a 0/1 flag: the fraction of 1s)");
   s.notes.insert(s.notes.end(), per_node_notes.begin(), per_node_notes.end());
   r.sections.push_back(std::move(s));
-  if (is_capture(file)) r.sections.push_back(capture_site_section(file, suggest));
   return r;
 }
 
