@@ -289,6 +289,8 @@ bool recording() {
 }
 
 void start_capture() {
+  // Under MPICH a Fortran MPI_Init reaches both wrappers (the binding calls the C MPI_Init).
+  if (state() != nullptr) return;
   const InternalCalls guard;
   try {
     auto s = std::make_unique<State>();

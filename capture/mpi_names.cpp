@@ -30,6 +30,15 @@ std::string datatype_name(MPI_Datatype t) {
       {MPI_LONG_LONG, "int64"},
       {MPI_UNSIGNED_LONG, "uint64"},
       {MPI_UNSIGNED_LONG_LONG, "uint64"},
+      // Fortran's, as a Fortran application passes them (MPI_Type_f2c).
+      {MPI_INTEGER, "int"},
+      {MPI_REAL, "float"},
+      {MPI_DOUBLE_PRECISION, "double"},
+      {MPI_INTEGER4, "int32"},
+      {MPI_INTEGER8, "int64"},
+      {MPI_REAL4, "float"},
+      {MPI_REAL8, "double"},
+      {MPI_CHARACTER, "int8"},
   };
   if (t == MPI_DATATYPE_NULL) return "-";
   for (const auto& [type, name] : kTypes) {

@@ -15,3 +15,14 @@ papbench_e2e_test(capture_hpcc capture_hpcc.sh TIMEOUT 300)
 set_tests_properties(e2e.capture_hpcc PROPERTIES ENVIRONMENT
                      "${_e2e_env};CAPTURE_LIB=$<TARGET_FILE:papbench-capture>"
                      SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+# A Fortran application (compiled by the test with the MPI library's Fortran wrapper compiler):
+# Open MPI's Fortran bindings bypass the C wrappers, MPICH's go through them.
+if(PAPBENCH_MPIEXEC_FLAGS)
+  set(_capture_mpif90 mpif90)  # Open MPI
+else()
+  set(_capture_mpif90 mpif90.mpich)
+endif()
+papbench_e2e_test(capture_fortran capture_fortran.sh)
+set_tests_properties(e2e.capture_fortran PROPERTIES ENVIRONMENT
+                     "${_e2e_env};CAPTURE_LIB=$<TARGET_FILE:papbench-capture>;MPIF90=${_capture_mpif90}"
+                     SKIP_RETURN_CODE 77)

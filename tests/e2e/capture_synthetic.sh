@@ -55,8 +55,9 @@ for r in 1 2 3; do
 done
 spread=$(median spreads.txt)
 echo "median captured spread ${spread} ns (expected 3 ms)"
-# Not checked below 3 ms: rank 0 may leave the previous call a little after rank 3.
-awk -v m="$spread" 'BEGIN { exit !(m <= 10e6) }' ||
+# Not checked below 3 ms: rank 0 may leave the previous call a little after rank 3; loose
+# above: oversubscribed, MPICH busy-polls, and the ranks leave a call up to ms apart.
+awk -v m="$spread" 'BEGIN { exit !(m <= 30e6) }' ||
   fail "median spread ${spread} ns, expected about 3 ms"
 
 # The captured site's workload (count 1, int64, sum) unless given; three reduce algorithms.
