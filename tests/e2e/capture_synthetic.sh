@@ -15,6 +15,12 @@ cmp plain.txt out.txt || fail "the application's output changed under capture"
 expect_contains err.txt "papbench-capture: "
 [[ -f app.h5 ]] || fail "no capture file"
 
+# A capture that cannot be written disables itself with one line; the application is unchanged.
+expect_exit 0 mpirun_n 4 env LD_PRELOAD="$CAPTURE_LIB" PAPBENCH_CAPTURE=no/such/dir/x.h5 \
+  "$SYNTHETIC_APP" 2
+expect_contains out.txt "synthetic app: 2 allreduces, checksum 16"
+expect_contains err.txt "papbench-capture: disabled (at MPI_Finalize, nothing written:"
+
 expect_exit 0 "$PAPBENCH_REPORT" summary app.h5
 expect_contains out.txt "allreduce/application(site=main+"
 expect_contains out.txt "barrier/application"
