@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, 13> kCapturedDtypes = {
 constexpr std::array<std::string_view, 10> kCapturedOps = {"sum", "prod", "max",  "min", "land",
                                                            "lor", "lxor", "band", "bor", "bxor"};
 
-bool listed(std::string_view v, std::span<const std::string_view> names) {
+bool captured_name_listed(std::string_view v, std::span<const std::string_view> names) {
   for (std::string_view n : names) {
     if (n == v) return true;
   }
@@ -56,10 +56,11 @@ RawRunOptions with_captured_workload(RawRunOptions raw) {
     if (rec.count > 0 && at_default(raw, &RawRunOptions::count, "--count")) {
       raw.count = std::to_string(rec.count);
     }
-    if (listed(rec.dtype, kCapturedDtypes) && at_default(raw, &RawRunOptions::dtype, "--dtype")) {
+    if (captured_name_listed(rec.dtype, kCapturedDtypes) &&
+        at_default(raw, &RawRunOptions::dtype, "--dtype")) {
       raw.dtype = rec.dtype;
     }
-    if (listed(rec.op, kCapturedOps) && at_default(raw, &RawRunOptions::op, "--op")) {
+    if (captured_name_listed(rec.op, kCapturedOps) && at_default(raw, &RawRunOptions::op, "--op")) {
       raw.op = rec.op;
     }
     if (at_default(raw, &RawRunOptions::root, "--root")) raw.root = std::to_string(rec.root);

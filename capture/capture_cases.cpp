@@ -30,7 +30,7 @@ std::vector<int> parse_members(const std::string& text) {
   return out;
 }
 
-struct Comm {
+struct CapturedComm {
   std::vector<int> members;
   // seq -> one (rank's string table, row) per communicator rank
   std::map<std::int64_t, std::vector<std::optional<std::pair<const RankCalls*, CallRow>>>> calls;
@@ -92,11 +92,11 @@ results::CaseRecord to_record(const CaseBuild& b) {
 }  // namespace
 
 AssembledCapture assemble_cases(std::span<const RankCalls> ranks) {
-  std::map<std::string, Comm> comms;
+  std::map<std::string, CapturedComm> comms;
   for (const RankCalls& r : ranks) {
     for (const CallRow& row : r.rows) {
       const std::string& id = text_of(r, row.comm);
-      Comm& c = comms[id];
+      CapturedComm& c = comms[id];
       if (c.members.empty()) c.members = parse_members(text_of(r, row.members));
       int comm_rank = -1;
       for (std::size_t k = 0; k < c.members.size(); ++k) {

@@ -23,9 +23,6 @@
 
 namespace {
 
-using papbench::capture::CallShape;
-using papbench::capture::Collective;
-
 template <class Fn>
 Fn fortran_next(const char* name) {
   void* sym = dlsym(RTLD_NEXT, name);
@@ -97,47 +94,53 @@ using F = MPI_Fint;
   WRAP(mixed##_f)                                         \
   WRAP(mixed##_f08)
 
-#define BARRIER_W(NAME)                                                                 \
-  PAPBENCH_FORTRAN_WRAPPER(NAME, (F * comm, F * ierr), (comm, ierr),                    \
-                           (CallShape{Collective::kBarrier, MPI_Comm_f2c(*comm), -1, 0, \
-                                      MPI_DATATYPE_NULL, MPI_OP_NULL, site}))
+#define BARRIER_W(NAME)                                                                           \
+  PAPBENCH_FORTRAN_WRAPPER(                                                                       \
+      NAME, (F * comm, F * ierr), (comm, ierr),                                                   \
+      (papbench::capture::CallShape{papbench::capture::Collective::kBarrier, MPI_Comm_f2c(*comm), \
+                                    -1, 0, MPI_DATATYPE_NULL, MPI_OP_NULL, site}))
 PAPBENCH_FORTRAN_NAMES(BARRIER_W, mpi_barrier, MPI_BARRIER, MPI_Barrier)
 
-#define BCAST_W(NAME)                                                                     \
-  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* buf, F* count, F* dt, F* root, F* comm, F* ierr), \
-                           (buf, count, dt, root, comm, ierr),                            \
-                           (CallShape{Collective::kBcast, MPI_Comm_f2c(*comm), *root,     \
-                                      f_count(*count), MPI_Type_f2c(*dt), MPI_OP_NULL, site}))
+#define BCAST_W(NAME)                                                                             \
+  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* buf, F* count, F* dt, F* root, F* comm, F* ierr),         \
+                           (buf, count, dt, root, comm, ierr),                                    \
+                           (papbench::capture::CallShape{                                         \
+                               papbench::capture::Collective::kBcast, MPI_Comm_f2c(*comm), *root, \
+                               f_count(*count), MPI_Type_f2c(*dt), MPI_OP_NULL, site}))
 PAPBENCH_FORTRAN_NAMES(BCAST_W, mpi_bcast, MPI_BCAST, MPI_Bcast)
 
-#define REDUCE_W(NAME)                                                               \
-  PAPBENCH_FORTRAN_WRAPPER(                                                          \
-      NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* root, F* comm, F* ierr), \
-      (sb, rb, count, dt, op, root, comm, ierr),                                     \
-      (CallShape{Collective::kReduce, MPI_Comm_f2c(*comm), *root, f_count(*count),   \
-                 MPI_Type_f2c(*dt), MPI_Op_f2c(*op), site}))
+#define REDUCE_W(NAME)                                                                           \
+  PAPBENCH_FORTRAN_WRAPPER(                                                                      \
+      NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* root, F* comm, F* ierr),             \
+      (sb, rb, count, dt, op, root, comm, ierr),                                                 \
+      (papbench::capture::CallShape{papbench::capture::Collective::kReduce, MPI_Comm_f2c(*comm), \
+                                    *root, f_count(*count), MPI_Type_f2c(*dt), MPI_Op_f2c(*op),  \
+                                    site}))
 PAPBENCH_FORTRAN_NAMES(REDUCE_W, mpi_reduce, MPI_REDUCE, MPI_Reduce)
 
-#define ALLREDUCE_W(NAME)                                                                        \
-  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* comm, F* ierr), \
-                           (sb, rb, count, dt, op, comm, ierr),                                  \
-                           (CallShape{Collective::kAllreduce, MPI_Comm_f2c(*comm), -1,           \
-                                      f_count(*count), MPI_Type_f2c(*dt), MPI_Op_f2c(*op), site}))
+#define ALLREDUCE_W(NAME)                                                                          \
+  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* comm, F* ierr),   \
+                           (sb, rb, count, dt, op, comm, ierr),                                    \
+                           (papbench::capture::CallShape{                                          \
+                               papbench::capture::Collective::kAllreduce, MPI_Comm_f2c(*comm), -1, \
+                               f_count(*count), MPI_Type_f2c(*dt), MPI_Op_f2c(*op), site}))
 PAPBENCH_FORTRAN_NAMES(ALLREDUCE_W, mpi_allreduce, MPI_ALLREDUCE, MPI_Allreduce)
 
 // scatter and gather: the root's send (scatter) or receive (gather) block, else the other one.
-#define ROOTED_W(NAME, KIND, ROOT_COUNT, ROOT_TYPE, OTHER_COUNT, OTHER_TYPE)                     \
-  PAPBENCH_FORTRAN_WRAPPER(                                                                      \
-      NAME,                                                                                      \
-      (void* sb, F* scount, F* stype, void* rb, F* rcount, F* rtype, F* root, F* comm, F* ierr), \
-      (sb, scount, stype, rb, rcount, rtype, root, comm, ierr),                                  \
-      (f_rank(MPI_Comm_f2c(*comm)) == *root                                                      \
-           ? CallShape{KIND, MPI_Comm_f2c(*comm), *root, f_count(ROOT_COUNT),                    \
-                       MPI_Type_f2c(ROOT_TYPE), MPI_OP_NULL, site}                               \
-           : CallShape{KIND, MPI_Comm_f2c(*comm), *root, f_count(OTHER_COUNT),                   \
-                       MPI_Type_f2c(OTHER_TYPE), MPI_OP_NULL, site}))
-#define SCATTER_W(NAME) ROOTED_W(NAME, Collective::kScatter, *scount, *stype, *rcount, *rtype)
-#define GATHER_W(NAME) ROOTED_W(NAME, Collective::kGather, *rcount, *rtype, *scount, *stype)
+#define ROOTED_W(NAME, KIND, ROOT_COUNT, ROOT_TYPE, OTHER_COUNT, OTHER_TYPE)                      \
+  PAPBENCH_FORTRAN_WRAPPER(                                                                       \
+      NAME,                                                                                       \
+      (void* sb, F* scount, F* stype, void* rb, F* rcount, F* rtype, F* root, F* comm, F* ierr),  \
+      (sb, scount, stype, rb, rcount, rtype, root, comm, ierr),                                   \
+      (f_rank(MPI_Comm_f2c(*comm)) == *root                                                       \
+           ? papbench::capture::CallShape{KIND, MPI_Comm_f2c(*comm), *root, f_count(ROOT_COUNT),  \
+                                          MPI_Type_f2c(ROOT_TYPE), MPI_OP_NULL, site}             \
+           : papbench::capture::CallShape{KIND, MPI_Comm_f2c(*comm), *root, f_count(OTHER_COUNT), \
+                                          MPI_Type_f2c(OTHER_TYPE), MPI_OP_NULL, site}))
+#define SCATTER_W(NAME) \
+  ROOTED_W(NAME, papbench::capture::Collective::kScatter, *scount, *stype, *rcount, *rtype)
+#define GATHER_W(NAME) \
+  ROOTED_W(NAME, papbench::capture::Collective::kGather, *rcount, *rtype, *scount, *stype)
 PAPBENCH_FORTRAN_NAMES(SCATTER_W, mpi_scatter, MPI_SCATTER, MPI_Scatter)
 PAPBENCH_FORTRAN_NAMES(GATHER_W, mpi_gather, MPI_GATHER, MPI_Gather)
 
@@ -145,21 +148,22 @@ PAPBENCH_FORTRAN_NAMES(GATHER_W, mpi_gather, MPI_GATHER, MPI_Gather)
   PAPBENCH_FORTRAN_WRAPPER(                                                                   \
       NAME, (void* sb, F* scount, F* stype, void* rb, F* rcount, F* rtype, F* comm, F* ierr), \
       (sb, scount, stype, rb, rcount, rtype, comm, ierr),                                     \
-      (CallShape{KIND, MPI_Comm_f2c(*comm), -1, f_count(*rcount), MPI_Type_f2c(*rtype),       \
-                 MPI_OP_NULL, site}))
-#define ALLGATHER_W(NAME) ALL_W(NAME, Collective::kAllgather)
-#define ALLTOALL_W(NAME) ALL_W(NAME, Collective::kAlltoall)
+      (papbench::capture::CallShape{KIND, MPI_Comm_f2c(*comm), -1, f_count(*rcount),          \
+                                    MPI_Type_f2c(*rtype), MPI_OP_NULL, site}))
+#define ALLGATHER_W(NAME) ALL_W(NAME, papbench::capture::Collective::kAllgather)
+#define ALLTOALL_W(NAME) ALL_W(NAME, papbench::capture::Collective::kAlltoall)
 PAPBENCH_FORTRAN_NAMES(ALLGATHER_W, mpi_allgather, MPI_ALLGATHER, MPI_Allgather)
 PAPBENCH_FORTRAN_NAMES(ALLTOALL_W, mpi_alltoall, MPI_ALLTOALL, MPI_Alltoall)
 
-#define ALLGATHERV_W(NAME)                                                                  \
-  PAPBENCH_FORTRAN_WRAPPER(NAME,                                                            \
-                           (void* sb, F* scount, F* stype, void* rb, F* rcounts, F* displs, \
-                            F* rtype, F* comm, F* ierr),                                    \
-                           (sb, scount, stype, rb, rcounts, displs, rtype, comm, ierr),     \
-                           (CallShape{Collective::kAllgatherv, MPI_Comm_f2c(*comm), -1,     \
-                                      f_count(rcounts[f_rank(MPI_Comm_f2c(*comm))]),        \
-                                      MPI_Type_f2c(*rtype), MPI_OP_NULL, site}))
+#define ALLGATHERV_W(NAME)                                                                      \
+  PAPBENCH_FORTRAN_WRAPPER(NAME,                                                                \
+                           (void* sb, F* scount, F* stype, void* rb, F* rcounts, F* displs,     \
+                            F* rtype, F* comm, F* ierr),                                        \
+                           (sb, scount, stype, rb, rcounts, displs, rtype, comm, ierr),         \
+                           (papbench::capture::CallShape{                                       \
+                               papbench::capture::Collective::kAllgatherv, MPI_Comm_f2c(*comm), \
+                               -1, f_count(rcounts[f_rank(MPI_Comm_f2c(*comm))]),               \
+                               MPI_Type_f2c(*rtype), MPI_OP_NULL, site}))
 PAPBENCH_FORTRAN_NAMES(ALLGATHERV_W, mpi_allgatherv, MPI_ALLGATHERV, MPI_Allgatherv)
 
 #define ALLTOALLV_W(NAME)                                                                          \
@@ -167,9 +171,10 @@ PAPBENCH_FORTRAN_NAMES(ALLGATHERV_W, mpi_allgatherv, MPI_ALLGATHERV, MPI_Allgath
                            (void* sb, F* scounts, F* sdispls, F* stype, void* rb, F* rcounts,      \
                             F* rdispls, F* rtype, F* comm, F* ierr),                               \
                            (sb, scounts, sdispls, stype, rb, rcounts, rdispls, rtype, comm, ierr), \
-                           (CallShape{Collective::kAlltoallv, MPI_Comm_f2c(*comm), -1,             \
-                                      f_count(mean_block(rcounts, MPI_Comm_f2c(*comm))),           \
-                                      MPI_Type_f2c(*rtype), MPI_OP_NULL, site}))
+                           (papbench::capture::CallShape{                                          \
+                               papbench::capture::Collective::kAlltoallv, MPI_Comm_f2c(*comm), -1, \
+                               f_count(mean_block(rcounts, MPI_Comm_f2c(*comm))),                  \
+                               MPI_Type_f2c(*rtype), MPI_OP_NULL, site}))
 namespace {
 long long mean_block(const MPI_Fint* counts, MPI_Comm comm) {
   const auto n = static_cast<std::size_t>(f_size(comm));
@@ -182,17 +187,19 @@ PAPBENCH_FORTRAN_NAMES(ALLTOALLV_W, mpi_alltoallv, MPI_ALLTOALLV, MPI_Alltoallv)
 #define REDUCE_SCATTER_W(NAME)                                                                     \
   PAPBENCH_FORTRAN_WRAPPER(NAME, (void* sb, void* rb, F* rcounts, F* dt, F* op, F* comm, F* ierr), \
                            (sb, rb, rcounts, dt, op, comm, ierr),                                  \
-                           (CallShape{Collective::kReduceScatter, MPI_Comm_f2c(*comm), -1,         \
-                                      f_count(rcounts[f_rank(MPI_Comm_f2c(*comm))]),               \
-                                      MPI_Type_f2c(*dt), MPI_Op_f2c(*op), site}))
+                           (papbench::capture::CallShape{                                          \
+                               papbench::capture::Collective::kReduceScatter, MPI_Comm_f2c(*comm), \
+                               -1, f_count(rcounts[f_rank(MPI_Comm_f2c(*comm))]),                  \
+                               MPI_Type_f2c(*dt), MPI_Op_f2c(*op), site}))
 PAPBENCH_FORTRAN_NAMES(REDUCE_SCATTER_W, mpi_reduce_scatter, MPI_REDUCE_SCATTER, MPI_Reduce_scatter)
 
-#define REDUCE_SCATTER_BLOCK_W(NAME)                                                         \
-  PAPBENCH_FORTRAN_WRAPPER(                                                                  \
-      NAME, (void* sb, void* rb, F* rcount, F* dt, F* op, F* comm, F* ierr),                 \
-      (sb, rb, rcount, dt, op, comm, ierr),                                                  \
-      (CallShape{Collective::kReduceScatterBlock, MPI_Comm_f2c(*comm), -1, f_count(*rcount), \
-                 MPI_Type_f2c(*dt), MPI_Op_f2c(*op), site}))
+#define REDUCE_SCATTER_BLOCK_W(NAME)                                                              \
+  PAPBENCH_FORTRAN_WRAPPER(                                                                       \
+      NAME, (void* sb, void* rb, F* rcount, F* dt, F* op, F* comm, F* ierr),                      \
+      (sb, rb, rcount, dt, op, comm, ierr),                                                       \
+      (papbench::capture::CallShape{papbench::capture::Collective::kReduceScatterBlock,           \
+                                    MPI_Comm_f2c(*comm), -1, f_count(*rcount), MPI_Type_f2c(*dt), \
+                                    MPI_Op_f2c(*op), site}))
 PAPBENCH_FORTRAN_NAMES(REDUCE_SCATTER_BLOCK_W, mpi_reduce_scatter_block, MPI_REDUCE_SCATTER_BLOCK,
                        MPI_Reduce_scatter_block)
 

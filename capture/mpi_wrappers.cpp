@@ -19,9 +19,6 @@
 
 namespace {
 
-using papbench::capture::CallShape;
-using papbench::capture::Collective;
-
 // Runs `call`; while recording, also the clock reads and, after the call, record(shape()).
 template <class Call, class Shape>
 int captured(Call&& call, Shape&& shape) {
@@ -82,8 +79,13 @@ __attribute__((visibility("default"))) int MPI_Barrier(MPI_Comm comm) {
   const void* site = __builtin_return_address(0);
   return captured([&] { return PMPI_Barrier(comm); },
                   [&] {
-                    return CallShape{Collective::kBarrier, comm,        -1,  0,
-                                     MPI_DATATYPE_NULL,    MPI_OP_NULL, site};
+                    return papbench::capture::CallShape{papbench::capture::Collective::kBarrier,
+                                                        comm,
+                                                        -1,
+                                                        0,
+                                                        MPI_DATATYPE_NULL,
+                                                        MPI_OP_NULL,
+                                                        site};
                   });
 }
 
@@ -92,8 +94,13 @@ __attribute__((visibility("default"))) int MPI_Bcast(void* buffer, int count, MP
   const void* site = __builtin_return_address(0);
   return captured([&] { return PMPI_Bcast(buffer, count, dt, root, comm); },
                   [&] {
-                    return CallShape{Collective::kBcast, comm, root, to_count(count), dt,
-                                     MPI_OP_NULL,        site};
+                    return papbench::capture::CallShape{papbench::capture::Collective::kBcast,
+                                                        comm,
+                                                        root,
+                                                        to_count(count),
+                                                        dt,
+                                                        MPI_OP_NULL,
+                                                        site};
                   });
 }
 
@@ -103,7 +110,10 @@ __attribute__((visibility("default"))) int MPI_Reduce(const void* sb, void* rb, 
   const void* site = __builtin_return_address(0);
   return captured(
       [&] { return PMPI_Reduce(sb, rb, count, dt, op, root, comm); },
-      [&] { return CallShape{Collective::kReduce, comm, root, to_count(count), dt, op, site}; });
+      [&] {
+        return papbench::capture::CallShape{
+            papbench::capture::Collective::kReduce, comm, root, to_count(count), dt, op, site};
+      });
 }
 
 __attribute__((visibility("default"))) int MPI_Allreduce(const void* sb, void* rb, int count,
@@ -112,7 +122,10 @@ __attribute__((visibility("default"))) int MPI_Allreduce(const void* sb, void* r
   const void* site = __builtin_return_address(0);
   return captured(
       [&] { return PMPI_Allreduce(sb, rb, count, dt, op, comm); },
-      [&] { return CallShape{Collective::kAllreduce, comm, -1, to_count(count), dt, op, site}; });
+      [&] {
+        return papbench::capture::CallShape{
+            papbench::capture::Collective::kAllreduce, comm, -1, to_count(count), dt, op, site};
+      });
 }
 
 __attribute__((visibility("default"))) int MPI_Scatter(const void* sb, int scount,
@@ -120,40 +133,50 @@ __attribute__((visibility("default"))) int MPI_Scatter(const void* sb, int scoun
                                                        MPI_Datatype rtype, int root,
                                                        MPI_Comm comm) {
   const void* site = __builtin_return_address(0);
-  return captured(
-      [&] { return PMPI_Scatter(sb, scount, stype, rb, rcount, rtype, root, comm); },
-      [&] {
-        const bool at_root = rank_in(comm) == root;
-        return CallShape{
-            Collective::kScatter,    comm,        root, to_count(at_root ? scount : rcount),
-            at_root ? stype : rtype, MPI_OP_NULL, site};
-      });
+  return captured([&] { return PMPI_Scatter(sb, scount, stype, rb, rcount, rtype, root, comm); },
+                  [&] {
+                    const bool at_root = rank_in(comm) == root;
+                    return papbench::capture::CallShape{papbench::capture::Collective::kScatter,
+                                                        comm,
+                                                        root,
+                                                        to_count(at_root ? scount : rcount),
+                                                        at_root ? stype : rtype,
+                                                        MPI_OP_NULL,
+                                                        site};
+                  });
 }
 
 __attribute__((visibility("default"))) int MPI_Gather(const void* sb, int scount,
                                                       MPI_Datatype stype, void* rb, int rcount,
                                                       MPI_Datatype rtype, int root, MPI_Comm comm) {
   const void* site = __builtin_return_address(0);
-  return captured(
-      [&] { return PMPI_Gather(sb, scount, stype, rb, rcount, rtype, root, comm); },
-      [&] {
-        const bool at_root = rank_in(comm) == root;
-        return CallShape{
-            Collective::kGather,     comm,        root, to_count(at_root ? rcount : scount),
-            at_root ? rtype : stype, MPI_OP_NULL, site};
-      });
+  return captured([&] { return PMPI_Gather(sb, scount, stype, rb, rcount, rtype, root, comm); },
+                  [&] {
+                    const bool at_root = rank_in(comm) == root;
+                    return papbench::capture::CallShape{papbench::capture::Collective::kGather,
+                                                        comm,
+                                                        root,
+                                                        to_count(at_root ? rcount : scount),
+                                                        at_root ? rtype : stype,
+                                                        MPI_OP_NULL,
+                                                        site};
+                  });
 }
 
 __attribute__((visibility("default"))) int MPI_Allgather(const void* sb, int scount,
                                                          MPI_Datatype stype, void* rb, int rcount,
                                                          MPI_Datatype rtype, MPI_Comm comm) {
   const void* site = __builtin_return_address(0);
-  return captured(
-      [&] { return PMPI_Allgather(sb, scount, stype, rb, rcount, rtype, comm); },
-      [&] {
-        return CallShape{
-            Collective::kAllgather, comm, -1, to_count(rcount), rtype, MPI_OP_NULL, site};
-      });
+  return captured([&] { return PMPI_Allgather(sb, scount, stype, rb, rcount, rtype, comm); },
+                  [&] {
+                    return papbench::capture::CallShape{papbench::capture::Collective::kAllgather,
+                                                        comm,
+                                                        -1,
+                                                        to_count(rcount),
+                                                        rtype,
+                                                        MPI_OP_NULL,
+                                                        site};
+                  });
 }
 
 __attribute__((visibility("default"))) int MPI_Allgatherv(const void* sb, int scount,
@@ -164,13 +187,13 @@ __attribute__((visibility("default"))) int MPI_Allgatherv(const void* sb, int sc
   return captured(
       [&] { return PMPI_Allgatherv(sb, scount, stype, rb, rcounts, displs, rtype, comm); },
       [&] {
-        return CallShape{Collective::kAllgatherv,
-                         comm,
-                         -1,
-                         to_count(rcounts[rank_in(comm)]),
-                         rtype,
-                         MPI_OP_NULL,
-                         site};
+        return papbench::capture::CallShape{papbench::capture::Collective::kAllgatherv,
+                                            comm,
+                                            -1,
+                                            to_count(rcounts[rank_in(comm)]),
+                                            rtype,
+                                            MPI_OP_NULL,
+                                            site};
       });
 }
 
@@ -180,8 +203,13 @@ __attribute__((visibility("default"))) int MPI_Alltoall(const void* sb, int scou
   const void* site = __builtin_return_address(0);
   return captured([&] { return PMPI_Alltoall(sb, scount, stype, rb, rcount, rtype, comm); },
                   [&] {
-                    return CallShape{Collective::kAlltoall, comm, -1, to_count(rcount), rtype,
-                                     MPI_OP_NULL,           site};
+                    return papbench::capture::CallShape{papbench::capture::Collective::kAlltoall,
+                                                        comm,
+                                                        -1,
+                                                        to_count(rcount),
+                                                        rtype,
+                                                        MPI_OP_NULL,
+                                                        site};
                   });
 }
 
@@ -199,13 +227,13 @@ __attribute__((visibility("default"))) int MPI_Alltoallv(const void* sb, const i
         const auto n = static_cast<std::size_t>(size_of(comm));
         const std::span<const int> blocks(rcounts, n);
         const long long total = std::accumulate(blocks.begin(), blocks.end(), 0LL);
-        return CallShape{Collective::kAlltoallv,
-                         comm,
-                         -1,
-                         to_count(total / static_cast<long long>(n)),
-                         rtype,
-                         MPI_OP_NULL,
-                         site};
+        return papbench::capture::CallShape{papbench::capture::Collective::kAlltoallv,
+                                            comm,
+                                            -1,
+                                            to_count(total / static_cast<long long>(n)),
+                                            rtype,
+                                            MPI_OP_NULL,
+                                            site};
       });
 }
 
@@ -213,12 +241,17 @@ __attribute__((visibility("default"))) int MPI_Reduce_scatter(const void* sb, vo
                                                               const int rcounts[], MPI_Datatype dt,
                                                               MPI_Op op, MPI_Comm comm) {
   const void* site = __builtin_return_address(0);
-  return captured(
-      [&] { return PMPI_Reduce_scatter(sb, rb, rcounts, dt, op, comm); },
-      [&] {
-        return CallShape{
-            Collective::kReduceScatter, comm, -1, to_count(rcounts[rank_in(comm)]), dt, op, site};
-      });
+  return captured([&] { return PMPI_Reduce_scatter(sb, rb, rcounts, dt, op, comm); },
+                  [&] {
+                    return papbench::capture::CallShape{
+                        papbench::capture::Collective::kReduceScatter,
+                        comm,
+                        -1,
+                        to_count(rcounts[rank_in(comm)]),
+                        dt,
+                        op,
+                        site};
+                  });
 }
 
 __attribute__((visibility("default"))) int MPI_Reduce_scatter_block(const void* sb, void* rb,
@@ -227,8 +260,14 @@ __attribute__((visibility("default"))) int MPI_Reduce_scatter_block(const void* 
   const void* site = __builtin_return_address(0);
   return captured([&] { return PMPI_Reduce_scatter_block(sb, rb, rcount, dt, op, comm); },
                   [&] {
-                    return CallShape{
-                        Collective::kReduceScatterBlock, comm, -1, to_count(rcount), dt, op, site};
+                    return papbench::capture::CallShape{
+                        papbench::capture::Collective::kReduceScatterBlock,
+                        comm,
+                        -1,
+                        to_count(rcount),
+                        dt,
+                        op,
+                        site};
                   });
 }
 

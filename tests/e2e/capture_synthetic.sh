@@ -25,6 +25,11 @@ expect_exit 0 "$PAPBENCH_REPORT" summary app.h5
 expect_contains out.txt "allreduce/application(site=main+"
 expect_contains out.txt "barrier/application"
 expect_contains out.txt "bcast/application"
+if command -v gnuplot >/dev/null; then
+  for view in arrivals heatmap cdf; do
+    expect_exit 0 "$PAPBENCH_REPORT" plot "$view" app.h5 --case 0 -o "$view.svg"
+  done
+fi
 expect_exit 0 "$PAPBENCH_REPORT" pap app.h5 --suggest
 expect_contains out.txt "lost to imbalance"
 expect_contains out.txt "--pattern replay:app.h5#0"
