@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -47,6 +49,13 @@ struct State {
   std::vector<MPI_Datatype> dtypes;  // slot -> handle, resolved to names at the end
   std::vector<MPI_Op> ops;
   std::int64_t overhead_median_ns = 0, overhead_p99_ns = 0;
+  // PAPBENCH_CAPTURE_FLUSH_EVERY=K: after every K-th collective on MPI_COMM_WORLD (the same call
+  // on every rank) all ranks write what they have so far; 0: only at MPI_Finalize.
+  std::int64_t flush_every = 0;
+  std::int64_t world_calls = 0;
+  // With flushes, a rank that fails keeps taking part in them (with "not ok"), or the others
+  // would wait for it; without, it simply stops recording.
+  bool failed = false;
 };
 
 std::atomic<bool> g_recording{false};
@@ -262,24 +271,70 @@ std::vector<results::SyncEventRow> sync_rows(const std::vector<clocksync::SyncEv
   return rows;
 }
 
-void write_file(State& s) {
+// Everything recorded so far, as one result set. `final`: at MPI_Finalize, with the sync there;
+// else a flush. Rank 0 writes PATH.part and renames it over PATH, so a crash during a write
+// keeps the previous flush.
+void write_file(State& s, bool final) {
   const RankCalls mine = resolve(s);
-  s.clock->synchronize();  // the drift since MPI_Init, recorded in /sync
-  auto events = s.clock->take_events();
-  s.sync_events.insert(s.sync_events.end(), events.begin(), events.end());
+  if (final) {
+    s.clock->synchronize();  // the drift since MPI_Init, recorded in /sync
+    auto events = s.clock->take_events();
+    s.sync_events.insert(s.sync_events.end(), events.begin(), events.end());
+  }
   const std::vector<RankCalls> all = gather_calls(mine);
   long long calls = 0;
   for (const RankCalls& r : all) calls += static_cast<long long>(r.rows.size());
   // Every rank takes part in run_info's gathers; only rank 0 writes.
   AssembledCapture cases;
   if (comm_rank(MPI_COMM_WORLD) == 0) cases = assemble_cases(all);
-  const results::RunInfo info = run_info(s, calls, cases.incomplete_calls);
+  results::RunInfo info = run_info(s, calls, cases.incomplete_calls);
+  info.extra["capture_complete"] =
+      final ? "MPI_Finalize" : fmt::format("flushed after {} MPI_COMM_WORLD calls", s.world_calls);
   if (comm_rank(MPI_COMM_WORLD) != 0) return;
-  results::ResultWriter writer(s.path, /*overwrite=*/true, info);
-  writer.append_sync_events(sync_rows(s.sync_events));
-  for (const results::CaseRecord& rec : cases.cases) writer.write_case(rec);
-  std::fprintf(stderr, "papbench-capture: %lld calls in %zu cases written to %s\n", calls,
-               cases.cases.size(), s.path.c_str());
+  const std::string part = s.path + ".part";
+  {
+    results::ResultWriter writer(part, /*overwrite=*/true, info);
+    writer.append_sync_events(sync_rows(s.sync_events));
+    for (const results::CaseRecord& rec : cases.cases) writer.write_case(rec);
+  }
+  if (std::rename(part.c_str(), s.path.c_str()) != 0) {
+    throw std::runtime_error(fmt::format("cannot rename {} to {}", part, s.path));
+  }
+  if (final) {
+    std::fprintf(stderr, "papbench-capture: %lld calls in %zu cases written to %s\n", calls,
+                 cases.cases.size(), s.path.c_str());
+  }
+}
+
+// All ranks agree that each can write before any gathers, so one rank's failure cannot leave
+// the others waiting; then write (rank 0). Returns whether it wrote.
+void agree_and_write(State& s, bool can_write, bool final) {
+  int ok = can_write ? 1 : 0;
+  int all_ok = 0;
+  PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (all_ok != 1) return;
+  try {
+    write_file(s, final);
+  } catch (const std::exception& e) {
+    s.failed = true;
+    disable(
+        fmt::format("{}, nothing written: {}", final ? "at MPI_Finalize" : "at a flush", e.what()));
+  }
+}
+
+std::int64_t flush_every_from_env() {
+  const char* text = std::getenv("PAPBENCH_CAPTURE_FLUSH_EVERY");
+  if (text == nullptr || *text == '\0') return 0;
+  std::int64_t k = -1;
+  const std::string_view v(text);
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
+  if (ec != std::errc() || p != v.data() + v.size() || k < 0) {
+    throw std::runtime_error(fmt::format(
+        "PAPBENCH_CAPTURE_FLUSH_EVERY: '{}' is not a count of MPI_COMM_WORLD collectives; "
+        "accepted: an integer >= 0 (0: write only at MPI_Finalize)",
+        v));
+  }
+  return k;
 }
 
 }  // namespace
@@ -298,6 +353,7 @@ void start_capture() {
     s->path = path != nullptr && *path != '\0' ? path : "papbench-capture.h5";
     const char* sites = std::getenv("PAPBENCH_CAPTURE_SITES");
     s->sites = sites != nullptr && std::string(sites) == "1";
+    s->flush_every = flush_every_from_env();
     clocksync::SyncOptions options;
     options.resync_ns = 0;  // no resync inside the application: only at MPI_Finalize
     s->clock =
@@ -317,28 +373,35 @@ void finish_capture() {
   std::unique_ptr<State> s = std::move(state());
   const bool was_recording = g_recording.exchange(false);
   if (!s) return;
-  // All ranks agree before the gathers, so one rank's failure cannot leave the others waiting.
-  int ok = was_recording ? 1 : 0;
-  int all_ok = 0;
-  PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (all_ok == 1) {
-    try {
-      write_file(*s);
-    } catch (const std::exception& e) {
-      disable(fmt::format("at MPI_Finalize, nothing written: {}", e.what()));
-    }
-  }
+  agree_and_write(*s, was_recording && !s->failed, /*final=*/true);
   s->clock.reset();  // frees its communicators before PMPI_Finalize
 }
 
 void record_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t exit_raw) {
   State* s = state().get();
   if (s == nullptr) return;
-  try {
+  bool flush = false;
+  {
     std::lock_guard lock(s->mutex);
-    append(*s, shape, arrival_raw, exit_raw);
-  } catch (const std::exception& e) {
-    disable(e.what());
+    if (!s->failed) {
+      try {
+        append(*s, shape, arrival_raw, exit_raw);
+      } catch (const std::exception& e) {
+        if (s->flush_every == 0) {
+          disable(e.what());
+          return;
+        }
+        s->failed = true;
+        std::fprintf(stderr, "papbench-capture: stopped recording (%s); nothing more is written\n",
+                     e.what());
+      }
+    }
+    flush = s->flush_every > 0 && shape.comm == MPI_COMM_WORLD &&
+            ++s->world_calls % s->flush_every == 0;
+  }
+  if (flush) {
+    const InternalCalls guard;
+    agree_and_write(*s, !s->failed, /*final=*/false);
   }
 }
 

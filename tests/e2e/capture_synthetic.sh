@@ -21,6 +21,19 @@ expect_exit 0 mpirun_n 4 env LD_PRELOAD="$CAPTURE_LIB" PAPBENCH_CAPTURE=no/such/
 expect_contains out.txt "synthetic app: 2 allreduces, checksum 16"
 expect_contains err.txt "papbench-capture: disabled (at MPI_Finalize, nothing written:"
 
+# An application that aborts keeps what the last flush wrote (every 5th MPI_COMM_WORLD call:
+# 10 of its 12 allreduces), and its own exit code.
+set +e
+mpirun_n 4 env LD_PRELOAD="$CAPTURE_LIB" PAPBENCH_CAPTURE=crash.h5 PAPBENCH_CAPTURE_FLUSH_EVERY=5 \
+  "$SYNTHETIC_APP" 12 abort >out.txt 2>err.txt
+rc=$?
+set -e
+[[ $rc != 0 ]] || fail "the aborting application exited 0 under capture"
+expect_exit 0 "$PAPBENCH_REPORT" pap crash.h5
+expect_contains out.txt "flushed after 10 MPI_COMM_WORLD calls"
+expect_contains out.txt "allreduce   main+"
+awk '$2 == "allreduce" && $6 != 10 { print "calls " $6 ", expected 10"; bad = 1 } END { exit bad }' \
+  out.txt || fail "crash.h5 does not hold the 10 flushed allreduces"
 expect_exit 0 "$PAPBENCH_REPORT" summary app.h5
 expect_contains out.txt "allreduce/application(site=main+"
 expect_contains out.txt "barrier/application"

@@ -1,14 +1,15 @@
 // A tiny MPI application with known imbalance for the capture test (capture_synthetic.sh):
 // before each of N allreduces (N = argv[1], default 20) rank r sleeps r ms, so the captured
 // arrival spread of every call is at least (size - 1) ms; a barrier at another call site and a
-// bcast on a split communicator give the capture more than one case. It calls plain MPI and
-// knows nothing of papbench.
+// bcast on a split communicator give the capture more than one case; argv[2] = "abort" ends it
+// with MPI_Abort after the allreduces. It calls plain MPI and knows nothing of papbench.
 
 #include <mpi.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <thread>
 
 int main(int argc, char** argv) {
@@ -24,6 +25,8 @@ int main(int argc, char** argv) {
     MPI_Allreduce(&mine, &sum, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     total += sum;
   }
+  // "abort": end like a crashing application, before MPI_Finalize.
+  if (argc > 2 && std::string(argv[2]) == "abort") MPI_Abort(MPI_COMM_WORLD, 3);
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Comm half = MPI_COMM_NULL;
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);

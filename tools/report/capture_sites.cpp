@@ -124,6 +124,7 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
       return Cell{it->second, nullptr};
     }
   };
+  s.meta.push_back({"capture_complete", "written", Cell::str(attr("capture_complete"))});
   s.meta.push_back({"capture_calls", "captured calls", Cell::str(attr("capture_calls"))});
   s.meta.push_back({"capture_incomplete_calls", "calls not every member recorded",
                     Cell::str(attr("capture_incomplete_calls"))});
