@@ -24,7 +24,8 @@ expect_contains err.txt "papbench-capture: disabled (at MPI_Finalize, nothing wr
 # An application that aborts keeps what the last flush wrote (every 5th MPI_COMM_WORLD call:
 # 10 of its 12 allreduces), and its own exit code.
 set +e
-mpirun_n 4 env LD_PRELOAD="$CAPTURE_LIB" PAPBENCH_CAPTURE=crash.h5 PAPBENCH_CAPTURE_FLUSH_EVERY=5 \
+# `papbench capture` sets the preload up (here with the library of this build).
+mpirun_n 4 "$PAPBENCH" capture --lib "$CAPTURE_LIB" --out crash.h5 --flush-every 5 -- \
   "$SYNTHETIC_APP" 12 abort >out.txt 2>err.txt
 rc=$?
 set -e
