@@ -39,6 +39,14 @@ namespace {
 constexpr int kOverheadProbes = 2000;
 
 struct State {
+  State() = default;
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  // An application that exits without MPI_Finalize destroys the State at exit: the clock's
+  // communicators must not be freed then (MPI may be gone, or a free may wait for other ranks),
+  // so the clock is left to the process's end. finish_capture frees it in the normal course.
+  ~State() { static_cast<void>(clock.release()); }
+
   std::string path;
   bool sites = false;  // PAPBENCH_CAPTURE_SITES=1
   std::unique_ptr<clocksync::GlobalClock> clock;
