@@ -20,6 +20,7 @@
 #include "bench/app/app_floyd_command.hpp"
 #include "bench/app/app_ft_command.hpp"
 #include "bench/app/app_matvec_command.hpp"
+#include "bench/capture_command.hpp"
 #include "bench/clv_schedule_command.hpp"
 #include "bench/counters_command.hpp"
 #include "bench/experiment_file.hpp"
@@ -75,6 +76,7 @@ struct Cli {
   papbench::RawFtOptions ft_raw;
   papbench::RawTopologyOptions topology_raw;
   papbench::RawTreeOptions tree_raw;
+  papbench::RawCaptureOptions capture_raw;
   std::string command_line;
   std::vector<Subcommand> subcommands;
 
@@ -106,6 +108,9 @@ struct Cli {
         {add_schedgen_command(app, schedgen_raw), kNoMpi,
          [this] { return schedgen_command(schedgen_raw, command_line); }},
         {add_tree_command(app, tree_raw), kNoMpi, [this] { return tree_command(tree_raw); }},
+        // No MPI: the process becomes the application, which starts MPI itself.
+        {add_capture_command(app, capture_raw), kNoMpi,
+         [this] { return capture_command(capture_raw); }},
         {add_app_command(app, fft_raw), MPI_THREAD_MULTIPLE,
          [this] { return app_fft_command(fft_raw, command_line); }},
         // After add_app_command: it adds floyd to the `app` group made there.

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "bench/captured_workload.hpp"
 #include "bench/setting_options.hpp"
 #include "bench/with_option.hpp"
 #include "collectives/core/registry.hpp"
@@ -55,8 +56,10 @@ void add_run_options(CLI::App& app, RawRunOptions& raw) {
   }
 }
 
-RunOptions parse_run_options(const RawRunOptions& raw) {
+RunOptions parse_run_options(const RawRunOptions& typed) {
   RunOptions o;
+  // A replayed capture brings its call site's workload (docs/CAPTURE.md).
+  const RawRunOptions raw = with_captured_workload(typed);
   for (const RunOptionSpec& spec : run_option_specs()) spec.parse(spec, raw, o);
   // The shorthands are the algorithms' (their registry rows); they need the algorithms parsed.
   o.alg_options = parse_alg_options(raw, o);

@@ -24,7 +24,9 @@ set(_full_e2e
     e2e.paper_tables e2e.aware_collectives e2e.kang_report e2e.intergroup_settings
     e2e.app_kernels e2e.model_ordering e2e.submit_paper e2e.kill_keeps_cases
     # compare: e2e.report.compare_* check its numbers on fixtures; this runs 6 real launches.
-    e2e.compare_aa)
+    e2e.compare_aa
+    # hpcc under capture: the capture's second e2e test (capture_synthetic is its quick one).
+    e2e.capture_hpcc e2e.capture_fortran)
 
 set(_rotation_k "")
 if(PAPBENCH_TEST_ROTATION MATCHES "^([0-9]+)/([1-9][0-9]*)$")

@@ -6,7 +6,7 @@
 #   tools/bootstrap.sh --test     also what the test suite and the jobs need: the second MPI
 #                                 library, GoogleTest and Google Benchmark, clang-format, gnuplot,
 #                                 the SVG and XML checkers, the HDF5 and PAPI command-line tools,
-#                                 Slurm and munge (README command 2, tools/test.sh)
+#                                 Slurm and munge, hpcc (README command 2, tools/test.sh)
 #   tools/bootstrap.sh --fuzzer   also clang and its libFuzzer runtime (about 250 MB), for the
 #                                 optional libFuzzer builds of tests/fuzz (-DPAPBENCH_LIBFUZZER=ON)
 # A report or job step that needs a package of --test names it when it is missing (plot:
@@ -28,6 +28,7 @@ test_packages=(
   gnuplot-nox                  # papbench-report plot renders with it
   librsvg2-bin libxml2-utils   # tests/e2e/plot.sh: rsvg-convert (SVG -> PNG), xmllint (SVG is XML)
   slurm-wlm munge # jobs/ scripts, tested against real Slurm daemons (tests/e2e/slurm_job.sh)
+  hpcc # a real MPI application captured by libpapbench-capture.so (tests/e2e/capture_hpcc.sh)
 )
 for arg in "$@"; do
   case $arg in

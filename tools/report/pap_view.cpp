@@ -11,6 +11,7 @@
 
 #include "imbalance/pap_statistics.hpp"
 #include "results/statistics.hpp"
+#include "tools/report/capture_sites.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/counters_view.hpp"
 
@@ -104,10 +105,16 @@ void add_per_node(Section& s, std::vector<std::string>& notes, std::size_t case_
 
 }  // namespace
 
-Report build_pap(const ResultFile& file) {
+Report build_pap(const ResultFile& file, bool suggest) {
   Report r;
   r.kind = "pap";
   r.section_key = "file";
+  // A capture's cases are call sites: its own columns (every section of a report has the same
+  // columns, so a capture is a report of its own).
+  if (is_capture(file)) {
+    r.sections.push_back(capture_site_section(file, suggest));
+    return r;
+  }
   Section s;
   s.title = file.path;
   s.meta = run_meta(file);

@@ -8,6 +8,8 @@
 
 namespace papbench::report {
 
-Report build_pap(const ResultFile& file);
+// A capture (docs/CAPTURE.md) gets the per-call-site view of capture_sites.hpp instead; `suggest`
+// adds each site's replay command to its notes.
+Report build_pap(const ResultFile& file, bool suggest = false);
 
 }  // namespace papbench::report

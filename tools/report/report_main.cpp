@@ -308,8 +308,21 @@ int run_file_view(const FileArgs& args, Report (*build)(const ResultFile&)) {
 int run_counters(const FileArgs& args) {
   return run_file_view(args, build_counters);
 }
-int run_pap(const FileArgs& args) {
-  return run_file_view(args, build_pap);
+struct PapArgs {
+  FileArgs file;
+  bool suggest = false;
+};
+
+void add_pap_options(CLI::App& cmd, PapArgs& args) {
+  add_file_view_options(cmd, args.file);
+  cmd.add_flag("--suggest", args.suggest,
+               "On a capture (docs/CAPTURE.md): print each call site's papbench replay command");
+}
+
+int run_pap(const PapArgs& args) {
+  emit(build_pap(open_result_file(args.file.file), args.suggest),
+       format_from_name(args.file.format), std::cout);
+  return 0;
 }
 
 // ---- model scatter-gather ---------------------------------------------------------------------
@@ -618,11 +631,11 @@ std::vector<Subcommand> subcommands() {
           "Per case and PAPI event: counter distribution and its Pearson and Spearman "
           "correlation with normalized arrival time (Parsons Figs. 3.7-3.13)",
           add_file_view_options, run_counters),
-      subcommand<FileArgs>(
+      subcommand<PapArgs>(
           "", "pap",
           "Per case: PAP statistics of Parsons §3.3 (delta-bar, omega-bar, imbalance factors, "
-          "First/Last per node)",
-          add_file_view_options, run_pap),
+          "First/Last per node); on a capture also per call site: time lost to imbalance",
+          add_pap_options, run_pap),
       subcommand<ModelArgs>(
           "model", "scatter-gather",
           "Proficz 2020 Eqs. 3-24: Hockney alpha, beta from the file's ping-pong cases, then "

@@ -1,0 +1,2 @@
+papbench_unit_test(capture_recorder_test SOURCES capture_recorder_test.cpp
+                   LIBS papbench_capture_core)
