@@ -23,7 +23,10 @@ inline constexpr int kFormatMajor = 1;
 // counters_domain attribute and the counter_costs and counters_empty groups.
 // 1.6 the root attribute run_options (what --resume compares) and, on cases written by a
 // resumed run, session, session_utc and session_hosts (absent: the original run, session 0).
-inline constexpr int kFormatMinor = 6;
+// 1.7 captured applications (root attribute result_kind = "capture", capture/) and the root
+// attribute network_emulation (tools/emulated-cluster.sh); both are strings older readers keep
+// as extras.
+inline constexpr int kFormatMinor = 7;
 
 // Per timed iteration, whether its output was checked (CaseRecord::validation).
 enum class IterationCheck : std::uint8_t { kNotChecked = 0, kPassed = 1, kFailed = 2 };
