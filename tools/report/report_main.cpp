@@ -276,9 +276,13 @@ int run_table(const TableArgs& args) {
   if (args.files.empty()) {
     throw UsageError(fmt::format("table {}: no result files given", args.name));
   }
-  Report report = table->build_from_paths ? table->build_from_paths(args.files)
-                                          : table->build(open_all(args.files));
-  if (const auto emulated = network_emulations(args.files); !emulated.empty()) {
+  if (table->build_from_paths) {  // not result sets (schedgen files): no run, no network
+    emit(table->build_from_paths(args.files), format_from_name(args.format), std::cout);
+    return 0;
+  }
+  const std::vector<ResultFile> files = open_all(args.files);
+  Report report = table->build(files);
+  if (const auto emulated = network_emulations(files); !emulated.empty()) {
     const std::string text = fmt::format("EMULATED: {}", fmt::join(emulated, "; "));
     for (Section& s : report.sections) {
       s.meta.push_back({"network_emulation", "network", Cell::str(text)});

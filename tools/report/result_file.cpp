@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <exception>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -163,17 +162,12 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   return meta;
 }
 
-std::vector<std::string> network_emulations(std::span<const std::string> paths) {
+std::vector<std::string> network_emulations(std::span<const ResultFile> files) {
   std::set<std::string> seen;
-  for (const std::string& path : paths) {
-    try {
-      const ResultFile file = open_result_file(path);
-      const auto& extra = file.reader.run_info().extra;
-      if (auto it = extra.find("network_emulation"); it != extra.end()) {
-        seen.insert(fmt::format("{}: {}", path, it->second));
-      }
-    } catch (const std::exception&) {
-      // The view that read these files reported what it could not read.
+  for (const ResultFile& file : files) {
+    const auto& extra = file.reader.run_info().extra;
+    if (auto it = extra.find("network_emulation"); it != extra.end()) {
+      seen.insert(fmt::format("{}: {}", file.path, it->second));
     }
   }
   return {seen.begin(), seen.end()};

@@ -38,8 +38,8 @@ std::vector<MetaItem> run_meta(const ResultFile& file);
 
 // The network_emulation attribute (tools/emulated-cluster.sh) of each file that has one, as
 // "PATH: hosts=... link=...": what a paper view heads its table with, so that figures measured on
-// namespaces behind shaped links are never read as a real cluster's. Unreadable files are skipped.
-std::vector<std::string> network_emulations(std::span<const std::string> paths);
+// namespaces behind shaped links are never read as a real cluster's.
+std::vector<std::string> network_emulations(std::span<const ResultFile> files);
 
 // MPI libraries report several lines (Open MPI adds package and build date); the first one names
 // the library and version, which is what a reader comparing runs needs.
