@@ -88,17 +88,6 @@ double mean(std::span<const double> sample) {
   return std::accumulate(sample.begin(), sample.end(), 0.0) / static_cast<double>(sample.size());
 }
 
-double mean_ci_half_width(std::span<const double> sample, double level) {
-  const std::size_t n = sample.size();
-  if (n < 2) return std::numeric_limits<double>::quiet_NaN();
-  const double m = mean(sample);
-  double ss = 0;
-  for (double v : sample) ss += (v - m) * (v - m);
-  const double sd = std::sqrt(ss / static_cast<double>(n - 1));
-  const boost::math::students_t_distribution<double> t_dist(static_cast<double>(n - 1));
-  return quantile(t_dist, 0.5 + level / 2) * sd / std::sqrt(static_cast<double>(n));
-}
-
 MedianCiRanks median_ci_ranks(std::size_t n, double level) {
   MedianCiRanks r;
   if (n == 0) return r;

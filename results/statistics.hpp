@@ -61,9 +61,6 @@ std::vector<double> holm_adjust(std::span<const double> p);
 
 // Arithmetic mean; NaN when empty (the papers' tables report means of repetitions).
 double mean(std::span<const double> sample);
-// Half the width of the two-sided Student t confidence interval of the mean at `level`
-// (t_{(1+level)/2, n-1} sd / sqrt(n)); NaN below two values.
-double mean_ci_half_width(std::span<const double> sample, double level = 0.95);
 
 // 1-based ranks of the order statistics x_(lower) <= median <= x_(upper) that summarize() uses
 // for the CI: the narrowest symmetric pair whose coverage under Binomial(n, 1/2) is >= level.

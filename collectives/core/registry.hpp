@@ -54,8 +54,6 @@ struct AlgorithmInfo {
   // environment). nullptr: nothing to do.
   void (*before_mpi_init)(const AlgOptions& resolved) = nullptr;
 
-  bool depends_on_arrivals() const { return needs_pat || arrival_dependent; }
-
   std::string full_name() const;  // "reduce/radixk"
   const AlgOptionSpec* find_option(std::string_view option) const;
 };

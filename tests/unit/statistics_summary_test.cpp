@@ -119,18 +119,3 @@ TEST(Median, EvenOddEmpty) {
 
 }  // namespace
 }  // namespace papbench::stats
-
-namespace papbench::stats {
-namespace {
-
-// t_{0.975,4} = 2.7764, sd of 1..5 = sqrt(2.5): 2.7764 * 1.5811 / sqrt(5) = 1.9632.
-TEST(MeanCi, StudentTHalfWidth) {
-  const std::vector<double> v = {1, 2, 3, 4, 5};
-  EXPECT_NEAR(mean_ci_half_width(v), 1.9632, 1e-4);
-  EXPECT_NEAR(mean_ci_half_width(v, 0.90), 2.1318 * std::sqrt(2.5) / std::sqrt(5.0), 1e-3);
-  EXPECT_TRUE(std::isnan(mean_ci_half_width(std::vector<double>{7})));
-  EXPECT_EQ(mean_ci_half_width(std::vector<double>{3, 3, 3}), 0);
-}
-
-}  // namespace
-}  // namespace papbench::stats
