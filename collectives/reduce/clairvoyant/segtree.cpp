@@ -213,7 +213,7 @@ Schedule schedule(const Instance& in, Path path) {
   std::size_t next = 0;  // head of A
 
   std::vector<int> survivors, group;
-  std::size_t root_at = 0;  // the root's index in group, group.size() if not there
+  std::size_t root_at = 0;  // the root's index in group, P if not there
   // Merge-and-clean (Listing 6 with the inclusive window and the new head): survivors of the
   // previous round (already ordered, already advanced by d) merged with A.
   auto merge = [&] {
