@@ -39,9 +39,11 @@
 // as upper bounds, corrected when a search finds no other holder (15-20 % slower: 2.5 failed
 // searches per transfer), a segment search with one branch per four words instead of one per
 // word (10 % slower), starting the label scan past the label words already all sent (6 %
-// slower), precomputed label words and bits, and the P' and total updates made
-// unconditional with empty masks (both within noise). Kept: single-bit count updates without the
-// early exit (10 % faster: where a borrow stops is a coin flip to the branch predictor).
+// slower), precomputed label words and bits, the P' and total updates made unconditional with
+// empty masks, skipping a sender's empty 256-bit block in the subtract kernel, and a per-process
+// hint past its column's leading empty words for the segment search (all within noise). Kept:
+// single-bit count updates without the early exit (10 % faster: where a borrow stops is a coin flip
+// to the branch predictor).
 #include <immintrin.h>
 
 #include <algorithm>
