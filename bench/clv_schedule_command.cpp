@@ -37,7 +37,7 @@ std::vector<double> parse_times(std::string text, std::string_view option) {
   return out;
 }
 
-// `kernels` names the segment-tree kernels that ran ("avx2", "scalar64"); empty otherwise.
+// `kernels` names the segtree scheduler's kernels that ran ("avx2", "scalar64"); empty otherwise.
 std::string as_json(const clv::Schedule& s, std::string_view kernels) {
   std::string out = fmt::format("{{\"rounds\": {}, \"transfers\": [", s.rounds);
   for (std::size_t i = 0; i < s.transfers.size(); ++i) {

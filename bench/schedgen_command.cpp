@@ -239,8 +239,9 @@ CLI::App* add_schedgen_command(CLI::App& app, RawSchedgenOptions& raw) {
   cmd->add_option("--seed", raw.seed, "Seed of the instance generator")->capture_default_str();
   cmd->add_option("--out", raw.out, "HDF5 file to write (docs/SCHEDGEN.md)");
   cmd->add_flag("--force", raw.force, "Replace an existing --out file");
-  cmd->add_option("--segtree-path", raw.segtree_path,
-                  "Segment-tree kernels: auto (AVX2 where the CPU has it), scalar64 or avx2")
+  cmd->add_option(
+         "--segtree-path", raw.segtree_path,
+         "Kernels of the segtree scheduler: auto (AVX2 where the CPU has it), scalar64 or avx2")
       ->capture_default_str();
   return cmd;
 }

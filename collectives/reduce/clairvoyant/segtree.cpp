@@ -1,38 +1,49 @@
 // Clairvoyant, segment tree: [ProficzOcetkiewicz2021] Listing 8 (§5.6) with the fixes of
-// docs/ALGORITHMS.md, Errata: Clairvoyant Listing 8. States are one bit per (process, segment) (1:
-// A or P, 0: E), held per process as a column of N bits; the round's group G is built by merging
-// the survivors of the previous round with the queue of processes not yet arrived (§5.2, inclusive
-// window); a round with a lone process jumps straight to the round of the next arrival, advancing
-// the round counter by m = ceil((a_y - d - t_x) / d) so round numbers match the linear version
-// (§5.1); the sender of the smallest common segment is found with all-except-one, find-leftmost and
-// find-leftmost-from over a segment tree of OR-ed columns (Listings 3-5, 7).
+// docs/ALGORITHMS.md, Errata: Clairvoyant Listing 8, computed without the tree (same schedule;
+// docs/ALGORITHMS.md, Deviation: Clairvoyant segment-tree leaves). States are one bit per
+// (process, segment) (1: A or P, 0: E), held per process as a column of N bits; the round's group
+// G is built by merging the survivors of the previous round with the queue of processes not yet
+// arrived (§5.2, inclusive window); a round with a lone process jumps straight to the round of the
+// next arrival, advancing the round counter by m = ceil((a_y - d - t_x) / d) so round numbers match
+// the linear version (§5.1).
 //
-// Deviation from Listing 8, same schedule: the tree's leaves are the group's processing order (root
-// first, then availability order), rebuilt at the start of every round — Listing 8 rebuilds the
-// tree every round too (line 12). Leaves in processing order make the leftmost leaf the first
-// eligible sender directly, so the fractional-order doubled index space (§5.4.3) and the
-// pseudo-root are not needed, and the pitfalls they bring (a root that is not the leftmost
-// candidate, ties at a_head + d; docs/ALGORITHMS.md, Deviation: Clairvoyant segment-tree leaves)
-// cannot occur. A sender's leaf is zeroed (S = true) while its true column stays in `bits`, which a
-// receiver that already sent this round is masked with; P' lives only in the tree (bit cleared), so
-// restoring columns can never lose a P' segment (the restore/revert erratum). A receiver is
-// processed once per round, before it can have received, so no P' mask is needed on its own column.
+// The round works on the group's processing order (root first, then availability order), the
+// leaves of Listing 8's tree: leaf k is the column of the k-th process, less the segment it
+// received this round (P'), and empty once it has sent (S = true). Receiver k takes the smallest
+// segment s it can take (the sink: any; everyone else: one its true column still holds) that a
+// leaf other than its own holds, from the leftmost such leaf (all-except-one, find-leftmost,
+// find-leftmost-from; Listings 3-5, 7). Two structures answer that instead of the segment tree:
+//   - holder counts: for every segment, how many unsent leaves hold it, bit-sliced (plane q holds
+//     bit q of every count, so a sender's whole leaf is subtracted with a few word operations per
+//     plane; the wide kernel, AVX2 or 64-bit scalar, chosen at run time), with the sets
+//     "count >= 1" and "count >= 2" derived on every update. A receiver whose leaf is intact holds
+//     every segment it may take, so another leaf holds s exactly when count(s) >= 2; one that
+//     already sent needs count(s) >= 1. Selection is one AND and a first-bit search over N bits.
+//     The group's counts over the true columns are kept across rounds (a transfer moves one
+//     segment, a newcomer adds its full column, a process leaves with an empty one) and copied at
+//     the start of a round.
+//   - holder bitsets per segment over a label order fixed for the whole schedule, (a mod d,
+//     rank), from which processing order follows by a rotation (see the labels below), so the
+//     sender is a first-bit search too and no order-dependent structure is rebuilt per round.
+// Each round's transfers are emitted in receiver-rank order from a bitset instead of sorting the
+// whole schedule at the end.
 //
-// Speed (the targets are the ratios of [ProficzOcetkiewicz2021] Table 1): the wide operations
-// (all-except-one fused with the mask and the first-bit search, leaf clearing, the rebuild, which
-// writes leaves and their parents in one pass on the AVX2 path) work on 256-bit blocks, each block
-// with a tree of its own (a search for one segment touches one block's tree), with an AVX2 version
-// chosen at run time (__builtin_cpu_supports) and a 64-bit scalar one; updates walking up the tree
-// carry the new value in registers; each round's transfers are emitted in receiver-rank order from
-// a bitset instead of sorting the whole schedule at the end. The per-receiver path is latency- and
-// misprediction-bound, so: the candidate segment is read off the root (first_held) and
-// all-except-one runs only when the receiver turns out to be its sole holder; the sender comes from
-// one descent under a sibling of the receiver's path (find_other); updates climb to the root with
-// no early stop. (Measured and rejected: prefetching in the descent, two or three levels per
-// descent step, a fixed-length descent, a compare-mask first_held, per-segment leftmost-holder
-// hints, deferring the sender's column update to the end of the round, -O3; and, issue 30: leaving
-// an already empty block out of clear_leaf, and cache-line-aligned tree nodes, both within noise.
-// The profile at P = N = 512 uniform is in docs/SCHEDGEN.md.)
+// Measured and rejected (P = N = 512 uniform, docs/SCHEDGEN.md): the segment tree itself, over
+// 256-bit blocks (issue 30: chains of dependent loads per receiver, a descent after log2(P)
+// sibling loads and every update climbing to the root), and within it prefetching in the descent,
+// two or three levels per descent step, a fixed-length descent, a compare-mask first_held,
+// per-segment leftmost-holder hints, deferring the sender's column update to the end of the round,
+// -O3, leaving an already empty block out of clear_leaf, and cache-line-aligned tree nodes; in
+// place of the tree, a leftmost-holder cursor per segment scanning processing positions (3.5x
+// slower: old processes have sent the small segments, so the scans are long), counts kept only
+// as upper bounds, corrected when a search finds no other holder (15-20 % slower: 2.5 failed
+// searches per transfer), a segment search with one branch per four words instead of one per
+// word (10 % slower), starting the label scan past the label words already all sent (6 %
+// slower), precomputed label words and bits, the P' and total updates made unconditional with
+// empty masks, skipping a sender's empty 256-bit block in the subtract kernel, and a per-process
+// hint past its column's leading empty words for the segment search (all within noise). Kept:
+// single-bit count updates without the early exit (10 % faster: where a borrow stops is a coin flip
+// to the branch predictor).
 #include <immintrin.h>
 
 #include <algorithm>
@@ -47,56 +58,34 @@ namespace papbench::clv {
 namespace segtree {
 namespace {
 
-// ---- Kernels. Block-major layout: block b (256 bits of every column) has its own tree of
-// 32-byte nodes, `tree(b) = nodes + b * 2m * kBlockWords`, node n at tree(b) + n * kBlockWords,
-// leaf k at node m + k. A search for one segment walks one block's tree only, which keeps the
-// walks of the common P = N <= 512 cases inside 32 KiB. ----
+// ---- Kernels. Holder counts are bit-sliced: `planes` planes of W words, plane q word w holding
+// bit q of the counts of segments 64w .. 64w + 63. ----
 
 constexpr std::size_t kBW = kBlockWords;
 
-int first_common_scalar(const Word* nodes, std::size_t blocks, std::size_t m, std::size_t k,
-                        const Word* mask) {
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const Word* t = nodes + b * 2 * m * kBW;
-    Word acc[kBW] = {0, 0, 0, 0};
-    for (std::size_t n = m + k; n > 1; n /= 2) {
-      const Word* sib = t + (n ^ 1U) * kBW;
-      for (std::size_t j = 0; j < kBW; ++j) acc[j] |= sib[j];
+// counts -= col (one at every set bit; never below zero), and one / two := count >= 1 / >= 2.
+void subtract_scalar(Word* counts, std::size_t W, int planes, const Word* col, Word* one,
+                     Word* two) {
+  for (std::size_t w = 0; w < W; ++w) {
+    Word borrow = col[w];
+    const Word low = counts[w];
+    counts[w] = low ^ borrow;
+    borrow &= ~low;
+    Word many = 0;
+    for (std::size_t q = 1; q < static_cast<std::size_t>(planes); ++q) {
+      Word& c = counts[q * W + w];
+      const Word t = c;
+      c = t ^ borrow;
+      borrow &= ~t;
+      many |= c;
     }
-    for (std::size_t j = 0; j < kBW; ++j) {
-      const Word v = mask ? acc[j] & mask[b * kBW + j] : acc[j];
-      if (v) return static_cast<int>(b * kBW + j) * kWordBits + std::countr_zero(v);
-    }
-  }
-  return -1;
-}
-
-// Zeroes leaf k and recomputes all its ancestors, block by block (no early stop: see avx2).
-void clear_leaf_scalar(Word* nodes, std::size_t blocks, std::size_t m, std::size_t k) {
-  for (std::size_t b = 0; b < blocks; ++b) {
-    Word* t = nodes + b * 2 * m * kBW;
-    std::fill_n(t + (m + k) * kBW, kBW, Word{0});
-    Word v[kBW] = {0, 0, 0, 0};  // the new value of the current node, climbing (see avx2)
-    for (std::size_t n = m + k; n > 1; n /= 2) {
-      const Word* sib = t + (n ^ 1U) * kBW;
-      Word* p = t + n / 2 * kBW;
-      for (std::size_t j = 0; j < kBW; ++j) p[j] = v[j] |= sib[j];
-    }
+    one[w] = counts[w] | many;
+    two[w] = many;
   }
 }
 
-void build_scalar(Word* nodes, std::size_t blocks, std::size_t m) {
-  for (std::size_t b = 0; b < blocks; ++b) {
-    Word* t = nodes + b * 2 * m * kBW;
-    for (std::size_t n = m - 1; n >= 1; --n) {
-      for (std::size_t j = 0; j < kBW; ++j)
-        t[n * kBW + j] = t[2 * n * kBW + j] | t[(2 * n + 1) * kBW + j];
-    }
-  }
-}
-
-// The same three with 256-bit registers. Unaligned loads: vector storage is only 16-byte
-// aligned, and on aligned addresses they cost the same.
+// Unaligned loads: vector storage is only 16-byte aligned, and on aligned addresses they cost
+// the same.
 [[gnu::target("avx2")]] __m256i load(const Word* p) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }
@@ -104,67 +93,54 @@ void build_scalar(Word* nodes, std::size_t blocks, std::size_t m) {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
 }
 
-[[gnu::target("avx2")]] int first_common_avx2(const Word* nodes, std::size_t blocks, std::size_t m,
-                                              std::size_t k, const Word* mask) {
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const Word* t = nodes + b * 2 * m * kBW;
-    __m256i acc = _mm256_setzero_si256();
-    for (std::size_t n = m + k; n > 1; n /= 2) acc = _mm256_or_si256(acc, load(t + (n ^ 1U) * kBW));
-    if (mask) acc = _mm256_and_si256(acc, load(mask + b * kBW));
-    if (!_mm256_testz_si256(acc, acc)) {
-      alignas(32) Word words[kBW];
-      _mm256_store_si256(reinterpret_cast<__m256i*>(words), acc);
-      for (std::size_t j = 0; j < kBW; ++j) {
-        if (words[j]) return static_cast<int>(b * kBW + j) * kWordBits + std::countr_zero(words[j]);
-      }
+[[gnu::target("avx2")]] void subtract_avx2(Word* counts, std::size_t W, int planes, const Word* col,
+                                           Word* one, Word* two) {
+  for (std::size_t w = 0; w < W; w += kBW) {
+    __m256i borrow = load(col + w);
+    const __m256i low = load(counts + w);
+    const __m256i low_new = _mm256_xor_si256(low, borrow);
+    store(counts + w, low_new);
+    borrow = _mm256_andnot_si256(low, borrow);
+    __m256i many = _mm256_setzero_si256();
+    for (std::size_t q = 1; q < static_cast<std::size_t>(planes); ++q) {
+      Word* c = counts + q * W + w;
+      const __m256i t = load(c);
+      const __m256i t_new = _mm256_xor_si256(t, borrow);
+      store(c, t_new);
+      borrow = _mm256_andnot_si256(t, borrow);
+      many = _mm256_or_si256(many, t_new);
     }
-  }
-  return -1;
-}
-
-[[gnu::target("avx2")]] void clear_leaf_avx2(Word* nodes, std::size_t blocks, std::size_t m,
-                                             std::size_t k) {
-  for (std::size_t b = 0; b < blocks; ++b) {
-    Word* t = nodes + b * 2 * m * kBW;
-    store(t + (m + k) * kBW, _mm256_setzero_si256());
-    // The new value climbs in a register (node = new child | sibling), so no level waits for
-    // the store of the level below; every load address is known up front. No early stop:
-    // where it would stop is unpredictable, and a mispredicted exit costs more than the
-    // stores it saves.
-    __m256i v = _mm256_setzero_si256();
-    for (std::size_t n = m + k; n > 1; n /= 2) {
-      v = _mm256_or_si256(v, load(t + (n ^ 1U) * kBW));
-      store(t + n / 2 * kBW, v);
-    }
+    store(one + w, _mm256_or_si256(low_new, many));
+    store(two + w, many);
   }
 }
 
-// Block b of the column of leaf k (empty past the order).
-[[gnu::target("avx2")]] __m256i leaf_block(std::span<const int> order, const Word* columns,
-                                           std::size_t blocks, std::size_t k, std::size_t b) {
-  return k < order.size() ? load(columns + (static_cast<std::size_t>(order[k]) * blocks + b) * kBW)
-                          : _mm256_setzero_si256();
+// counts += bits / counts -= bits in word w only (never above 2^planes - 1, never below zero).
+void add_word(Word* counts, std::size_t W, int planes, std::size_t w, Word bits) {
+  for (std::size_t q = 0; bits != 0 && q < static_cast<std::size_t>(planes); ++q) {
+    Word& c = counts[q * W + w];
+    const Word t = c;
+    c = t ^ bits;
+    bits &= t;
+  }
+}
+// No early exit: where the borrow stops is data-dependent.
+void subtract_word(Word* counts, std::size_t W, int planes, std::size_t w, Word bits) {
+  for (std::size_t q = 0; q < static_cast<std::size_t>(planes); ++q) {
+    Word& c = counts[q * W + w];
+    const Word t = c;
+    c = t ^ bits;
+    bits &= ~t;
+  }
 }
 
-// Leaves are written together with their parents, so the leaf level is not read back.
-[[gnu::target("avx2")]] void build_avx2(Word* nodes, std::size_t blocks, std::size_t m,
-                                        std::span<const int> order, const Word* columns) {
-  for (std::size_t b = 0; b < blocks; ++b) {
-    Word* t = nodes + b * 2 * m * kBW;
-    if (m == 1) {
-      store(t + kBW, leaf_block(order, columns, blocks, 0, b));
-      continue;
-    }
-    for (std::size_t k = 0; k < m; k += 2) {
-      const __m256i left = leaf_block(order, columns, blocks, k, b);
-      const __m256i right = leaf_block(order, columns, blocks, k + 1, b);
-      store(t + (m + k) * kBW, left);
-      store(t + (m + k + 1) * kBW, right);
-      store(t + (m + k) / 2 * kBW, _mm256_or_si256(left, right));
-    }
-    for (std::size_t n = m / 2 - 1; n >= 1; --n) {
-      store(t + n * kBW, _mm256_or_si256(load(t + 2 * n * kBW), load(t + (2 * n + 1) * kBW)));
-    }
+// one / two := count >= 1 / >= 2 from scratch.
+void derive(const Word* counts, std::size_t W, int planes, Word* one, Word* two) {
+  for (std::size_t w = 0; w < W; ++w) {
+    Word many = 0;
+    for (std::size_t q = 1; q < static_cast<std::size_t>(planes); ++q) many |= counts[q * W + w];
+    one[w] = counts[w] | many;
+    two[w] = many;
   }
 }
 
@@ -213,107 +189,6 @@ std::size_t column_words(int segments) {
   return blocks * kBlockWords;
 }
 
-ColumnTree::ColumnTree(int segments, Path path)
-    : path_(path), blocks_(column_words(segments) / kBlockWords) {}
-
-void ColumnTree::build(std::span<const int> order, const WordVector& columns) {
-  m_ = std::bit_ceil(std::max<std::size_t>(order.size(), 1));
-  const std::size_t words = blocks_ * 2 * m_ * kBW;
-  if (nodes_.size() < words) nodes_.resize(words);
-  if (path_ == Path::kAvx2) {
-    build_avx2(nodes_.data(), blocks_, m_, order, columns.data());
-    return;
-  }
-  const std::size_t stride = blocks_ * kBW;  // words per column
-  for (std::size_t b = 0; b < blocks_; ++b) {
-    Word* t = tree(b);
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      const Word* from = columns.data() + static_cast<std::size_t>(order[k]) * stride + b * kBW;
-      for (std::size_t j = 0; j < kBW; ++j) t[(m_ + k) * kBW + j] = from[j];
-    }
-    std::fill(t + (m_ + order.size()) * kBW, t + 2 * m_ * kBW, Word{0});
-  }
-  build_scalar(nodes_.data(), blocks_, m_);
-}
-
-int ColumnTree::first_common(std::size_t k, std::span<const Word> mask) const {
-  const Word* mp = mask.empty() ? nullptr : mask.data();
-  return path_ == Path::kAvx2 ? first_common_avx2(nodes_.data(), blocks_, m_, k, mp)
-                              : first_common_scalar(nodes_.data(), blocks_, m_, k, mp);
-}
-
-int ColumnTree::first_held(std::span<const Word> mask) const {
-  for (std::size_t b = 0; b < blocks_; ++b) {
-    const Word* root = tree(b) + kBW;
-    for (std::size_t j = 0; j < kBW; ++j) {
-      const Word v = mask.empty() ? root[j] : root[j] & mask[b * kBW + j];
-      if (v) return static_cast<int>(b * kBW + j) * kWordBits + std::countr_zero(v);
-    }
-  }
-  return -1;
-}
-
-bool ColumnTree::test(std::size_t n, int s) const {
-  return (word(n, s) >> (s % kWordBits)) & 1U;
-}
-
-long ColumnTree::descend(std::size_t n, int s) const {
-  // One block's tree, one word per node; branch-free, as which child holds s is a coin flip
-  // to the branch predictor.
-  const Word* t = tree(static_cast<std::size_t>(s / kBlockBits)) + (s % kBlockBits) / kWordBits;
-  const unsigned shift = static_cast<unsigned>(s % kWordBits);
-  while (n < m_) n = 2 * n + 1 - ((t[2 * n * kBW] >> shift) & 1U);
-  return static_cast<long>(n - m_);
-}
-
-long ColumnTree::find_leftmost(int s) const {
-  return test(1, s) ? descend(1, s) : -1;
-}
-
-long ColumnTree::find_leftmost_from(std::size_t k, int s) const {
-  for (std::size_t n = m_ + k; n > 1; n /= 2) {
-    if (n % 2 == 0 && test(n + 1, s)) return descend(n + 1, s);
-  }
-  return -1;
-}
-
-long ColumnTree::find_other(std::size_t k, int s) const {
-  // The siblings of leaf k's ancestors partition the other leaves: those left of the path
-  // (leaves < k) go leftwards with height, those right of it rightwards. So the leftmost other
-  // holder is under the highest left sibling holding s, else under the lowest right one; the
-  // siblings load independently, and only one descent follows.
-  const Word* t = tree(static_cast<std::size_t>(s / kBlockBits)) + (s % kBlockBits) / kWordBits;
-  const unsigned shift = static_cast<unsigned>(s % kWordBits);
-  const std::size_t leaf = m_ + k;
-  std::size_t holds = 0;  // bit l: the sibling of leaf k's ancestor l levels up holds s
-  for (unsigned l = 0; (leaf >> l) > 1; ++l) {
-    holds |= static_cast<std::size_t>((t[((leaf >> l) ^ 1U) * kBW] >> shift) & 1U) << l;
-  }
-  if (holds == 0) return -1;
-  const std::size_t left = holds & k;  // siblings that are left children: bit l of k is 1
-  const int level = left != 0 ? static_cast<int>(std::bit_width(left)) - 1
-                              : std::countr_zero(holds & ~static_cast<std::size_t>(k));
-  return descend((leaf >> level) ^ 1U, s);
-}
-
-void ColumnTree::clear_bit(std::size_t k, int s) {
-  Word* t = tree(static_cast<std::size_t>(s / kBlockBits)) + (s % kBlockBits) / kWordBits;
-  Word v = t[(m_ + k) * kBW] & ~(Word{1} << (s % kWordBits));
-  t[(m_ + k) * kBW] = v;
-  for (std::size_t n = m_ + k; n > 1; n /= 2) {
-    v |= t[(n ^ 1U) * kBW];
-    t[n / 2 * kBW] = v;
-  }
-}
-
-void ColumnTree::clear_leaf(std::size_t k) {
-  if (path_ == Path::kAvx2) {
-    clear_leaf_avx2(nodes_.data(), blocks_, m_, k);
-  } else {
-    clear_leaf_scalar(nodes_.data(), blocks_, m_, k);
-  }
-}
-
 Schedule schedule(const Instance& in, Path path) {
   check_instance(in);
   if (!path_available(path)) throw std::invalid_argument("segtree: code path not available");
@@ -321,6 +196,7 @@ Schedule schedule(const Instance& in, Path path) {
   const std::int64_t d = in.round_time;
   const std::size_t W = column_words(N);
   const auto column = [W](int p) { return static_cast<std::size_t>(p) * W; };
+  const auto subtract = path == Path::kAvx2 ? subtract_avx2 : subtract_scalar;
 
   // Every column starts with its first N bits set (every segment A); padding bits stay zero.
   WordVector bits(static_cast<std::size_t>(P) * W, Word{0});
@@ -331,11 +207,8 @@ Schedule schedule(const Instance& in, Path path) {
           n == kWordBits ? ~Word{0} : (Word{1} << n) - 1;
     }
   }
-  auto holds_any = [&](int p) {
-    const auto first = bits.begin() + static_cast<std::ptrdiff_t>(column(p));
-    return std::any_of(first, first + static_cast<std::ptrdiff_t>(W),
-                       [](Word w) { return w != 0; });
-  };
+  // Segments each process holds (the population of its column), so that leaving is one test.
+  std::vector<int> held_count(static_cast<std::size_t>(P), N);
   std::vector<std::int64_t> avail = in.arrival;
   auto earlier = [&](int a, int b) { return avail[a] != avail[b] ? avail[a] < avail[b] : a < b; };
   std::vector<int> awaiting(static_cast<std::size_t>(P));  // A: by (arrival, rank)
@@ -343,11 +216,13 @@ Schedule schedule(const Instance& in, Path path) {
   std::sort(awaiting.begin(), awaiting.end(), earlier);
   std::size_t next = 0;  // head of A
 
-  std::vector<int> survivors, group, order;
+  std::vector<int> survivors, group;
+  std::size_t root_at = 0;  // the root's index in group, P if not there
   // Merge-and-clean (Listing 6 with the inclusive window and the new head): survivors of the
   // previous round (already ordered, already advanced by d) merged with A.
   auto merge = [&] {
     group.clear();
+    root_at = static_cast<std::size_t>(P);
     std::size_t s = 0;
     std::int64_t limit = 0;
     while (s < survivors.size() || next < awaiting.size()) {
@@ -359,6 +234,7 @@ Schedule schedule(const Instance& in, Path path) {
       } else if (avail[c] > limit) {
         break;
       }
+      if (c == in.root) root_at = group.size();
       group.push_back(c);
       (take_survivor ? s : next) += 1;
     }
@@ -367,7 +243,70 @@ Schedule schedule(const Instance& in, Path path) {
     }
   };
 
-  ColumnTree tree(N, path);
+  // Holder counts (bit-sliced, see the kernels), counts <= P: `total` over the true columns of
+  // the processes that joined a group (kept across rounds), `live` over this round's unsent
+  // leaves, `one` / `two` the segments live holds at least once / twice.
+  const int total_planes = static_cast<int>(std::bit_width(static_cast<unsigned>(P)));
+  std::vector<Word> total(static_cast<std::size_t>(total_planes) * W, Word{0});
+  std::vector<Word> live(total.size()), one(W), two(W);
+  std::vector<int> taken(static_cast<std::size_t>(P), -1);  // the segment received this round
+  std::vector<char> joined(static_cast<std::size_t>(P), 0);
+
+  // Holders by label: label order is (a mod d, rank), fixed for the whole schedule. Every
+  // member's availability lies in the window [t_h, t_h + d] of the round's head h and moves by
+  // whole d, so availability order is label order rotated to start at h's label, except for
+  // the members at exactly t_h + d ("late": h's phase, so their labels sit around h's), which
+  // come last, by rank = label order. The root, first of all, is looked at on its own.
+  const auto L = static_cast<std::size_t>(P);
+  const std::size_t LW = column_words(P);  // words per label bitset, as per column
+  std::vector<int> label(L), by_label(L);
+  {
+    std::vector<std::int64_t> phase(L);
+    for (std::size_t p = 0; p < L; ++p) phase[p] = ((in.arrival[p] % d) + d) % d;
+    for (std::size_t p = 0; p < L; ++p) by_label[p] = static_cast<int>(p);
+    std::sort(by_label.begin(), by_label.end(), [&](int a, int b) {
+      return phase[static_cast<std::size_t>(a)] != phase[static_cast<std::size_t>(b)]
+                 ? phase[static_cast<std::size_t>(a)] < phase[static_cast<std::size_t>(b)]
+                 : a < b;
+    });
+    for (std::size_t l = 0; l < L; ++l)
+      label[static_cast<std::size_t>(by_label[l])] = static_cast<int>(l);
+  }
+  const auto label_bit = [&](int p) {
+    return Word{1} << (label[static_cast<std::size_t>(p)] % kWordBits);
+  };
+  const auto label_word = [&](int p) {
+    return static_cast<std::size_t>(label[static_cast<std::size_t>(p)] / kWordBits);
+  };
+  // holders[s * LW ...]: who holds segment s in its leaf (true column, less this round's P').
+  WordVector holders(static_cast<std::size_t>(N) * LW, Word{0});
+  for (int s = 0; s < N; ++s) {
+    Word* const row = holders.data() + static_cast<std::size_t>(s) * LW;
+    std::fill_n(row, L / kWordBits, ~Word{0});
+    if (L % kWordBits != 0) row[L / kWordBits] = (Word{1} << (L % kWordBits)) - 1;
+  }
+  // Per round, by label: unsent (S = false), the non-root members on time and late.
+  std::vector<Word> unsent(LW), early(LW), late(LW);
+  // The first label in [lo, LW * 64) set in row & unsent & mask; -1 if none; in [0, hi) for
+  // scan_below.
+  const auto scan_from = [&](const Word* row, const Word* mask, std::size_t lo) -> long {
+    std::size_t w = lo / kWordBits;
+    Word v = row[w] & unsent[w] & mask[w] & (~Word{0} << (lo % kWordBits));
+    while (v == 0) {
+      if (++w == LW) return -1;
+      v = row[w] & unsent[w] & mask[w];
+    }
+    return static_cast<long>(w * kWordBits) + std::countr_zero(v);
+  };
+  const auto scan_below = [&](const Word* row, const Word* mask, std::size_t hi) -> long {
+    for (std::size_t w = 0; w * kWordBits < hi; ++w) {
+      Word v = row[w] & unsent[w] & mask[w];
+      if ((w + 1) * kWordBits > hi) v &= (Word{1} << (hi % kWordBits)) - 1;
+      if (v != 0) return static_cast<long>(w * kWordBits) + std::countr_zero(v);
+    }
+    return -1;
+  };
+
   // This round's receivers by rank (bitset) with their sender and segment, so that transfers
   // come out sorted by (round, to) without a sort.
   std::vector<Word> received((static_cast<std::size_t>(P) + kWordBits - 1) / kWordBits, 0);
@@ -390,39 +329,102 @@ Schedule schedule(const Instance& in, Path path) {
       merge();
     }
     ++round;
-    order = group;
-    const auto r = std::find(order.begin(), order.end(), in.root);
-    if (r != order.end()) std::rotate(order.begin(), r, r + 1);
-    tree.build(order, bits);
+    // Processing order: the root, then the group in order; position k is group[at(k)].
+    const std::size_t g = group.size();
+    const bool root_in = root_at < g;
+    const auto at = [&](std::size_t k) {
+      return !root_in ? k : k == 0 ? root_at : k <= root_at ? k - 1 : k;
+    };
+    const int head = group.front();
+    const std::int64_t edge = avail[static_cast<std::size_t>(head)] + d;
+    const auto head_label = static_cast<std::size_t>(label[static_cast<std::size_t>(head)]);
+    std::fill(unsent.begin(), unsent.end(), ~Word{0});
+    std::fill(early.begin(), early.end(), Word{0});
+    std::fill(late.begin(), late.end(), Word{0});
+    for (const int p : group) {
+      if (!joined[static_cast<std::size_t>(p)]) {
+        joined[static_cast<std::size_t>(p)] = 1;
+        for (std::size_t w = 0; w < W; ++w) {
+          add_word(total.data(), W, total_planes, w, bits[column(p) + w]);
+        }
+      }
+      if (p == in.root) continue;
+      (avail[static_cast<std::size_t>(p)] == edge ? late : early)[label_word(p)] |= label_bit(p);
+    }
+    // The first unsent leaf in processing order that holds s; -1 if none.
+    const auto sender_of = [&](int s) -> long {
+      const Word* const row = holders.data() + static_cast<std::size_t>(s) * LW;
+      if (root_in &&
+          (unsent[label_word(in.root)] & row[label_word(in.root)] & label_bit(in.root))) {
+        return label[static_cast<std::size_t>(in.root)];
+      }
+      long f = scan_from(row, early.data(), head_label);
+      if (f < 0) f = scan_below(row, early.data(), head_label);
+      if (f < 0) f = scan_from(row, late.data(), 0);
+      return f;
+    };
+    // Counts <= g: the planes above bit_width(g) are zero all round.
+    const int planes = static_cast<int>(std::bit_width(g));
+    std::copy_n(total.begin(), static_cast<std::size_t>(planes) * W, live.begin());
+    derive(live.data(), W, planes, one.data(), two.data());
 
     receivers.clear();
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      const int i = order[k];
-      // The sink takes any segment another member can send; everyone else only one it still
-      // holds, read from its true column (it may have sent already, which zeroed its leaf).
-      const std::span<const Word> mask =
-          k == 0 ? std::span<const Word>{} : std::span<const Word>(bits.data() + column(i), W);
-      // The smallest segment i can take that anyone holds; unless i is its only holder it is
-      // also the smallest that another member can send.
-      int seg = tree.first_held(mask);
-      if (seg < 0) continue;
-      long leaf = tree.find_other(k, seg);
-      if (leaf < 0) {
-        seg = tree.first_common(k, mask);
-        if (seg < 0) continue;
-        leaf = tree.find_other(k, seg);
-        if (leaf < 0) throw std::logic_error("clairvoyant/segtree: segment without a sender");
+    for (std::size_t k = 0; k < g; ++k) {
+      const int i = group[at(k)];
+      Word* const col = bits.data() + column(i);
+      const std::size_t iw = label_word(i);
+      const Word ib = label_bit(i);
+      const bool k_sent = (unsent[iw] & ib) == 0;
+      // The smallest segment i can take that a leaf other than k's holds. The sink takes any
+      // segment (counted twice where its own leaf holds it); everyone else only one its true
+      // column still holds, which its leaf, while intact, holds too.
+      int seg = -1;
+      const Word* const others = k_sent ? one.data() : two.data();
+      for (std::size_t w = 0; w < W; ++w) {
+        const Word v = k == 0 ? (col[w] & two[w]) | (~col[w] & one[w]) : col[w] & others[w];
+        if (v != 0) {
+          seg = static_cast<int>(w) * kWordBits + std::countr_zero(v);
+          break;
+        }
       }
-      const int z = order[static_cast<std::size_t>(leaf)];
+      if (seg < 0) continue;
       const std::size_t w = static_cast<std::size_t>(seg / kWordBits);
       const Word bit = Word{1} << (seg % kWordBits);
-      bits[column(z) + w] &= ~bit;
-      bits[column(i) + w] |= bit;
-      tree.clear_bit(k, seg);                           // P': held, but not to be sent on
-      tree.clear_leaf(static_cast<std::size_t>(leaf));  // S(z) = true
+      const bool held = (col[w] & bit) != 0;
+      Word* const row = holders.data() + static_cast<std::size_t>(seg) * LW;
+      if (held) {
+        row[iw] &= ~ib;  // P' (restored after the round)
+        if (!k_sent) subtract_word(live.data(), W, planes, w, bit);
+      }
+      const long found = sender_of(seg);
+      if (found < 0) throw std::logic_error("clairvoyant/segtree: segment without a sender");
+      const int z = by_label[static_cast<std::size_t>(found)];
+      taken[static_cast<std::size_t>(i)] = seg;
+      // S(z) = true: its leaf (its true column less its own P') leaves the counts.
+      Word* const zcol = bits.data() + column(z);
+      const int t = taken[static_cast<std::size_t>(z)];
+      const std::size_t tw = t >= 0 ? static_cast<std::size_t>(t / kWordBits) : 0;
+      const Word tb = t >= 0 ? Word{1} << (t % kWordBits) : 0;
+      zcol[tw] &= ~tb;
+      subtract(live.data(), W, planes, zcol, one.data(), two.data());
+      zcol[tw] |= tb;
+      unsent[label_word(z)] &= ~label_bit(z);
+      row[label_word(z)] &= ~label_bit(z);
+      zcol[w] &= ~bit;
+      col[w] |= bit;
+      --held_count[static_cast<std::size_t>(z)];
+      if (!held) ++held_count[static_cast<std::size_t>(i)];
+      // z lost seg; i gained it unless it held it already.
+      if (held) subtract_word(total.data(), W, total_planes, w, bit);
       sender[static_cast<std::size_t>(i)] = z;
       segment[static_cast<std::size_t>(i)] = seg;
       receivers.push_back(i);
+    }
+    // Every receiver holds its segment from now on (P' ends; the sink may have gained it).
+    for (const int i : receivers) {
+      const auto s = static_cast<std::size_t>(segment[static_cast<std::size_t>(i)]);
+      holders[s * LW + label_word(i)] |= label_bit(i);
+      taken[static_cast<std::size_t>(i)] = -1;
     }
     // Emit in receiver-rank order: a few receivers are sorted, many are read off a bitset.
     if (receivers.size() * 8 < received.size()) {
@@ -445,7 +447,7 @@ Schedule schedule(const Instance& in, Path path) {
 
     survivors.clear();
     for (const int p : group) {
-      if (holds_any(p)) {
+      if (held_count[static_cast<std::size_t>(p)] > 0) {
         avail[p] += d;
         survivors.push_back(p);
       }
