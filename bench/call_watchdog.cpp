@@ -173,10 +173,15 @@ void CallWatchdog::watch() {
 
 std::string CallWatchdog::report() const {
   const ArrivalBoard::Snapshot s = board_.snapshot(call_);
+  // Below -warmup: one of --warmup-settle's further warm-up iterations (-warmup-1, -warmup-2, ...).
   const std::string iteration =
-      iteration_ < 0 ? fmt::format("warm-up iteration {} of {}", iteration_ + warmup_ + 1, warmup_)
-                     : fmt::format("timed iteration {} of 0..{} (after {} warm-up)", iteration_,
-                                   iters_ - 1, warmup_);
+      iteration_ < -warmup_
+          ? fmt::format("settling warm-up iteration {} (after the {} of --warmup)", -iteration_,
+                        warmup_)
+      : iteration_ < 0
+          ? fmt::format("warm-up iteration {} of {}", iteration_ + warmup_ + 1, warmup_)
+          : fmt::format("timed iteration {} of 0..{} (after {} warm-up)", iteration_, iters_ - 1,
+                        warmup_);
   const std::string timeout = format_duration(static_cast<double>(timeout_ns_));
   const std::string what =
       phase_ == Phase::kCall
