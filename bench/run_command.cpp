@@ -281,6 +281,9 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   for (const Case& c : cases) keys.push_back(interleave_key(c));
   const std::vector<std::vector<std::size_t>> groups = run_groups(keys, opts.order);
   int position = 0;
+  // The cases the file held before this run (--resume), for the watchdog's report of what the
+  // file holds; `position` counts those this run has written.
+  const int held = static_cast<int>(cases.size() - to_run);
   for (std::size_t g = 0; g < groups.size(); ++g) {
     std::vector<std::size_t> todo;
     for (std::size_t i : groups[g]) {
@@ -305,7 +308,8 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
       if (!watchdog || m == named) return;
       named = m;
       watchdog->begin_case(static_cast<int>(todo[m]), static_cast<int>(cases.size()), labels[m],
-                           members[m]->algorithm->full_name(), opts.warmup, opts.iters);
+                           members[m]->algorithm->full_name(), opts.warmup, opts.iters,
+                           held + position);
     };
     std::vector<CaseRunner::CaseResult> outcomes = runner.run_group(
         members, opts.order, g, [&progress](int it, int total) { progress.tick(it, total); },
