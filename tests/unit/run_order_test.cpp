@@ -18,7 +18,7 @@ using Groups = std::vector<std::vector<std::size_t>>;
 using Turns = std::vector<std::size_t>;
 
 // The turns of rounds [0, rounds), dropping `drop` after its turn in round `drop_after`.
-Turns schedule(RoundRobin& rr, int rounds, std::size_t drop = 99, int drop_after = -1) {
+Turns turns_of(RoundRobin& rr, int rounds, std::size_t drop = 99, int drop_after = -1) {
   Turns out;
   for (int r = 0; r < rounds && !rr.done(); ++r) {
     for (std::size_t m : rr.round(r)) {
@@ -39,13 +39,13 @@ TEST(RunGroups, CasesOfOneWorkloadFormAGroupInOrderOfTheirFirstCase) {
 
 TEST(RoundRobin, InterleavedTakesTurnsInCaseOrderEveryRound) {
   RoundRobin rr(3, RunOrder::kInterleaved, 1, 0);
-  EXPECT_EQ(schedule(rr, 3), (Turns{0, 1, 2, 0, 1, 2, 0, 1, 2}));
+  EXPECT_EQ(turns_of(rr, 3), (Turns{0, 1, 2, 0, 1, 2, 0, 1, 2}));
 }
 
 TEST(RoundRobin, ACaseThatStopsDropsOutAndTheOthersGoOn) {
   RoundRobin rr(3, RunOrder::kInterleaved, 1, 0);
   // Case 1 reaches its --reps-until-ci criterion in round 1.
-  EXPECT_EQ(schedule(rr, 4, 1, 1), (Turns{0, 1, 2, 0, 1, 2, 0, 2, 0, 2}));
+  EXPECT_EQ(turns_of(rr, 4, 1, 1), (Turns{0, 1, 2, 0, 1, 2, 0, 2, 0, 2}));
   EXPECT_FALSE(rr.running(1));
   EXPECT_TRUE(rr.running(0));
   rr.drop(0);
@@ -56,7 +56,7 @@ TEST(RoundRobin, ACaseThatStopsDropsOutAndTheOthersGoOn) {
 
 TEST(RoundRobin, SequentialGroupOfOneRunsItsCaseAlone) {
   RoundRobin rr(1, RunOrder::kSequential, 1, 0);
-  EXPECT_EQ(schedule(rr, 3), (Turns{0, 0, 0}));
+  EXPECT_EQ(turns_of(rr, 3), (Turns{0, 0, 0}));
 }
 
 TEST(RoundRobin, ShuffledPermutesEveryRoundFromTheSeed) {
@@ -65,10 +65,10 @@ TEST(RoundRobin, ShuffledPermutesEveryRoundFromTheSeed) {
   RoundRobin same(4, RunOrder::kShuffled, 7, 2);
   RoundRobin other_seed(4, RunOrder::kShuffled, 8, 2);
   RoundRobin other_group(4, RunOrder::kShuffled, 7, 3);
-  const Turns turns = schedule(a, kRounds);
-  EXPECT_EQ(turns, schedule(same, kRounds));  // every rank draws the same turns
-  EXPECT_NE(turns, schedule(other_seed, kRounds));
-  EXPECT_NE(turns, schedule(other_group, kRounds));
+  const Turns turns = turns_of(a, kRounds);
+  EXPECT_EQ(turns, turns_of(same, kRounds));  // every rank draws the same turns
+  EXPECT_NE(turns, turns_of(other_seed, kRounds));
+  EXPECT_NE(turns, turns_of(other_group, kRounds));
   std::vector<Turns> distinct;
   for (int r = 0; r < kRounds; ++r) {
     Turns round(turns.begin() + 4 * r, turns.begin() + 4 * (r + 1));
