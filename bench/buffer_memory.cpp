@@ -37,12 +37,17 @@ NodeMemory node_memory_available() {
 
 std::optional<std::string> buffer_memory_refusal(const BufferNeed& need, const NodeMemory& mem) {
   if (need.node_bytes <= mem.available_bytes) return std::nullopt;
+  const std::string together =
+      need.cases_at_once > 1
+          ? fmt::format(" of {} cases run together (--order)", need.cases_at_once)
+          : std::string();
   return fmt::format(
-      "--count {}: the {} buffers of {} need {} on node {} ({} rank(s) there, the largest "
+      "--count {}: the {} buffers{} of {} need {} on node {} ({} rank(s) there, the largest "
       "{}), but the node has {} available ({}); choose a smaller --count or fewer ranks per "
-      "node",
-      need.count, need.dtype, need.collective, bytes_text(need.node_bytes), need.host,
-      need.node_ranks, bytes_text(need.rank_bytes), bytes_text(mem.available_bytes), mem.source);
+      "node{}",
+      need.count, need.dtype, together, need.collective, bytes_text(need.node_bytes), need.host,
+      need.node_ranks, bytes_text(need.rank_bytes), bytes_text(mem.available_bytes), mem.source,
+      need.cases_at_once > 1 ? ", or --order sequential, which holds one case's at a time" : "");
 }
 
 }  // namespace papbench

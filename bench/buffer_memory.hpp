@@ -4,8 +4,9 @@
 // The rule: the workload buffers of one case (send + receive, as Workload allocates them, on
 // every rank of a shared-memory node together) must fit in the memory the node has available
 // now: MemAvailable of /proc/meminfo, the kernel's estimate of what can be allocated without
-// swapping; where that is missing, the free physical pages. Only one case's buffers exist at a
-// time, so the largest case decides. The algorithms' own scratch comes on top, so passing this
+// swapping; where that is missing, the free physical pages. Only one --order group's buffers
+// exist at a time (bench/run_order.hpp: its cases share one workload), so the largest group
+// decides. The algorithms' own scratch comes on top, so passing this
 // check is no promise, while failing it is certain: such a run would fail in allocation, be
 // killed by the OOM killer, or time the swap device instead of the network.
 
@@ -32,6 +33,7 @@ struct BufferNeed {
   std::uint64_t node_bytes = 0;  // summed over the node's ranks
   int node_ranks = 1;
   std::string_view host;
+  int cases_at_once = 1;  // the --order group's cases, whose buffers the bytes above sum
 };
 
 // The UsageError message refusing `need` (naming --count, the bytes needed and the bytes

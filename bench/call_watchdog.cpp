@@ -100,8 +100,9 @@ CallWatchdog::~CallWatchdog() {
 }
 
 void CallWatchdog::begin_case(int index, int total, std::string label, std::string algorithm,
-                              int warmup, int iters) {
+                              int warmup, int iters, int written) {
   const std::lock_guard lock(mutex_);
+  written_ = written;
   case_index_ = index;
   cases_ = total;
   label_ = std::move(label);
@@ -173,10 +174,15 @@ void CallWatchdog::watch() {
 
 std::string CallWatchdog::report() const {
   const ArrivalBoard::Snapshot s = board_.snapshot(call_);
+  // Below -warmup: one of --warmup-settle's further warm-up iterations (-warmup-1, -warmup-2, ...).
   const std::string iteration =
-      iteration_ < 0 ? fmt::format("warm-up iteration {} of {}", iteration_ + warmup_ + 1, warmup_)
-                     : fmt::format("timed iteration {} of 0..{} (after {} warm-up)", iteration_,
-                                   iters_ - 1, warmup_);
+      iteration_ < -warmup_
+          ? fmt::format("settling warm-up iteration {} (after the {} of --warmup)", -iteration_,
+                        warmup_)
+      : iteration_ < 0
+          ? fmt::format("warm-up iteration {} of {}", iteration_ + warmup_ + 1, warmup_)
+          : fmt::format("timed iteration {} of 0..{} (after {} warm-up)", iteration_, iters_ - 1,
+                        warmup_);
   const std::string timeout = format_duration(static_cast<double>(timeout_ns_));
   const std::string what =
       phase_ == Phase::kCall
@@ -222,7 +228,7 @@ std::string CallWatchdog::report() const {
         "  results: '{}' holds the cases completed before this one{} (papbench-report summary "
         "reads them)\n",
         result_path_, phase_ == Phase::kWrite ? ", and this one if its write got through" : "");
-  } else if (case_index_ == 0) {
+  } else if (written_ == 0) {
     text += fmt::format(
         "  results: no case completed before this one; '{}' holds the run's description only\n",
         result_path_);
@@ -230,7 +236,7 @@ std::string CallWatchdog::report() const {
     text += fmt::format(
         "  results: the {} case(s) completed before this one are in '{}' (papbench-report "
         "summary reads them)\n",
-        case_index_, result_path_);
+        written_, result_path_);
   }
   text += fmt::format(
       "  ending the job with exit code {}; if {} may take this long, raise --call-timeout (0 "

@@ -55,9 +55,11 @@ class CallWatchdog {
   CallWatchdog(const CallWatchdog&) = delete;
   CallWatchdog& operator=(const CallWatchdog&) = delete;
 
-  // Between cases: what a report names.
+  // Between cases, or between the turns of a run-order group's cases: what a report names.
+  // `written`: the cases this run has written to the result file so far (a group's are written
+  // when it ends, so not every case before `index`).
   void begin_case(int index, int total, std::string label, std::string algorithm, int warmup,
-                  int iters);
+                  int iters, int written);
   // Before the compute phase of `iteration` (< 0: warm-up): the next call must have returned
   // `timeout_ns` after `from_now_ns` from now (its planned arrival).
   void arm(int iteration, std::int64_t from_now_ns, std::int64_t timeout_ns);
@@ -93,7 +95,7 @@ class CallWatchdog {
   std::int64_t timeout_ns_ = 0;
   Clock::time_point deadline_ = Clock::time_point::max();
   Clock::time_point sleeping_until_ = Clock::time_point::max();
-  int case_index_ = 0, cases_ = 0, warmup_ = 0, iters_ = 0;
+  int case_index_ = 0, cases_ = 0, warmup_ = 0, iters_ = 0, written_ = 0;
   std::string label_, algorithm_;
 
   std::thread thread_;  // last: starts once everything it reads exists

@@ -12,6 +12,7 @@
 #include "bench/call_watchdog.hpp"
 #include "bench/case_setup.hpp"
 #include "bench/iteration_log.hpp"
+#include "bench/warmup_settle.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
@@ -137,49 +138,131 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
   }
 }
 
-results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
-  failure_.clear();
+// One case of a group in progress. Its setup lives until the group ends: all of a group's
+// buffers exist at once (bench/run_order.hpp bounds a group to the cases of one workload).
+struct CaseRunner::Member {
+  const Case* c = nullptr;
+  std::int64_t call_timeout_ns = 0;
+  std::optional<CaseSetup> setup;
+  std::optional<IterationLog> log;
+  std::vector<double> warm;  // the --ci-metric of each warm-up iteration (--warmup-settle)
+  std::vector<double> kept;  // ... of the timed iterations no rank was late in
+  int timed = 0;
+  std::string failure;
+};
+
+void CaseRunner::start(Member& m) {
+  const Case& c = *m.c;
   // Until the pattern is built, the timeout from the case's own amplitude.
   call_timeout_ns_ = case_call_timeout_ns(opts_.call_timeout_ns, c.maxdelay_ns, c.compute_ns);
-  std::optional<CaseSetup> setup;
   {
     const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSetup, -opts_.warmup, call_timeout_ns_);
-    setup.emplace(c, opts_, clock_, world_);
+    m.setup.emplace(c, opts_, clock_, world_);
   }
-  CaseSetup& s = *setup;
-  call_timeout_ns_ =
+  const CaseSetup& s = *m.setup;
+  m.call_timeout_ns =
       case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
-  IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
-                   s.pat != nullptr);
-  bool prev_late = false;
-  // The same schedule for every case, so that two algorithms of a run are never measured under
-  // different harness load.
+  m.log.emplace(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
+                s.pat != nullptr);
+}
+
+double CaseRunner::ci_value(const Settled& done) const {
+  return static_cast<double>(opts_.ci_metric == CiMetric::kRunTime ? done.run_time_ns
+                                                                   : done.after_last_ns);
+}
+
+std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* const> cases,
+                                                          RunOrder order, std::size_t group,
+                                                          const Tick& tick,
+                                                          const BeforeTurn& before_turn) {
+  // Every case is set up, in case order, before any of them runs an iteration.
+  std::vector<Member> members(cases.size());
+  group_timeout_ns_ = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    members[i].c = cases[i];
+    if (before_turn) before_turn(i);
+    start(members[i]);
+    group_timeout_ns_ = std::max(group_timeout_ns_, members[i].call_timeout_ns);
+  }
+  RoundRobin turns(cases.size(), order, opts_.seed, group);
+  prev_late_ = false;
+  const int planned = static_cast<int>(cases.size()) * (opts_.warmup + opts_.iters);
+  int steps = 0;
+  // One iteration of one member; the margin adapts to the iteration before it, whichever case
+  // that was, since the machine it describes is the same.
+  auto turn = [&](std::size_t i, int it, bool validate) {
+    Member& m = members[i];
+    if (before_turn) before_turn(i);
+    call_timeout_ns_ = m.call_timeout_ns;
+    failure_ = &m.failure;
+    const Settled done = iteration(*m.setup, it, validate, prev_late_, *m.log);
+    prev_late_ = done.own_late;
+    ++steps;
+    if (rank_ == 0 && tick) tick(steps, std::max(planned, steps));
+    return done;
+  };
+
+  // Warm-up rounds: the --warmup ones (iterations -warmup .. -1, as before), then, with
+  // --warmup-settle, more (iterations -warmup-1, -warmup-2, ...) until every case has settled.
+  // The first is checked, the others not.
+  std::int64_t round = 0;
+  int w = 0;
+  for (; w < std::max(opts_.warmup, opts_.warmup_max); ++w, ++round) {
+    if (w >= opts_.warmup && all_settled(members, w)) break;
+    const int it = w < opts_.warmup ? w - opts_.warmup : -(w + 1);
+    for (std::size_t i : turns.round(round))
+      members[i].warm.push_back(ci_value(turn(i, it, w == 0)));
+  }
+  warmup_run_ = w;
+
+  // The same validation schedule for every case, so that two algorithms of a run are never
+  // measured under different harness load.
   const int every = opts_.validate_every;
-  const int total = opts_.warmup + opts_.iters;
-  int timed = 0;
-  // The --ci-metric of the timed iterations no rank was late in, identical on every rank.
-  std::vector<double> kept;
-  for (int step = 0; step < total; ++step) {
-    const int it = step - opts_.warmup;  // negative: warm-up
-    const bool validate = step == 0 || it == 0 || (every > 0 && it > 0 && it % every == 0);
-    const Settled done = iteration(s, it, validate, prev_late, log);
-    prev_late = done.own_late;
-    if (rank_ == 0 && tick) tick(step + 1, total);
-    if (it < 0) continue;
-    timed = it + 1;
-    if (done.any_late) continue;
-    kept.push_back(static_cast<double>(opts_.ci_metric == CiMetric::kRunTime ? done.run_time_ns
-                                                                             : done.after_last_ns));
-    if (precise_enough(kept, it)) break;
+  for (int it = 0; it < opts_.iters && !turns.done(); ++it, ++round) {
+    const bool validate = it == 0 || (every > 0 && it % every == 0);
+    for (std::size_t i : turns.round(round)) {
+      const Settled done = turn(i, it, validate);
+      Member& m = members[i];
+      m.timed = it + 1;
+      if (done.any_late) continue;
+      m.kept.push_back(ci_value(done));
+      if (precise_enough(m.kept, it)) turns.drop(i);  // the others go on without it
+    }
   }
-  log.truncate(timed);
-  results::CaseRecord rec = describe_case(c, opts_, size_);
-  rec.iterations = timed;
-  {
-    const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kGather, timed - 1, call_timeout_ns_);
-    log.gather_into(rec, *s.counters, opts_.counters, world_);
+
+  std::vector<CaseResult> out;
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    Member& m = members[i];
+    if (before_turn) before_turn(i);
+    m.log->truncate(m.timed);
+    results::CaseRecord rec = describe_case(*m.c, opts_, size_);
+    rec.iterations = m.timed;
+    rec.warmup = warmup_run_;
+    {
+      const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kGather, m.timed - 1,
+                             m.call_timeout_ns);
+      m.log->gather_into(rec, *m.setup->counters, opts_.counters, world_);
+    }
+    out.push_back({std::move(rec), std::move(m.failure)});
   }
-  return rec;
+  failure_ = nullptr;
+  return out;
+}
+
+// --warmup-settle: whether every case's warm-up has settled (bench/warmup_settle.hpp); always
+// when off. Every rank holds the same values; rank 0 decides and tells the others, as
+// precise_enough does.
+bool CaseRunner::all_settled(std::span<const Member> members, int it) {
+  if (opts_.warmup_settle <= 0) return true;
+  int settled = 1;
+  if (rank_ == 0) {
+    for (const Member& m : members) {
+      if (!warmup_settled(m.warm, opts_.warmup_settle)) settled = 0;
+    }
+  }
+  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kStopVote, -it - 1, group_timeout_ns_);
+  mpi_check(MPI_Bcast(&settled, 1, MPI_INT, 0, world_), "MPI_Bcast");
+  return settled != 0;
 }
 
 // --reps-until-ci: [Nuriyev2022] §6.1 repeats "until the sample mean lies in the 95% confidence
@@ -297,7 +380,7 @@ void CaseRunner::check_output(const CaseSetup& s, int it, IterationLog& log) {
   const bool ok = s.workload->check(&why, s.alg->result_view(s.args));
   log.record_check(it, ok);
   if (ok) return;
-  if (failure_.empty()) failure_ = fmt::format("iteration {}: {}", it, why);
+  if (failure_->empty()) *failure_ = fmt::format("iteration {}: {}", it, why);
 }
 
 }  // namespace papbench

@@ -1,6 +1,6 @@
 #pragma once
-// Runs one case with the timed-iteration protocol of docs/ARCHITECTURE.md and returns its raw
-// record.
+// Runs the cases of one --order group (bench/run_order.hpp), each with the timed-iteration
+// protocol of docs/ARCHITECTURE.md, and returns their raw records.
 
 #include <mpi.h>
 
@@ -12,6 +12,7 @@
 
 #include "bench/case_matrix.hpp"
 #include "bench/run_options.hpp"
+#include "bench/run_order.hpp"
 #include "clocksync/global_clock.hpp"
 #include "imbalance/deadline_wait.hpp"
 #include "results/result_set.hpp"
@@ -24,21 +25,34 @@ class IterationLog;
 
 class CaseRunner {
  public:
-  // Called on rank 0 after each iteration (iteration counts warm-up too, from 0).
-  using Tick = std::function<void(int iteration, int total)>;
+  // Called on rank 0 after each iteration of a group (`done` counts warm-up too, from 1; `total`
+  // is the group's planned count, which --warmup-settle or --reps-until-ci may change).
+  using Tick = std::function<void(int done, int total)>;
+  // Called on every rank before each iteration, with the case's position in the group (what the
+  // watchdog names).
+  using BeforeTurn = std::function<void(std::size_t member)>;
 
   // `watchdog`: null when --call-timeout is 0; otherwise armed around every timed call and every
   // collective the runner makes itself (setup, start agreement, resync, stop vote, gather).
   CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MPI_Comm world,
              CallWatchdog* watchdog = nullptr);
 
-  // Collective over `world`. The returned record is complete on rank 0 only.
-  results::CaseRecord run(const Case& c, const Tick& tick);
-  // First reason a validation failed on this rank in the last run(), empty when none did.
-  const std::string& failure() const { return failure_; }
-  // The last run()'s watchdog timeout (case_call_timeout_ns), for what follows it on the
-  // harness's side (the write of its record).
-  std::int64_t call_timeout_ns() const { return call_timeout_ns_; }
+  // One case's outcome: its record (complete on rank 0 only) and the first reason a validation
+  // failed on this rank, empty when none did.
+  struct CaseResult {
+    results::CaseRecord record;
+    std::string failure;
+  };
+  // Collective over `world`: runs the cases of one group of bench/run_order.hpp (`group`: its
+  // index among the run's groups), every case set up first, then their iterations in the turns
+  // of a RoundRobin over `order`; returns their results in the order of `cases`. A group of one
+  // case is the sequential run of it.
+  std::vector<CaseResult> run_group(std::span<const Case* const> cases, RunOrder order,
+                                    std::size_t group, const Tick& tick,
+                                    const BeforeTurn& before_turn);
+  // The largest watchdog timeout (case_call_timeout_ns) of the last run_group()'s cases, for
+  // what follows it on the harness's side (the write of their records).
+  std::int64_t call_timeout_ns() const { return group_timeout_ns_; }
 
  private:
   // What every rank knows of an iteration once all have left the call.
@@ -48,6 +62,10 @@ class CaseRunner {
     std::int64_t after_last_ns;  // max f - max a
     std::int64_t run_time_ns;    // max f - min a
   };
+  struct Member;
+  void start(Member& m);
+  bool all_settled(std::span<const Member> members, int it);
+  double ci_value(const Settled& done) const;
   Settled iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
   Settled settle(int it, std::int64_t a, std::int64_t f, bool late);
   bool precise_enough(const std::vector<double>& kept, int it);
@@ -61,12 +79,15 @@ class CaseRunner {
   clocksync::GlobalClock& clock_;
   MPI_Comm world_;
   CallWatchdog* watchdog_;
-  std::int64_t call_timeout_ns_ = 0;  // this case's (case_call_timeout_ns)
+  std::int64_t call_timeout_ns_ = 0;  // the running case's (case_call_timeout_ns)
+  std::int64_t group_timeout_ns_ = 0;
+  int warmup_run_ = 0;      // the warm-up iterations the last group ran (--warmup-settle)
+  bool prev_late_ = false;  // this rank missed the agreed start of the group's last iteration
   int rank_ = 0;
   int size_ = 1;
   std::int64_t margin_ns_;
   int on_time_streak_ = 0;
-  std::string failure_;
+  std::string* failure_ = nullptr;  // the running case's first validation failure
   // Where the compute loop's checksum goes, so the loop is observably used.
   volatile std::uint64_t loop_sink_ = 0;
 };

@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "bench/buffer_memory.hpp"
+#include "bench/run_order.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
@@ -67,7 +68,8 @@ void agree_on_first_error(MPI_Comm world, std::string error) {
 // The rule is in bench/buffer_memory.hpp. Each node decides from its own ranks' buffers and its
 // own memory; the first refusal is every rank's error.
 void check_buffer_memory(std::span<const Case* const> cases,
-                         const std::vector<std::uint64_t>& rank_bytes, MPI_Comm world) {
+                         const std::vector<std::uint64_t>& rank_bytes,
+                         const std::vector<int>& at_once, MPI_Comm world) {
   MPI_Comm shared = MPI_COMM_NULL;
   mpi_check(
       MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, comm_rank(world), MPI_INFO_NULL, &shared),
@@ -99,7 +101,8 @@ void check_buffer_memory(std::span<const Case* const> cases,
                           node_max[i],
                           node_bytes[i],
                           node.size(),
-                          std::string_view(host, static_cast<std::size_t>(host_len))};
+                          std::string_view(host, static_cast<std::size_t>(host_len)),
+                          at_once[i]};
     error = buffer_memory_refusal(need, mem).value_or("");
   }
   agree_on_first_error(world, std::move(error));
@@ -108,32 +111,57 @@ void check_buffer_memory(std::span<const Case* const> cases,
 }  // namespace
 
 void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_Comm world) {
+  // --order: a group's cases hold their buffers at once (sequential: groups of one). Cases of one
+  // distinct buffer layout may lie in several groups (another pattern or amplitude), but only one
+  // group is alive at a time, so a layout counts as its largest group.
+  std::vector<std::string> keys;
+  for (const Case& c : cases) keys.push_back(interleave_key(c));
+  std::vector<int> group_size(cases.size(), 1);
+  for (const auto& group : run_groups(keys, opts.order)) {
+    for (std::size_t k : group) group_size[k] = static_cast<int>(group.size());
+  }
   std::map<int, Comm> inter;  // per size of group A, made for its first intergroup case
-  std::set<std::tuple<std::string_view, std::uint64_t, int, std::string_view, const void*>> seen;
+  using Layout = std::tuple<std::string_view, std::uint64_t, int, std::string_view, const void*>;
+  std::map<Layout, std::size_t> seen;  // -> its index in `distinct`
   std::vector<const Case*> distinct;
   std::vector<std::uint64_t> rank_bytes;  // this rank's buffers, per distinct case
-  for (const Case& c : cases) {
-    if (!seen.insert({c.collective->name, c.count, c.root, c.dtype->name, c.setting}).second) {
+  std::vector<int> at_once;               // ... and its largest group
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const Case& c = cases[k];
+    const Layout layout{c.collective->name, c.count, c.root, c.dtype->name, c.setting};
+    if (const auto it = seen.find(layout); it != seen.end()) {
+      if (it->second < at_once.size()) {
+        at_once[it->second] = std::max(at_once[it->second], group_size[k]);
+      }
       continue;
     }
+    seen.emplace(layout, distinct.size());
     MPI_Comm comm = world;
     if (c.collective->intergroup) {
       Comm& ic = inter[case_groups_p(c, comm_size(world))];
       if (!ic) ic = make_case_intercomm(c, opts, world);
       comm = ic.get();
     }
-    if (c.collective->rooted && (c.root < 0 || c.root >= comm_size(comm))) continue;
+    // Not a distinct case: its layout's index stays past the end and is never counted.
+    if (c.collective->rooted && (c.root < 0 || c.root >= comm_size(comm))) {
+      seen[layout] = cases.size();
+      continue;
+    }
     try {
       // At most 2 * INT_MAX elements of at most 8 bytes: no overflow.
       rank_bytes.push_back(check_workload_counts(*c.collective, comm, c.root, c.count, c.shape) *
                            c.dtype->size);
       distinct.push_back(&c);
+      at_once.push_back(group_size[k]);
     } catch (const std::overflow_error& e) {
       // Every rank computes the whole layout from the shared inputs, so all refuse alike.
       throw count_error(c.count, e);
     }
   }
-  check_buffer_memory(distinct, rank_bytes, world);
+  for (std::size_t d = 0; d < distinct.size(); ++d) {
+    rank_bytes[d] *= static_cast<std::uint64_t>(at_once[d]);  // a group of <= cases.size()
+  }
+  check_buffer_memory(distinct, rank_bytes, at_once, world);
 }
 
 CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClock& clock,

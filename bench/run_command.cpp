@@ -15,6 +15,7 @@
 #include "bench/progress.hpp"
 #include "bench/resume.hpp"
 #include "bench/run_info.hpp"
+#include "bench/run_order.hpp"
 #include "bench/run_summary.hpp"
 #include "clocksync/sync_check.hpp"
 #include "collectives/core/registry.hpp"
@@ -252,6 +253,9 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   clock.synchronize();
   results::RunInfo info = collect_run_info(world.get(), command_line, opts, clock, &nodes);
   info.extra["run_options"] = fingerprint_to_json(fingerprint);
+  // Spelled out although run_options holds it (there only when not the default): how the
+  // cases' iterations were ordered (docs/RESULTS_FORMAT.md, "Run order").
+  info.extra["run_order"] = std::string(run_order_name(opts.order));
   if (hooks.before_cases) hooks.before_cases(world.get(), info);
 
   Progress progress(opts.progress, static_cast<int>(to_run),
@@ -269,27 +273,67 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   std::optional<CallWatchdog> watchdog;
   if (opts.call_timeout_ns != 0) watchdog.emplace(world.get(), opts.out);
   CaseRunner runner(opts, clock, world.get(), watchdog ? &*watchdog : nullptr);
+  // --order: the cases of one workload run as a group (bench/run_order.hpp), their records
+  // written together once the group ends; a kill loses at most the group in progress, and a
+  // resume runs a group's missing cases as a group again. Group indices count every group of the
+  // run, so a resumed run's --order shuffled repeats the original turns.
+  std::vector<std::string> keys;
+  for (const Case& c : cases) keys.push_back(interleave_key(c));
+  const std::vector<std::vector<std::size_t>> groups = run_groups(keys, opts.order);
   int position = 0;
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    if (plan.done[i] != 0) continue;
-    const std::string label = describe_case(cases[i], opts, world.size()).label();
-    if (watchdog) {
-      watchdog->begin_case(static_cast<int>(i), static_cast<int>(cases.size()), label,
-                           cases[i].algorithm->full_name(), opts.warmup, opts.iters);
+  // The cases the file held before this run (--resume), for the watchdog's report of what the
+  // file holds; `position` counts those this run has written.
+  const int held = static_cast<int>(cases.size() - to_run);
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    std::vector<std::size_t> todo;
+    for (std::size_t i : groups[g]) {
+      if (plan.done[i] == 0) todo.push_back(i);
     }
-    if (rank == 0) progress.begin_case(position++, label);
-    results::CaseRecord rec =
-        runner.run(cases[i], [&progress](int it, int total) { progress.tick(it, total); });
-    if (!runner.failure().empty()) {
-      fmt::print(stderr, "papbench: rank {}: validation failed for {}: {}\n", rank, label,
-                 runner.failure());
+    if (todo.empty()) continue;
+    std::vector<const Case*> members;
+    std::vector<std::string> labels;
+    for (std::size_t i : todo) {
+      members.push_back(&cases[i]);
+      labels.push_back(describe_case(cases[i], opts, world.size()).label());
     }
-    const std::vector<clocksync::SyncEvent> events = clock.take_events();
-    // The others wait for rank 0's write here, under the watchdog and named as what it is,
-    // rather than in the next case's setup.
+    if (rank == 0) {
+      progress.begin_case(
+          position, todo.size() == 1
+                        ? labels.front()
+                        : fmt::format("{} (+{} interleaved)", labels.front(), todo.size() - 1));
+    }
+    // The watchdog names the case whose iteration runs; only a change is told (outside timing).
+    std::size_t named = todo.size();
+    const auto before_turn = [&](std::size_t m) {
+      if (!watchdog || m == named) return;
+      named = m;
+      watchdog->begin_case(static_cast<int>(todo[m]), static_cast<int>(cases.size()), labels[m],
+                           members[m]->algorithm->full_name(), opts.warmup, opts.iters,
+                           held + position);
+    };
+    std::vector<CaseRunner::CaseResult> outcomes = runner.run_group(
+        members, opts.order, g, [&progress](int it, int total) { progress.tick(it, total); },
+        before_turn);
+    for (std::size_t m = 0; m < outcomes.size(); ++m) {
+      if (!outcomes[m].failure.empty()) {
+        fmt::print(stderr, "papbench: rank {}: validation failed for {}: {}\n", rank, labels[m],
+                   outcomes[m].failure);
+      }
+    }
+    // The group's sync events go with its first record.
+    std::vector<clocksync::SyncEvent> events = clock.take_events();
+    // The others wait for rank 0's writes here, under the watchdog and named as what it is,
+    // rather than in the next group's setup.
     const PhaseWatch watch(watchdog ? &*watchdog : nullptr, CallWatchdog::Phase::kWrite,
                            opts.iters - 1, runner.call_timeout_ns());
-    if (recorder) recorder->record(std::move(rec), events);
+    for (std::size_t m = 0; m < outcomes.size(); ++m) {
+      if (recorder) {
+        progress.begin_case(position, labels[m]);
+        recorder->record(std::move(outcomes[m].record), events);
+        events.clear();
+      }
+      ++position;
+    }
     mpi_check(MPI_Barrier(world.get()), "MPI_Barrier");
   }
 

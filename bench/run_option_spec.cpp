@@ -13,6 +13,7 @@
 #include "bench/run_options.hpp"
 #include "bench/seed_option.hpp"
 #include "bench/setting_options.hpp"
+#include "bench/warmup_settle.hpp"
 #include "bench/with_option.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
@@ -84,6 +85,32 @@ double parse_reps_until_ci(const std::string& text) {
         text));
   }
   return eps;
+}
+
+// --warmup-settle off|EPS[:MAX], against --warmup (parsed above it): MAX counts every warm-up
+// iteration, the fixed ones included, so it may not be below --warmup.
+void parse_warmup_settle(const std::string& text, RunOptions& o) {
+  o.warmup_settle = 0;
+  o.warmup_max = o.warmup;
+  if (text == "off") return;
+  const std::size_t colon = text.find(':');
+  const std::string eps_text = text.substr(0, colon);
+  const std::string max_text = colon == std::string::npos ? "" : text.substr(colon + 1);
+  double eps = 0;
+  const char* end = eps_text.data() + eps_text.size();
+  const auto [ptr, ec] = std::from_chars(eps_text.data(), end, eps);
+  std::optional<int> most = colon == std::string::npos ? std::optional<int>(kDefaultWarmupMax)
+                                                       : nonnegative_int(max_text);
+  if (ec != std::errc{} || ptr != end || !(eps > 0 && eps < 1) || !most ||
+      *most < std::max(o.warmup, 2 * kSettleWindow)) {
+    throw UsageError(fmt::format(
+        "--warmup-settle: '{}' is not accepted; accepted: off, or EPS[:MAX]: a fraction between "
+        "0 and 1 (e.g. 0.05) and the most warm-up iterations in all, at least --warmup and {} "
+        "(default {})",
+        text, 2 * kSettleWindow, kDefaultWarmupMax));
+  }
+  o.warmup_settle = eps;
+  o.warmup_max = *most;
 }
 
 // --min-iters, against --iters when --reps-until-ci (parsed above it) is on. Below 30 values the
@@ -412,6 +439,35 @@ std::vector<RunOptionSpec> make_run_option_specs() {
            [](const auto&, const auto& raw, auto& o) {
              if (raw.warmup < 0) throw UsageError("--warmup: must not be negative");
              o.warmup = raw.warmup;
+           }},
+      {.name = "--warmup-settle",
+       .member = &R::warmup_settle,
+       .default_value = "off",
+       .help = "After the --warmup iterations, warm up on until the median of --ci-metric over "
+               "the last 5 warm-up iterations lies within this fraction of the median over the 5 "
+               "before them, for every case of a --order group, at most MAX warm-up iterations in "
+               "all (default 100); each case records the warm-up iterations it ran (warmup)",
+       .group = kIterations,
+       .compared_unless_default = true,
+       .sample = "0.05:40",
+       .parse = [](const auto&, const auto& raw,
+                   auto& o) { parse_warmup_settle(raw.warmup_settle, o); }},
+      {.name = "--order",
+       .member = &R::order,
+       .default_value = "interleaved",
+       .help = "How the cases that differ only in --alg (a group) run: interleaved (their "
+               "iterations take turns, A B C A B C ..., under the same planned delays), shuffled "
+               "(the turns in a random order per iteration, from --seed) or sequential (one case "
+               "after the other, as before). A group's buffers are all allocated at once",
+       .group = kIterations,
+       .compared_unless_default = true,
+       .sample = "sequential",
+       .parse =
+           [](const auto&, const auto& raw, auto& o) {
+             o.order = parse_choice<RunOrder>("--order", raw.order,
+                                              {{"sequential", RunOrder::kSequential},
+                                               {"interleaved", RunOrder::kInterleaved},
+                                               {"shuffled", RunOrder::kShuffled}});
            }},
       {.name = "--reps-until-ci",
        .member = &R::reps_until_ci,

@@ -67,6 +67,8 @@ struct RawRunOptions {
   double inject_clock_drift_ppm{};
   int iters{};
   int warmup{};
+  std::string warmup_settle;
+  std::string order;
   std::string reps_until_ci;
   std::string ci_metric;
   int min_iters{};

@@ -24,6 +24,9 @@ namespace papbench {
 enum class StartSync { kWindow, kBarrier };
 // --reps-until-ci judges the median of this metric (results/case_metrics.hpp's definitions).
 enum class CiMetric { kAfterLastArrival, kRunTime };
+// --order: the cases of a group (bench/run_order.hpp) one after the other, or their iterations
+// taking turns, in case order or in a seeded random order per round.
+enum class RunOrder { kSequential, kInterleaved, kShuffled };
 // The fewest kept iterations --reps-until-ci may stop at (--min-iters).
 inline constexpr int kMinCiIters = 30;
 // --call-timeout auto: each case's own (case_call_timeout_ns, bench/call_watchdog.hpp).
@@ -81,6 +84,12 @@ struct RunOptions {
   bool shuffle = false;
   ProgressMode progress{};
   int iters = 0, warmup = 0;
+  RunOrder order = RunOrder::kInterleaved;
+  // --warmup-settle EPS[:MAX]: after the --warmup iterations, warm up on until the ci_metric has
+  // settled (bench/warmup_settle.hpp) within this fraction, MAX warm-up iterations at most
+  // (0: off, --warmup alone).
+  double warmup_settle = 0;
+  int warmup_max = 0;
   // --reps-until-ci: stop a case once the 95% CI of the median of ci_metric over the kept
   // iterations lies within this fraction of the median, after min_iters kept ones and before
   // iters (0: run iters).

@@ -1,6 +1,9 @@
 // Asserts properties of a papbench result set for the end-to-end tests:
 //   check_result FILE [--min-cases N] [--cases N] [--validated pass]
 //                [--metric NAME --median DURATION --tolerance DURATION]
+//                [--run-order ORDER] [--same-plan OTHER]
+// --same-plan: OTHER holds the same cases (by match key) with the same planned delays, seed,
+// warm-up and iteration count each: a run of the same configuration in another --order.
 // Exits 0 when every assertion holds, 1 otherwise (printing why).
 
 #include <fmt/format.h>
@@ -8,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <exception>
+#include <map>
 
 #include "common/units.hpp"
 #include "results/case_metrics.hpp"
@@ -16,7 +20,7 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"check a papbench result set"};
-  std::string file, metric, median_text, tolerance_text = "0", validated;
+  std::string file, metric, median_text, tolerance_text = "0", validated, run_order, same_plan;
   int min_cases = -1, cases = -1;
   app.add_option("file", file)->required();
   app.add_option("--min-cases", min_cases);
@@ -25,6 +29,8 @@ int main(int argc, char** argv) {
   app.add_option("--metric", metric);
   app.add_option("--median", median_text);
   app.add_option("--tolerance", tolerance_text);
+  app.add_option("--run-order", run_order);
+  app.add_option("--same-plan", same_plan);
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -40,6 +46,36 @@ int main(int argc, char** argv) {
     }
     if (cases >= 0 && static_cast<int>(recs.size()) != cases) {
       fail(fmt::format("{} complete cases, expected {}", recs.size(), cases));
+    }
+    if (!same_plan.empty()) {
+      const papbench::results::ResultReader other(same_plan);
+      std::multimap<std::string, const papbench::results::CaseRecord*> theirs;
+      for (const auto& rec : other.cases()) theirs.emplace(rec.match_key(), &rec);
+      if (other.cases().size() != recs.size()) {
+        fail(fmt::format("{} cases, '{}' {}", recs.size(), same_plan, other.cases().size()));
+      }
+      for (const auto& rec : recs) {
+        const auto it = theirs.find(rec.match_key());
+        if (it == theirs.end()) {
+          fail(fmt::format("{} is not in '{}'", rec.label(), same_plan));
+          continue;
+        }
+        const papbench::results::CaseRecord& o = *it->second;
+        theirs.erase(it);
+        if (rec.planned_delay_ns.data != o.planned_delay_ns.data ||
+            rec.planned_delay_ns.cols != o.planned_delay_ns.cols || rec.seed != o.seed ||
+            rec.warmup != o.warmup || rec.iterations != o.iterations) {
+          fail(fmt::format("{}: planned delays, seed, warm-up or iterations differ from '{}'",
+                           rec.label(), same_plan));
+        }
+      }
+    }
+    if (!run_order.empty()) {
+      const auto& extra = reader.run_info().extra;
+      const auto it = extra.find("run_order");
+      const std::string recorded = it == extra.end() ? "(none)" : it->second;
+      if (recorded != run_order)
+        fail(fmt::format("run_order '{}', expected '{}'", recorded, run_order));
     }
     for (const auto& rec : recs) {
       if (!validated.empty() && rec.validated != validated) {

@@ -28,6 +28,21 @@ TEST(BufferMemory, RefusalNamesCountBytesNeededAndAvailable) {
   }
 }
 
+// --order interleaved: the bytes are a group's, and the message says so and names the way out.
+TEST(BufferMemory, RefusalOfAGroupNamesItsCasesAndSequentialOrder) {
+  BufferNeed group = need(64000000001);
+  group.cases_at_once = 3;
+  const auto why = buffer_memory_refusal(group, NodeMemory{64000000000, "test"});
+  ASSERT_TRUE(why);
+  for (const std::string part :
+       {"double buffers of 3 cases run together (--order) of allreduce", "--order sequential"}) {
+    EXPECT_NE(why->find(part), std::string::npos) << part << " missing in: " << *why;
+  }
+  const auto alone = buffer_memory_refusal(need(64000000001), NodeMemory{64000000000, "test"});
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->find("--order"), std::string::npos) << *alone;
+}
+
 TEST(BufferMemory, NodeMemoryIsReadFromThisMachine) {
   const NodeMemory mem = node_memory_available();
   EXPECT_GT(mem.available_bytes, 0U);
