@@ -152,7 +152,10 @@ Report build_pap(const ResultFile& file, bool suggest) {
   const auto& cases = file.reader.cases();
   std::vector<std::string> per_node_notes;  // after the notes that explain them
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const results::CaseRecord& rec = cases[i];
+    // One case's data at a time (the file may be opened on demand): arrivals, the prediction,
+    // the algorithm's metrics.
+    const results::CaseRecord rec =
+        load_case(file, i, {.planned = false, .clock = false, .counters = false});
     std::vector<int> nodes = info.node_index;
     if (static_cast<int>(nodes.size()) != rec.arrival_ns.cols) nodes.clear();
     const PapSummary p = summarize_pap(rec.arrival_ns, nodes);
