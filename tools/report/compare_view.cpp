@@ -80,11 +80,12 @@ struct SideCase {
   std::vector<results::CaseRecord> loaded;
 };
 
-// Counters are no metric of a comparison; everything else may be.
+// Counters and the algorithm's own metrics are no metric of a comparison; everything else may
+// be, and the plan decides the pairing.
 void load_side(SideCase& side) {
   side.loaded.clear();
   for (const auto& [file, index] : side.launches) {
-    side.loaded.push_back(load_case(*file, index, {.counters = false}));
+    side.loaded.push_back(load_case(*file, index, {.counters = false, .metrics = false}));
   }
 }
 

@@ -288,12 +288,28 @@ CaseClockBounds checked_clock_bounds(const ResultFile& file, std::size_t i,
   }
 }
 
+// The matrices the rows of a case read: arrivals, exits and clock bounds always, the plan and
+// the PAT thread's times only for the metrics made of them, counters only when asked for, the
+// algorithm's metrics never.
+results::CaseParts summary_parts(const std::vector<results::Metric>& metrics, bool with_counters) {
+  const auto chosen = [&](results::Metric m) {
+    return std::find(metrics.begin(), metrics.end(), m) != metrics.end();
+  };
+  return {.timing = true,
+          .planned =
+              chosen(results::Metric::kPlannedImbalance) || chosen(results::Metric::kArrivalError),
+          .pat = chosen(results::Metric::kPatOverlap),
+          .clock = true,
+          .counters = with_counters,
+          .metrics = false};
+}
+
 // The rows of case i: one per metric, then one per counter event when asked for.
 void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
                    const std::vector<results::Metric>& metrics, bool with_counters,
                    const results::IterationFilter& filter, SummaryTotals& t) {
   // The case's data, released when its rows are made: a file opened on demand holds one case.
-  const results::CaseRecord rec = load_case(file, i, {.counters = with_counters});
+  const results::CaseRecord rec = load_case(file, i, summary_parts(metrics, with_counters));
   const results::IterationSelection kept = results::select_iterations(rec, filter);
   const CaseClockBounds clock = checked_clock_bounds(file, i, rec, kept);
   t.dropped_late += kept.dropped_late;
