@@ -76,9 +76,9 @@ const std::vector<PlotView>& registry() {
        "a line per algorithm",
        "generic", from_results<plot_metric_vs, results::CaseData::kOnDemand>},
       {"arrivals", "arrival and exit per rank in --iters of --case, on the global clock", "generic",
-       from_results<plot_arrivals>},
+       from_results<plot_arrivals, results::CaseData::kOnDemand>},
       {"heatmap", "arrival offset per rank x iteration of --case", "generic",
-       from_results<plot_heatmap>},
+       from_results<plot_heatmap, results::CaseData::kOnDemand>},
       {"cdf", "distribution of --metric over the iterations, a staircase per algorithm", "generic",
        from_results<plot_cdf, results::CaseData::kOnDemand>},
       paper_row<plot_proficz_table34>(
@@ -116,7 +116,8 @@ const std::vector<PlotView>& registry() {
        "imbalance per case, node histogram, entry heat map, imbalance per invocation (--case)",
        "[Parsons2015] Figs. 3.3-3.6", from_results<plot_parsons_pap>},
       {"parsons-counters", "each PAPI counter of --case vs. normalized arrival",
-       "[Parsons2015] Figs. 3.7-3.13", from_results<plot_parsons_counters>},
+       "[Parsons2015] Figs. 3.7-3.13",
+       from_results<plot_parsons_counters, results::CaseData::kOnDemand>},
   };
   return kViews;
 }
