@@ -478,6 +478,17 @@ Int64Table read_int64_2d(hid_t loc, const char* name) {
   return t;
 }
 
+Int64Table read_int64_2d_shape(hid_t loc, const char* name) {
+  std::string what = fmt::format("read dataset '{}'", name);
+  OpenedDataset d = open_dataset(loc, name, what);
+  if (d.dims.size() != 2) throw Error(fmt::format("{}: expected 2 dimensions", what));
+  require_class(d.ds.get(), H5T_INTEGER, what);
+  Int64Table t;
+  t.rows = to_int(d.dims[0], what);
+  t.cols = to_int(d.dims[1], what);
+  return t;
+}
+
 std::vector<std::int64_t> read_int64_1d(hid_t loc, const char* name) {
   return read_1d<std::int64_t>(loc, name, native_int64(), H5T_INTEGER);
 }

@@ -169,6 +169,9 @@ struct Int64Table {
 };
 // Throws Error when the dataset is missing, not 2-D, or not integer.
 Int64Table read_int64_2d(hid_t loc, const char* name);
+// The same checks and rows and cols, without reading the values (data stays empty): what an
+// on-demand ResultReader records of a case before a view asks for its data.
+Int64Table read_int64_2d_shape(hid_t loc, const char* name);
 std::vector<std::int64_t> read_int64_1d(hid_t loc, const char* name);
 std::vector<std::uint8_t> read_uint8_1d(hid_t loc, const char* name);
 std::vector<std::string> read_string_1d(hid_t loc, const char* name);

@@ -65,8 +65,9 @@ int required_int(hid_t g, const char* name) {
   return static_cast<int>(v);
 }
 
-Matrix read_matrix(hid_t g, const char* name) {
-  h5::Int64Table t = h5::read_int64_2d(g, name);
+// values false: the shape only (an on-demand reader's index of a case).
+Matrix read_matrix(hid_t g, const char* name, bool values) {
+  h5::Int64Table t = values ? h5::read_int64_2d(g, name) : h5::read_int64_2d_shape(g, name);
   Matrix m;
   m.rows = t.rows;
   m.cols = t.cols;
@@ -124,7 +125,7 @@ void check_index(hid_t group, int index) {
 
 // The counterpart of the writer's write_named_matrices: an absent group is an empty map.
 std::map<std::string, Matrix> read_named_matrices(hid_t c, const char* group_name,
-                                                  const char* name_attr) {
+                                                  const char* name_attr, bool values) {
   std::map<std::string, Matrix> out;
   if (!h5::has_link(c, group_name)) return out;
   h5::Group group(H5Gopen2(c, group_name, h5::default_plist()), fmt::format("open {}", group_name));
@@ -133,12 +134,15 @@ std::map<std::string, Matrix> read_named_matrices(hid_t c, const char* group_nam
                    fmt::format("open {} '{}'", group_name, link));
     std::string name =
         h5::read_string_attr(ds.get(), name_attr).value_or(h5::unescape_link_name(link));
-    out.emplace(std::move(name), read_matrix(group.get(), link.c_str()));
+    out.emplace(std::move(name), read_matrix(group.get(), link.c_str(), values));
   }
   return out;
 }
 
-CaseRecord read_case(hid_t c) {
+// Every part false: an on-demand reader's index of a case (attributes, late, validation, shapes).
+constexpr CaseParts kShapesOnly{false, false, false, false, false, false};
+
+CaseRecord read_case(hid_t c, const CaseParts& parts) {
   CaseRecord rec;
   rec.collective = required_string(c, "collective");
   rec.algorithm = required_string(c, "algorithm");
@@ -158,28 +162,33 @@ CaseRecord read_case(hid_t c) {
   rec.validated = required_string(c, "validated");
   rec.counters_unavailable =
       h5::read_string_array_attr(c, "counters_unavailable").value_or(std::vector<std::string>{});
-  rec.arrival_ns = read_matrix(c, "arrival_ns");
-  rec.exit_ns = read_matrix(c, "exit_ns");
-  rec.planned_delay_ns = read_matrix(c, "planned_delay_ns");
-  rec.planned_arrival_ns = read_matrix(c, "planned_arrival_ns");
+  rec.arrival_ns = read_matrix(c, "arrival_ns", parts.timing);
+  rec.exit_ns = read_matrix(c, "exit_ns", parts.timing);
+  rec.planned_delay_ns = read_matrix(c, "planned_delay_ns", parts.planned);
+  rec.planned_arrival_ns = read_matrix(c, "planned_arrival_ns", parts.planned);
   if (h5::has_link(c, "predicted_arrival_ns")) {
-    rec.predicted_arrival_ns = read_matrix(c, "predicted_arrival_ns");
+    rec.predicted_arrival_ns = read_matrix(c, "predicted_arrival_ns", parts.pat);
   }
   if (h5::has_link(c, "pat_exchange_done_ns")) {  // 1.4
-    rec.pat_exchange_done_ns = read_matrix(c, "pat_exchange_done_ns");
-    rec.pat_work_done_ns = read_matrix(c, "pat_work_done_ns");
+    rec.pat_exchange_done_ns = read_matrix(c, "pat_exchange_done_ns", parts.pat);
+    rec.pat_work_done_ns = read_matrix(c, "pat_work_done_ns", parts.pat);
   }
   rec.late = h5::read_uint8_1d(c, "late");
   if (h5::has_link(c, "validation")) rec.validation = h5::read_uint8_1d(c, "validation");  // 1.3
   // Format 1.4; absent before (and from records made without a clock): empty.
-  if (h5::has_link(c, "clock_bound_ns")) rec.clock_bound_ns = read_matrix(c, "clock_bound_ns");
-  if (h5::has_link(c, "clock_slew_ns")) rec.clock_slew_ns = read_matrix(c, "clock_slew_ns");
-  rec.counters = read_named_matrices(c, "counters", "event");
+  if (h5::has_link(c, "clock_bound_ns")) {
+    rec.clock_bound_ns = read_matrix(c, "clock_bound_ns", parts.clock);
+  }
+  if (h5::has_link(c, "clock_slew_ns")) {
+    rec.clock_slew_ns = read_matrix(c, "clock_slew_ns", parts.clock);
+  }
+  rec.counters = read_named_matrices(c, "counters", "event", parts.counters);
   // Format 1.5; absent before and in cases that counted nothing: empty.
   rec.counters_domain = h5::read_string_attr(c, "counters_domain").value_or("");
-  rec.counter_costs = read_named_matrices(c, "counter_costs", "name");
-  rec.counters_empty = read_named_matrices(c, "counters_empty", "event");
-  rec.metrics = read_named_matrices(c, "metrics", "name");  // format 1.1; absent before
+  rec.counter_costs = read_named_matrices(c, "counter_costs", "name", parts.counters);
+  rec.counters_empty = read_named_matrices(c, "counters_empty", "event", parts.counters);
+  // Format 1.1; absent before.
+  rec.metrics = read_named_matrices(c, "metrics", "name", parts.metrics);
   // Format 1.5; absent: written by the run that created the file.
   rec.session = static_cast<int>(h5::read_int64_attr(c, "session").value_or(0));
   rec.session_utc = h5::read_string_attr(c, "session_utc").value_or("");
@@ -195,6 +204,8 @@ struct Tolerant {
   std::vector<CaseRecord>& records;
   int& incomplete;
   std::vector<std::string>& warnings;
+  // On demand: records get shapes only, and where each was found goes to *addresses.
+  std::vector<ResultReader::CaseAddress>* addresses;
 
   void read_sync(hid_t file);
   void read_cases(hid_t file);
@@ -336,18 +347,23 @@ void Tolerant::read_cases(hid_t file) {
     std::string name = fmt::format("{:04d}", index);
     try {
       h5::Group g;
+      ResultReader::CaseAddress address;
+      address.index = index;
+      address.ref = where.ref;
       if (where.position) {
         // By name is a binary search; by position walks the entries, so it is the fallback
         // for a symbol-table node whose order an interrupted write broke.
         try {
           g = h5::Group(H5Gopen2(cases->get(), where.name.c_str(), h5::default_plist()), "open");
           check_index(g.get(), index);
+          address.name = where.name;
         } catch (const h5::Error&) {
           g.reset();
           index_damaged = true;
           try {
             g = h5::open_group_by_position(cases->get(), *where.position);
             check_index(g.get(), index);
+            address.position = *where.position;
           } catch (const h5::Error&) {
             if (where.ref == 0) throw;
             g.reset();
@@ -363,7 +379,12 @@ void Tolerant::read_cases(hid_t file) {
         ++incomplete;
         continue;
       }
-      records.push_back(read_case(g.get()));
+      if (addresses == nullptr) {
+        records.push_back(read_case(g.get(), CaseParts{}));
+      } else {
+        records.push_back(read_case(g.get(), kShapesOnly));
+        addresses->push_back(std::move(address));
+      }
     } catch (const h5::Error& e) {
       ++incomplete;
       warnings.push_back(fmt::format("case {} is unreadable and was skipped: {}", name, e.what()));
@@ -385,7 +406,7 @@ void Tolerant::read_cases(hid_t file) {
 
 }  // namespace
 
-ResultReader::ResultReader(const std::string& path) {
+ResultReader::ResultReader(const std::string& path, CaseData data) : path_(path), data_(data) {
   const ReaderCrashGuard crash_guard(path);
   h5::QuietErrors quiet;
   struct stat st {};
@@ -494,7 +515,8 @@ ResultReader::ResultReader(const std::string& path) {
     warnings_.push_back(fmt::format("/topology is unreadable: {}", e.what()));
   }
 
-  Tolerant tolerant{sync_, cases_, incomplete_, warnings_};
+  Tolerant tolerant{sync_, cases_, incomplete_, warnings_,
+                    data == CaseData::kOnDemand ? &addresses_ : nullptr};
   tolerant.read_sync(file.get());
   tolerant.read_cases(file.get());
 
@@ -502,6 +524,38 @@ ResultReader::ResultReader(const std::string& path) {
     file.close("close");
   } catch (const h5::Error&) {
     // Everything has been read; a read-only close has nothing left to lose.
+  }
+}
+
+CaseRecord ResultReader::load_case(std::size_t i, const CaseParts& parts) const {
+  if (data_ == CaseData::kLoaded) return cases_.at(i);
+  const CaseAddress& where = addresses_.at(i);
+  const ReaderCrashGuard crash_guard(path_);
+  h5::QuietErrors quiet;
+  const std::string name = fmt::format("{:04d}", where.index);
+  try {
+    h5::PropList fapl = h5::file_access_plist();
+    h5::File file(H5Fopen(path_.c_str(), H5F_ACC_RDONLY, fapl.get()), "open");
+    h5::Group g;
+    if (!where.name.empty() || where.position) {
+      h5::Group cases(H5Gopen2(file.get(), "/cases", h5::default_plist()), "open /cases");
+      g = !where.name.empty()
+              ? h5::Group(H5Gopen2(cases.get(), where.name.c_str(), h5::default_plist()), "open")
+              : h5::open_group_by_position(cases.get(), *where.position);
+    } else {
+      g = h5::open_group_by_ref(file.get(), where.ref);
+    }
+    CaseRecord rec = read_case(g.get(), parts);
+    // The file changed since the index was read (a run still appending is fine; a different
+    // file under the same name is not).
+    if (rec.match_key() != cases_[i].match_key() ||
+        rec.arrival_ns.rows != cases_[i].arrival_ns.rows ||
+        rec.arrival_ns.cols != cases_[i].arrival_ns.cols) {
+      throw h5::Error("it changed since the file was opened");
+    }
+    return rec;
+  } catch (const h5::Error& e) {
+    throw FormatError(fmt::format("'{}': case {} is unreadable: {}", path_, name, e.what()));
   }
 }
 

@@ -162,12 +162,41 @@ class ResultWriter {
   std::uint64_t file_ino_ = 0;
 };
 
+// How a ResultReader treats the cases' per-iteration data (the [iteration][rank] matrices,
+// ~33 MB each at 4096 ranks x 1000 iterations; a 20-case file of that size is 6 GB).
+enum class CaseData {
+  // The constructor reads every dataset of every case: cases() holds all of it.
+  kLoaded,
+  // The constructor reads each case's attributes, late and validation, and the shape of every
+  // matrix (its rows and cols, with empty data); load_case reads a case's matrices when a view
+  // asks, so a view that walks the cases one at a time holds one case, not the file.
+  kOnDemand,
+};
+
+// Which of a case's matrices load_case reads; the others keep their shape and no data.
+struct CaseParts {
+  bool timing = true;    // arrival_ns, exit_ns
+  bool planned = true;   // planned_delay_ns, planned_arrival_ns
+  bool pat = true;       // predicted_arrival_ns, pat_exchange_done_ns, pat_work_done_ns
+  bool clock = true;     // clock_bound_ns, clock_slew_ns
+  bool counters = true;  // counters, counter_costs, counters_empty
+  bool metrics = true;   // metrics
+};
+
 class ResultReader {
  public:
-  explicit ResultReader(const std::string& path);  // throws FormatError with a clear message
+  // Throws FormatError with a clear message.
+  explicit ResultReader(const std::string& path, CaseData data = CaseData::kLoaded);
   const RunInfo& run_info() const { return info_; }
   const std::vector<SyncEventRow>& sync_events() const { return sync_; }
-  const std::vector<CaseRecord>& cases() const { return cases_; }  // complete cases only
+  // Complete cases only. With CaseData::kOnDemand their matrices are shapes without data: what
+  // a view needs of a case's values it takes from load_case.
+  const std::vector<CaseRecord>& cases() const { return cases_; }
+  // cases()[i] with the matrices `parts` names read from the file (kOnDemand; the file is
+  // opened again for it), or a copy of cases()[i] (kLoaded). Throws FormatError naming the case
+  // when its data is unreadable (an on-demand reader only checked its datasets' shapes).
+  CaseRecord load_case(std::size_t i, const CaseParts& parts = {}) const;
+  bool on_demand() const { return data_ == CaseData::kOnDemand; }
   int incomplete_cases() const { return incomplete_; }
   int format_major() const { return major_; }
   int format_minor() const { return minor_; }
@@ -175,10 +204,22 @@ class ResultReader {
   // unreadable), one line each. The file is still usable; tools should print these.
   const std::vector<std::string>& warnings() const { return warnings_; }
 
+  // Where an on-demand reader finds case i again: the link name in /cases it was opened by, or
+  // (a damaged index) the position there or the /last_case chain's reference.
+  struct CaseAddress {
+    int index = 0;     // the case's number (its name in /cases, "0042")
+    std::string name;  // empty: not opened by name
+    std::optional<unsigned long long> position;
+    std::uint64_t ref = 0;
+  };
+
  private:
+  std::string path_;
+  CaseData data_ = CaseData::kLoaded;
   RunInfo info_;
   std::vector<SyncEventRow> sync_;
   std::vector<CaseRecord> cases_;
+  std::vector<CaseAddress> addresses_;  // per case, kOnDemand only
   int incomplete_ = 0;
   int major_ = 0;
   int minor_ = 0;

@@ -463,6 +463,12 @@ TEST_F(ResultsErrors, CompleteButUnreadableCaseIsSkippedWithAWarning) {
   ASSERT_EQ(r.warnings().size(), 1u);
   EXPECT_THAT(r.warnings()[0], HasSubstr("0000"));
   EXPECT_THAT(r.warnings()[0], HasSubstr("exit_ns"));
+  // An on-demand reader finds the missing dataset when it indexes the case, not at load_case.
+  const ResultReader lazy(p, CaseData::kOnDemand);
+  ASSERT_EQ(lazy.cases().size(), 1u);
+  EXPECT_EQ(lazy.incomplete_cases(), 1);
+  EXPECT_EQ(lazy.warnings(), r.warnings());
+  EXPECT_EQ(lazy.load_case(0).exit_ns.data, r.cases()[0].exit_ns.data);
 }
 
 // What a kill in the middle of a /cases update can do, made deterministic: entries missing from
@@ -484,6 +490,18 @@ TEST_F(ResultsErrors, CasesLostFromTheIndexAreFoundThroughTheChain) {
     h5::check(H5Ldelete(f.get(), link, h5::default_plist()), "unlink");
   };
 
+  // An on-demand reader loads each case from where its index found it: by name in /cases, or
+  // through the chain's reference.
+  const auto expect_on_demand_alike = [&](const ResultReader& r) {
+    const ResultReader lazy(p, CaseData::kOnDemand);
+    ASSERT_EQ(lazy.cases().size(), r.cases().size());
+    EXPECT_EQ(lazy.warnings(), r.warnings());
+    for (std::size_t i = 0; i < r.cases().size(); ++i) {
+      const CaseRecord got = lazy.load_case(i);
+      EXPECT_EQ(got.seed, r.cases()[i].seed) << i;
+      EXPECT_EQ(got.arrival_ns.data, r.cases()[i].arrival_ns.data) << i;
+    }
+  };
   unlink_keeping_object("/cases/0001");
   unlink_keeping_object("/cases/0004");
   {
@@ -493,6 +511,7 @@ TEST_F(ResultsErrors, CasesLostFromTheIndexAreFoundThroughTheChain) {
     EXPECT_EQ(r.incomplete_cases(), 0);
     ASSERT_EQ(r.warnings().size(), 1u);
     EXPECT_THAT(r.warnings()[0], HasSubstr("2 case(s) were found through the /last_case chain"));
+    expect_on_demand_alike(r);
   }
 
   unlink_keeping_object("/cases");
@@ -502,6 +521,7 @@ TEST_F(ResultsErrors, CasesLostFromTheIndexAreFoundThroughTheChain) {
     for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(r.cases()[i].seed, 100 + i);
     ASSERT_EQ(r.warnings().size(), 1u);
     EXPECT_THAT(r.warnings()[0], HasSubstr("5 case(s) were found through the /last_case chain"));
+    expect_on_demand_alike(r);
   }
 }
 

@@ -247,6 +247,60 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   }
 }
 
+// CaseData::kOnDemand: cases() carries the attributes, late, validation and every matrix's shape
+// but no values; load_case reads the values of the parts asked for, the others keep the shape.
+TEST_F(ResultsRoundTrip, OnDemandReaderLoadsACaseWhenAsked) {
+  const int ranks = 3;
+  std::vector<CaseRecord> cases;
+  cases.push_back(make_case(0, 4, ranks));
+  cases.push_back(make_case(1, 2, ranks));
+  cases[1].predicted_arrival_ns = make_matrix(2, ranks, 42);
+  cases[1].pat_exchange_done_ns = make_matrix(2, ranks, 43);
+  cases[1].pat_work_done_ns = make_matrix(2, ranks, 44);
+  cases[1].counters["PAPI_TOT_CYC"] = make_matrix(2, ranks, 8);
+  cases[1].counter_costs["start_ns"] = make_matrix(1, ranks, 13);
+  cases[1].metrics["clv_schedule_ns"] = make_matrix(2, ranks, 11);
+  cases.push_back(make_case(2, 0, ranks));  // no timed iterations
+  {
+    ResultWriter w(path("lazy.h5"), false, make_info(ranks));
+    for (const CaseRecord& c : cases) w.write_case(c);
+  }
+  const ResultReader r(path("lazy.h5"), CaseData::kOnDemand);
+  EXPECT_TRUE(r.on_demand());
+  EXPECT_TRUE(r.warnings().empty());
+  ASSERT_EQ(r.cases().size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    SCOPED_TRACE(i);
+    const CaseRecord& index = r.cases()[i];
+    EXPECT_EQ(index.match_key(), cases[i].match_key());
+    EXPECT_EQ(index.late, cases[i].late);
+    EXPECT_EQ(index.validation, cases[i].validation);
+    EXPECT_EQ(index.arrival_ns.rows, cases[i].arrival_ns.rows);
+    EXPECT_EQ(index.arrival_ns.cols, ranks);
+    EXPECT_EQ(index.clock_bound_ns.cols, cases[i].clock_bound_ns.cols);
+    EXPECT_TRUE(index.arrival_ns.data.empty());
+    EXPECT_EQ(index.predicted_arrival_ns.has_value(), cases[i].predicted_arrival_ns.has_value());
+    EXPECT_EQ(index.counters.size(), cases[i].counters.size());
+    expect_equal(cases[i], r.load_case(i));
+  }
+  // Only the parts asked for: arrivals and metrics, not the counters or the clock.
+  const CaseRecord part =
+      r.load_case(1, {.planned = false, .pat = false, .clock = false, .counters = false});
+  expect_equal(part.arrival_ns, cases[1].arrival_ns, "arrival_ns");
+  expect_equal(part.metrics.at("clv_schedule_ns"), cases[1].metrics.at("clv_schedule_ns"),
+               "metrics");
+  EXPECT_TRUE(part.planned_delay_ns.data.empty());
+  EXPECT_TRUE(part.clock_bound_ns.data.empty());
+  EXPECT_TRUE(part.predicted_arrival_ns->data.empty());
+  EXPECT_EQ(part.counters.at("PAPI_TOT_CYC").rows, 2);
+  EXPECT_TRUE(part.counters.at("PAPI_TOT_CYC").data.empty());
+  // A loaded reader hands out a copy of what it holds.
+  const ResultReader loaded(path("lazy.h5"));
+  EXPECT_FALSE(loaded.on_demand());
+  expect_equal(loaded.cases()[1], loaded.load_case(1));
+  EXPECT_THROW((void)r.load_case(cases.size()), std::out_of_range);
+}
+
 TEST_F(ResultsRoundTrip, CasesComeBackInIndexOrder) {
   ResultWriter w(path("many.h5"), false, make_info(2));
   for (int i = 0; i < 23; ++i) {

@@ -149,7 +149,9 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
                      {"replay", "replay", M, true}};
   const auto& cases = file.reader.cases();
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const results::CaseRecord& rec = cases[i];
+    // One call site's data at a time (the file may be opened on demand).
+    const results::CaseRecord rec =
+        load_case(file, i, {.planned = false, .pat = false, .clock = false, .counters = false});
     const PapSummary p = summarize_pap(rec.arrival_ns, {});
     const SiteCost c = site_cost(rec);
     Row row;

@@ -60,10 +60,11 @@ std::vector<Column> compare_columns() {
 // Marks a difference of medians smaller than the clocks' error bound of the metric.
 constexpr std::string_view kClockMark = "‡";
 
-std::vector<double> series_of(const ResultFile& f, std::size_t index, results::Metric m,
+std::vector<double> series_of(const ResultFile& f, std::size_t index,
+                              const results::CaseRecord& rec, results::Metric m,
                               const results::IterationSelection& kept) {
   try {
-    return results::metric_series(f.reader.cases()[index], m, kept);
+    return results::metric_series(rec, m, kept);
   } catch (const results::FormatError& e) {
     throw UsageError(fmt::format("{}: case {}: {}", f.path, index, e.what()));
   }
@@ -71,11 +72,22 @@ std::vector<double> series_of(const ResultFile& f, std::size_t index, results::M
 
 // The launches of one side of a matched case: the case `index` of the side's first file, and in
 // each other file the case with the same match key at the same occurrence. Lists the files that
-// lack it in `missing`.
+// lack it in `missing`. `loaded`: each launch's data (load_side), held while the pair is
+// compared and released after, so that a compare of files opened on demand holds one pair.
 struct SideCase {
   std::vector<std::pair<const ResultFile*, std::size_t>> launches;
   std::vector<std::string> missing;
+  std::vector<results::CaseRecord> loaded;
 };
+
+// Counters and the algorithm's own metrics are no metric of a comparison; everything else may
+// be, and the plan decides the pairing.
+void load_side(SideCase& side) {
+  side.loaded.clear();
+  for (const auto& [file, index] : side.launches) {
+    side.loaded.push_back(load_case(*file, index, {.counters = false, .metrics = false}));
+  }
+}
 
 SideCase side_case(std::span<const ResultFile> files, std::size_t index) {
   const auto& first = files.front().reader.cases();
@@ -271,7 +283,7 @@ std::vector<std::vector<double>> launch_series(const SideCase& side, results::Me
   std::vector<std::vector<double>> out;
   for (std::size_t k = 0; k < side.launches.size(); ++k) {
     const auto& [file, index] = side.launches[k];
-    out.push_back(series_of(*file, index, m, kept[k]));
+    out.push_back(series_of(*file, index, side.loaded[k], m, kept[k]));
   }
   return out;
 }
@@ -282,8 +294,8 @@ std::vector<results::IterationSelection> side_selections(const SideCase& side,
                                                          const results::IterationFilter& filter,
                                                          int& dropped) {
   std::vector<results::IterationSelection> out;
-  for (const auto& [file, index] : side.launches) {
-    out.push_back(results::select_iterations(file->reader.cases()[index], filter));
+  for (const results::CaseRecord& rec : side.loaded) {
+    out.push_back(results::select_iterations(rec, filter));
     dropped += out.back().dropped_late + out.back().dropped_invalid;
   }
   return out;
@@ -291,7 +303,7 @@ std::vector<results::IterationSelection> side_selections(const SideCase& side,
 
 std::vector<const results::CaseRecord*> side_records(const SideCase& side) {
   std::vector<const results::CaseRecord*> out;
-  for (const auto& [file, index] : side.launches) out.push_back(&file->reader.cases()[index]);
+  for (const results::CaseRecord& rec : side.loaded) out.push_back(&rec);
   return out;
 }
 
@@ -302,8 +314,9 @@ double side_clock_bound(const SideCase& side, results::Metric m,
   constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   if (!results::compares_clocks(m)) return kNone;
   std::vector<double> all;
-  for (const auto& [file, index] : side.launches) {
-    const results::CaseRecord& rec = file->reader.cases()[index];
+  for (std::size_t k = 0; k < side.launches.size(); ++k) {
+    const auto& [file, index] = side.launches[k];
+    const results::CaseRecord& rec = side.loaded[k];
     if (rec.clock_bound_ns.cols == 0) return kNone;
     try {
       const std::vector<double> b =
@@ -467,13 +480,15 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   }
   std::vector<PendingRow> pending;
   for (const auto& [i, j] : match.pairs) {
-    const SideCase side_a = side_case(as, i), side_b = side_case(bs, j);
+    SideCase side_a = side_case(as, i), side_b = side_case(bs, j);
     for (const SideCase* side : {&side_a, &side_b}) {
       for (const auto& [file, index] : side->launches) refuse_invalid(*file, index, options.filter);
       for (const std::string& path : side->missing) {
         missing.insert(fmt::format("{} lacks {}: left out of that case", path, ca[i].label()));
       }
     }
+    load_side(side_a);
+    load_side(side_b);
     std::vector<results::IterationSelection> kept_a =
         side_selections(side_a, options.filter, dropped);
     std::vector<results::IterationSelection> kept_b =

@@ -84,7 +84,9 @@ std::size_t write_raw_csv(const ResultFile& file, std::ostream& out) {
 
   std::size_t rows = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const results::CaseRecord& rec = cases[i];
+    // One case's data at a time (the file may be opened on demand); the CSV has no clock,
+    // metrics or counter-cost columns.
+    const results::CaseRecord rec = load_case(file, i, {.clock = false, .metrics = false});
     require_shape(file, i, rec, rec.exit_ns, "exit_ns");
     const bool has_delay = !absent(rec.planned_delay_ns);
     const bool has_planned = !absent(rec.planned_arrival_ns);

@@ -9,8 +9,8 @@
 #include "tools/report/plot_views.hpp"
 
 namespace papbench::report::plot {
-const results::CaseRecord& chosen_case(const std::vector<ResultFile>& files,
-                                       const PlotOptions& options, std::string_view view) {
+results::CaseRecord chosen_case(const std::vector<ResultFile>& files, const PlotOptions& options,
+                                std::string_view view) {
   if (files.size() != 1) {
     throw UsageError(
         fmt::format("plot {}: draws one case of one result set; give one file and --case N", view));
@@ -22,7 +22,7 @@ const results::CaseRecord& chosen_case(const std::vector<ResultFile>& files,
         "papbench-report summary)",
         view, options.case_index, files.front().path, static_cast<long long>(cases.size()) - 1));
   }
-  return cases[options.case_index];
+  return load_case(files.front(), options.case_index);
 }
 
 std::string conditions_text(const results::CaseRecord& r, int processes, std::optional<XAxis> x) {

@@ -19,7 +19,9 @@ constexpr std::size_t kMaxCdfPanels = 8;
 Figure plot_cdf(const std::vector<ResultFile>& files, const PlotOptions& options) {
   FirstSeen<FirstSeen<std::vector<double>>> grid;  // panel, series
   for (const ResultFile& f : files) {
-    for (const results::CaseRecord& c : f.reader.cases()) {
+    for (std::size_t i = 0; i < f.reader.cases().size(); ++i) {
+      // One case's data at a time: the files are opened on demand (plot_views.cpp).
+      const results::CaseRecord c = load_case(f, i, {.counters = false, .metrics = false});
       auto& v = grid[conditions_text(c, case_processes(c, f), std::nullopt)][series_name(c)];
       const std::vector<double> m = metric_values(c, options.metric, "cdf");
       v.insert(v.end(), m.begin(), m.end());

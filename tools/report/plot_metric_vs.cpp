@@ -94,7 +94,9 @@ Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& r
   FirstSeen<std::string> dtypes;      // per panel, for the count axis label
   std::vector<std::string> patterns;  // category order: first seen
   for (const ResultFile& f : files) {
-    for (const results::CaseRecord& c : f.reader.cases()) {
+    for (std::size_t i = 0; i < f.reader.cases().size(); ++i) {
+      // One case's data at a time: the files are opened on demand (plot_views.cpp).
+      const results::CaseRecord c = load_case(f, i, {.counters = false, .metrics = false});
       const int processes = case_processes(c, f);
       const Key k = key_of(c, processes, options.x);
       if (options.x == XAxis::kPattern &&

@@ -10,17 +10,20 @@
 namespace papbench::report::plot {
 namespace {
 
-std::vector<ResultFile> open_all(const std::vector<std::string>& paths) {
+std::vector<ResultFile> open_all(const std::vector<std::string>& paths,
+                                 results::CaseData data = results::CaseData::kLoaded) {
   std::vector<ResultFile> files;
   files.reserve(paths.size());
-  for (const std::string& p : paths) files.push_back(open_result_file(p));
+  for (const std::string& p : paths) files.push_back(open_result_file(p, data));
   return files;
 }
 
 // Views that read result sets get them opened here (a bad file is a UsageError naming it).
-template <Figure (*Build)(const std::vector<ResultFile>&, const PlotOptions&)>
+// kOnDemand for the views that take each case's data from load_case, one case at a time.
+template <Figure (*Build)(const std::vector<ResultFile>&, const PlotOptions&),
+          results::CaseData Data = results::CaseData::kLoaded>
 Figure from_results(const std::vector<std::string>& paths, const PlotOptions& options) {
-  return Build(open_all(paths), options);
+  return Build(open_all(paths, Data), options);
 }
 
 // The footer of a figure whose input is not a result set: what its Report's meta says.
@@ -71,13 +74,13 @@ const std::vector<PlotView>& registry() {
       {"metric-vs",
        "--metric vs. --x (count, maxdelay, ranks, pattern): median and 95% CI, "
        "a line per algorithm",
-       "generic", from_results<plot_metric_vs>},
+       "generic", from_results<plot_metric_vs, results::CaseData::kOnDemand>},
       {"arrivals", "arrival and exit per rank in --iters of --case, on the global clock", "generic",
-       from_results<plot_arrivals>},
+       from_results<plot_arrivals, results::CaseData::kOnDemand>},
       {"heatmap", "arrival offset per rank x iteration of --case", "generic",
-       from_results<plot_heatmap>},
+       from_results<plot_heatmap, results::CaseData::kOnDemand>},
       {"cdf", "distribution of --metric over the iterations, a staircase per algorithm", "generic",
-       from_results<plot_cdf>},
+       from_results<plot_cdf, results::CaseData::kOnDemand>},
       paper_row<plot_proficz_table34>(
           "proficz-table3", "BSLN/LIN scatter acceleration per max delay, a line per size"),
       paper_row<plot_proficz_table34>("proficz-table4",
@@ -113,7 +116,8 @@ const std::vector<PlotView>& registry() {
        "imbalance per case, node histogram, entry heat map, imbalance per invocation (--case)",
        "[Parsons2015] Figs. 3.3-3.6", from_results<plot_parsons_pap>},
       {"parsons-counters", "each PAPI counter of --case vs. normalized arrival",
-       "[Parsons2015] Figs. 3.7-3.13", from_results<plot_parsons_counters>},
+       "[Parsons2015] Figs. 3.7-3.13",
+       from_results<plot_parsons_counters, results::CaseData::kOnDemand>},
   };
   return kViews;
 }

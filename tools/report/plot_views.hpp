@@ -68,10 +68,11 @@ class FirstSeen {
   std::vector<std::pair<std::string, V>> items_;
 };
 
-// The one case a per-case view draws: --case N of a single file (numbered as `summary` does).
-// Throws UsageError for several files or an N beyond the file's cases.
-const results::CaseRecord& chosen_case(const std::vector<ResultFile>& files,
-                                       const PlotOptions& options, std::string_view view);
+// The one case a per-case view draws: --case N of a single file (numbered as `summary` does),
+// with its data (load_case: a file opened on demand reads that case alone). Throws UsageError
+// for several files or an N beyond the file's cases.
+results::CaseRecord chosen_case(const std::vector<ResultFile>& files, const PlotOptions& options,
+                                std::string_view view);
 
 // The text of a case's conditions other than its algorithm and the x axis, for panel titles.
 std::string conditions_text(const results::CaseRecord& record, int processes,

@@ -77,10 +77,12 @@ void add_metric_option(CLI::App& cmd, std::vector<std::string>& target, std::str
       ->check(CLI::IsMember(metric_names()));
 }
 
-std::vector<ResultFile> open_all(const std::vector<std::string>& paths) {
+// kOnDemand for the views that take each case's data from load_case (one case at a time).
+std::vector<ResultFile> open_all(const std::vector<std::string>& paths,
+                                 results::CaseData data = results::CaseData::kLoaded) {
   std::vector<ResultFile> files;
   files.reserve(paths.size());
-  for (const std::string& p : paths) files.push_back(open_result_file(p));
+  for (const std::string& p : paths) files.push_back(open_result_file(p, data));
   return files;
 }
 
@@ -126,7 +128,7 @@ void add_summary_options(CLI::App& cmd, SummaryArgs& args) {
 }
 
 int run_summary(const SummaryArgs& args) {
-  const auto files = open_all(args.files);
+  const auto files = open_all(args.files, results::CaseData::kOnDemand);
   emit(build_summary(files, metrics_from_names(args.metrics), args.counters, args.filter),
        format_from_name(args.format), std::cout);
   return 0;
@@ -190,8 +192,10 @@ std::vector<std::string> split_launches(std::string_view side, const std::string
 
 int run_compare(const CompareArgs& args) {
   // A comma list per side: one result set per launch (mpiexec run) of the same configuration.
-  const std::vector<ResultFile> a = open_all(split_launches("A", args.file_a));
-  const std::vector<ResultFile> b = open_all(split_launches("B", args.file_b));
+  const std::vector<ResultFile> a =
+      open_all(split_launches("A", args.file_a), results::CaseData::kOnDemand);
+  const std::vector<ResultFile> b =
+      open_all(split_launches("B", args.file_b), results::CaseData::kOnDemand);
   CompareOptions options;
   options.metrics = metrics_from_names(args.metrics);
   options.alpha = args.alpha;
@@ -232,7 +236,7 @@ void add_export_csv_options(CLI::App& cmd, ExportArgs& args) {
 }
 
 int run_export_csv(const ExportArgs& args) {
-  const ResultFile f = open_result_file(args.file);
+  const ResultFile f = open_result_file(args.file, results::CaseData::kOnDemand);
   const std::size_t rows = export_raw_csv(f, args.out, args.force);
   if (!args.out.empty() && args.out != "-") {
     fmt::print(stderr, "wrote {} rows to {}\n", rows, args.out);
@@ -324,7 +328,7 @@ void add_pap_options(CLI::App& cmd, PapArgs& args) {
 }
 
 int run_pap(const PapArgs& args) {
-  emit(build_pap(open_result_file(args.file.file), args.suggest),
+  emit(build_pap(open_result_file(args.file.file, results::CaseData::kOnDemand), args.suggest),
        format_from_name(args.file.format), std::cout);
   return 0;
 }

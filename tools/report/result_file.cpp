@@ -27,7 +27,7 @@ std::string naming(const std::string& path, const char* what) {
 
 }  // namespace
 
-ResultFile open_result_file(const std::string& path) {
+ResultFile open_result_file(const std::string& path, results::CaseData data) {
   // Check readability first: HDF5's own report on a missing file is an error stack that does
   // not say which of several files was meant. Only a regular file: opening a FIFO blocks.
   if (const auto kind = non_regular_kind(path)) {
@@ -38,11 +38,20 @@ ResultFile open_result_file(const std::string& path) {
     if (!probe) throw UsageError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
   }
   try {
-    return ResultFile{path, results::ResultReader(path)};
+    return ResultFile{path, results::ResultReader(path, data)};
   } catch (const results::FormatError& e) {
     throw UsageError(naming(path, e.what()));
   } catch (const std::exception& e) {
     throw UsageError(naming(path, e.what()));
+  }
+}
+
+results::CaseRecord load_case(const ResultFile& file, std::size_t i,
+                              const results::CaseParts& parts) {
+  try {
+    return file.reader.load_case(i, parts);
+  } catch (const results::FormatError& e) {
+    throw UsageError(naming(file.path, e.what()));
   }
 }
 

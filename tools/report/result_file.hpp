@@ -18,8 +18,16 @@ struct ResultFile {
   results::ResultReader reader;
 };
 
-// Throws UsageError("FILE: reason") for a missing, unreadable or foreign file.
-ResultFile open_result_file(const std::string& path);
+// Throws UsageError("FILE: reason") for a missing, unreadable or foreign file. A view that walks
+// the cases one at a time opens with CaseData::kOnDemand and takes each case's data from
+// load_case, so that it holds one case rather than the file (docs/SCALING.md).
+ResultFile open_result_file(const std::string& path,
+                            results::CaseData data = results::CaseData::kLoaded);
+
+// Case i of the file with the matrices `parts` names (ResultReader::load_case); an unreadable
+// case is a UsageError naming the file and the case.
+results::CaseRecord load_case(const ResultFile& file, std::size_t i,
+                              const results::CaseParts& parts = {});
 
 // Whether the /sync events carry the bound the sync computed (format 1.4); before, only
 // rtt_min, whose half is a lower bound on the error of a single exchange, not a bound.

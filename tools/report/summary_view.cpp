@@ -268,31 +268,50 @@ void add_notes(Section& s, const ResultFile& file, const SummaryTotals& t) {
   }
 }
 
-std::vector<double> checked_series(const ResultFile& file, std::size_t i, results::Metric m,
+std::vector<double> checked_series(const ResultFile& file, std::size_t i,
+                                   const results::CaseRecord& rec, results::Metric m,
                                    const results::IterationSelection& kept) {
   try {
-    return results::metric_series(file.reader.cases()[i], m, kept);
+    return results::metric_series(rec, m, kept);
   } catch (const results::FormatError& e) {
     throw UsageError(fmt::format("{}: case {}: {}", file.path, i, e.what()));
   }
 }
 
 CaseClockBounds checked_clock_bounds(const ResultFile& file, std::size_t i,
+                                     const results::CaseRecord& rec,
                                      const results::IterationSelection& kept) {
   try {
-    return case_clock_bounds(file.reader.cases()[i], kept);
+    return case_clock_bounds(rec, kept);
   } catch (const results::FormatError& e) {
     throw UsageError(fmt::format("{}: case {}: {}", file.path, i, e.what()));
   }
+}
+
+// The matrices the rows of a case read: arrivals, exits and clock bounds always, the plan and
+// the PAT thread's times only for the metrics made of them, counters only when asked for, the
+// algorithm's metrics never.
+results::CaseParts summary_parts(const std::vector<results::Metric>& metrics, bool with_counters) {
+  const auto chosen = [&](results::Metric m) {
+    return std::find(metrics.begin(), metrics.end(), m) != metrics.end();
+  };
+  return {.timing = true,
+          .planned =
+              chosen(results::Metric::kPlannedImbalance) || chosen(results::Metric::kArrivalError),
+          .pat = chosen(results::Metric::kPatOverlap),
+          .clock = true,
+          .counters = with_counters,
+          .metrics = false};
 }
 
 // The rows of case i: one per metric, then one per counter event when asked for.
 void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
                    const std::vector<results::Metric>& metrics, bool with_counters,
                    const results::IterationFilter& filter, SummaryTotals& t) {
-  const results::CaseRecord& rec = file.reader.cases()[i];
+  // The case's data, released when its rows are made: a file opened on demand holds one case.
+  const results::CaseRecord rec = load_case(file, i, summary_parts(metrics, with_counters));
   const results::IterationSelection kept = results::select_iterations(rec, filter);
-  const CaseClockBounds clock = checked_clock_bounds(file, i, kept);
+  const CaseClockBounds clock = checked_clock_bounds(file, i, rec, kept);
   t.dropped_late += kept.dropped_late;
   t.dropped_invalid += kept.dropped_invalid;
   t.slewing += std::max(0, clock.slewing);
@@ -308,7 +327,7 @@ void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
   for (results::Metric m : metrics) {
     // A case without a PAT thread has nothing to overlap: no row rather than an empty one.
     if (m == results::Metric::kPatOverlap && !rec.pat_work_done_ns) continue;
-    const std::vector<double> series = checked_series(file, i, m, kept);
+    const std::vector<double> series = checked_series(file, i, rec, m, kept);
     bool short_ci = false;
     std::vector<Cell> cells = metric_cells(m, stats::summarize(series), clock_bound_cell(clock, m),
                                            t.with_clock, &short_ci);
