@@ -233,12 +233,13 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   // (counter_costs start_ns). Starting earlier would count the wait for the planned arrival.
   if (s.count_call) s.counters->start();
   // Only raw readings around the call: their global times, clock bounds and slew are functions
-  // of those instants, computed after the timed region.
+  // of those instants, computed after the timed region (the exit's read inline, as now() did).
   const std::int64_t a_local = clock_.local_now();
   s.alg->run(s.args);
-  const std::int64_t f_local = clock_.local_now();
+  const std::int64_t f_raw = clocksync::raw_now_ns();
   if (s.count_call) s.counters->stop(log.call_counts());
   if (watchdog_) watchdog_->leave();
+  const std::int64_t f_local = clock_.local().from_raw(f_raw);
   const std::int64_t a = clock_.to_global(a_local);
   const std::int64_t f = clock_.to_global(f_local);
 

@@ -140,7 +140,7 @@ void FftCase::run_rep(int rep) {
     // As in the case runner: only raw readings around the call, the rest after it.
     const std::int64_t a_local = clock_.local_now();
     alg_->run(args_);
-    const std::int64_t f_local = clock_.local_now();
+    const std::int64_t f_local = clock_.local().from_raw(clocksync::raw_now_ns());
     const std::int64_t a = clock_.to_global(a_local);
     const std::int64_t f = clock_.to_global(f_local);
     arrival_.push_back(a);
