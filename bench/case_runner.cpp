@@ -315,14 +315,16 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   // PAPI_start lies between the planned arrival and a_i; its cost is stored with the case
   // (counter_costs start_ns). Starting earlier would count the wait for the planned arrival.
   if (s.count_call) s.counters->start();
-  // Only the raw reading before the call: its global time, clock bound and slew are functions
-  // of that instant, computed after the timed region.
+  // Only raw readings around the call: their global times, clock bounds and slew are functions
+  // of those instants, computed after the timed region (the exit's read inline, as now() did).
   const std::int64_t a_local = clock_.local_now();
   s.alg->run(s.args);
-  const std::int64_t f = clock_.now();
+  const std::int64_t f_raw = clocksync::raw_now_ns();
   if (s.count_call) s.counters->stop(log.call_counts());
   if (watchdog_) watchdog_->leave();
+  const std::int64_t f_local = clock_.local().from_raw(f_raw);
   const std::int64_t a = clock_.to_global(a_local);
+  const std::int64_t f = clock_.to_global(f_local);
 
   const bool late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
@@ -334,7 +336,7 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;
     log.record(it,
                {a, f, delay, planned, late, predicted, clock_.error_bound_at(a_local),
-                clock_.slew_at(a_local), busy},
+                clock_.slew_at(a_local), clock_.interval_bound(a_local, f_local), busy},
                s.alg->iteration_metrics());
   }
   return done;

@@ -36,6 +36,7 @@ IterationLog::IterationLog(int iters, std::size_t n_events, bool count_call, boo
       work_done_(iters),
       clock_bound_(iters),
       clock_slew_(iters),
+      clock_elapsed_bound_(iters),
       call_scratch_(n_events),
       compute_scratch_(n_events),
       call_values_(n_events, std::vector<std::int64_t>(iters)),
@@ -54,6 +55,7 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   }
   clock_bound_[it] = t.clock_bound_ns;
   clock_slew_[it] = t.clock_slew_ns;
+  clock_elapsed_bound_[it] = t.clock_elapsed_bound_ns;
   for (AlgMetric& m : metrics) {
     auto at = std::find(metric_names_.begin(), metric_names_.end(), m.name);
     if (at == metric_names_.end()) {
@@ -76,8 +78,9 @@ void IterationLog::truncate(int n) {
   iters_ = n;
   const auto keep = static_cast<std::size_t>(n);
   validation_.resize(keep);
-  for (auto* v : {&arrival_, &exit_, &planned_delay_, &planned_arrival_, &late_, &predicted_,
-                  &exchange_done_, &work_done_, &clock_bound_, &clock_slew_}) {
+  for (auto* v :
+       {&arrival_, &exit_, &planned_delay_, &planned_arrival_, &late_, &predicted_, &exchange_done_,
+        &work_done_, &clock_bound_, &clock_slew_, &clock_elapsed_bound_}) {
     v->resize(keep);
   }
   for (auto* table : {&call_values_, &compute_values_, &metric_values_}) {
@@ -116,6 +119,7 @@ void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& count
   const results::Matrix late = gather_matrix(late_, comm);
   rec.clock_bound_ns = gather_matrix(clock_bound_, comm);
   rec.clock_slew_ns = gather_matrix(clock_slew_, comm);
+  rec.clock_elapsed_bound_ns = gather_matrix(clock_elapsed_bound_, comm);
   if (predicts_) {
     rec.predicted_arrival_ns = gather_matrix(predicted_, comm);
     rec.pat_exchange_done_ns = gather_matrix(exchange_done_, comm);

@@ -35,7 +35,8 @@ struct IterationTimes {
   std::int64_t predicted_ns;        // the PAT runtime's prediction of this rank's arrival
   std::int64_t clock_bound_ns;      // how far this rank's global clock may be from rank 0's at a_i
   std::int64_t clock_slew_ns;       // the resync correction still being slewed in at a_i
-  PatRuntime::BusyTimes pat;        // when the PAT thread finished its exchange and work
+  std::int64_t clock_elapsed_bound_ns;  // how far f_i - a_i may be off (drift and slew)
+  PatRuntime::BusyTimes pat;            // when the PAT thread finished its exchange and work
 };
 
 class IterationLog {
@@ -70,7 +71,7 @@ class IterationLog {
   std::vector<std::uint8_t> validation_;  // results::IterationCheck per timed iteration
   std::vector<std::int64_t> arrival_, exit_, planned_delay_, planned_arrival_, late_, predicted_;
   std::vector<std::int64_t> exchange_done_, work_done_;  // PAT runtimes only
-  std::vector<std::int64_t> clock_bound_, clock_slew_;
+  std::vector<std::int64_t> clock_bound_, clock_slew_, clock_elapsed_bound_;
   std::vector<std::int64_t> call_scratch_, compute_scratch_;
   std::vector<std::vector<std::int64_t>> call_values_, compute_values_;  // [event][iteration]
   // Algorithm-specific values (Algorithm::iteration_metrics), by name, per timed iteration.

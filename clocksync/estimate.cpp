@@ -133,6 +133,13 @@ std::int64_t Slew::residual(std::int64_t local) const {
   return std::llround(static_cast<double>(delta_ns) * left / static_cast<double>(length_ns));
 }
 
+std::int64_t interval_bound(const ErrorBound& bound, const Slew& slew, std::int64_t a_local,
+                            std::int64_t f_local) {
+  const auto span = static_cast<double>(f_local > a_local ? f_local - a_local : a_local - f_local);
+  const std::int64_t slewed = std::llabs(slew.residual(a_local) - slew.residual(f_local));
+  return std::llround(std::ceil(bound.growth * span)) + slewed;
+}
+
 Slew make_slew(std::int64_t current_global, std::int64_t at_local, const Mapping& next,
                double max_rate, std::int64_t min_length_ns, std::int64_t max_delta_ns) {
   const std::int64_t delta = current_global - next.apply(at_local);

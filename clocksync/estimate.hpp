@@ -129,4 +129,19 @@ struct Slew {
 Slew make_slew(std::int64_t current_global, std::int64_t at_local, const Mapping& next,
                double max_rate, std::int64_t min_length_ns, std::int64_t max_delta_ns);
 
+// How far an interval from local instant a_local to f_local, read on a global clock that is a
+// mapping with error bound `bound` plus the slew `slew`, may be from the same interval on the
+// reference's clock (docs/RESULTS_FORMAT.md, "Clock error bounds", derives it). The offset
+// cancels; the drift, known only to within bound.growth, adds growth * |f_local - a_local|, and a
+// slew in progress changes the clock's rate by delta / length (up to kMaxSlewRate), by
+// |residual(a_local) - residual(f_local)| over the interval. The error at f_local is the error at
+// a_local plus this one, so a timed call's exit is bounded by its arrival's bound plus this:
+// the bound grows with the call.
+std::int64_t interval_bound(const ErrorBound& bound, const Slew& slew, std::int64_t a_local,
+                            std::int64_t f_local);
+
+// The fastest a slew may change the global clock's rate (GlobalClock's resyncs): 1000 ppm. A file
+// that recorded only the slew at the arrival bounds a call's slew term by this rate times the call.
+inline constexpr double kMaxSlewRate = 1e-3;
+
 }  // namespace papbench::clocksync

@@ -54,7 +54,7 @@ constexpr std::int64_t kPause = 2;
 constexpr int kMaxBootstrapRounds = 4;
 
 // Resync continuity: see GlobalClock::adopt().
-constexpr double kMaxSlewRate = 1e-3;                // 1000 ppm
+// kMaxSlewRate (1000 ppm, estimate.hpp) is the largest rate of a slew.
 constexpr std::int64_t kMinSlewNs = 1'000'000;       // 1 ms
 constexpr std::int64_t kMaxSlewDeltaNs = 1'000'000;  // larger steps mean the old mapping was broken
 
@@ -362,6 +362,10 @@ void GlobalClock::adopt(const Mapping& next, const ErrorBound& bound, std::int64
 std::int64_t GlobalClock::error_bound_at(std::int64_t local) const {
   // During a slew the clock reads the new mapping plus the part of the correction still to go.
   return bound_.at(local) + std::llabs(slew_.residual(local));
+}
+
+std::int64_t GlobalClock::interval_bound(std::int64_t a_local, std::int64_t f_local) const {
+  return clocksync::interval_bound(bound_, slew_, a_local, f_local);
 }
 
 std::int64_t GlobalClock::slew_at(std::int64_t local) const {

@@ -124,6 +124,9 @@ class GlobalClock {
   // ... and at a local instant: the sync's bound, its growth with the time since, and the part of
   // a resync's correction still being slewed in.
   std::int64_t error_bound_at(std::int64_t local) const;
+  // How far the interval from local instant a_local to f_local, on this clock, may be from
+  // rank 0's (clocksync::interval_bound): the drift's uncertainty and a slew over it.
+  std::int64_t interval_bound(std::int64_t a_local, std::int64_t f_local) const;
   // The correction still being slewed in at a local instant (0: no slew in progress).
   std::int64_t slew_at(std::int64_t local) const;
   const SyncOptions& options() const { return options_; }

@@ -182,6 +182,10 @@ CaseRecord read_case(hid_t c, const CaseParts& parts) {
   if (h5::has_link(c, "clock_slew_ns")) {
     rec.clock_slew_ns = read_matrix(c, "clock_slew_ns", parts.clock);
   }
+  // Issue 26 item 8; absent before: empty (readers fall back, see result_set.hpp).
+  if (h5::has_link(c, "clock_elapsed_bound_ns")) {
+    rec.clock_elapsed_bound_ns = read_matrix(c, "clock_elapsed_bound_ns", parts.clock);
+  }
   rec.counters = read_named_matrices(c, "counters", "event", parts.counters);
   // Format 1.5; absent before and in cases that counted nothing: empty.
   rec.counters_domain = h5::read_string_attr(c, "counters_domain").value_or("");

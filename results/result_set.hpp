@@ -106,6 +106,12 @@ struct CaseRecord {
   // from rank 0's (GlobalClock::error_bound_at), and the part of a resync's correction still
   // being slewed in (0: none). 0x0 in older files and in records made without a clock.
   Matrix clock_bound_ns, clock_slew_ns;
+  // Per iteration and rank (issue 26 item 8; docs/RESULTS_FORMAT.md): how far the rank's own
+  // interval f_i - a_i may be from rank 0's clock's (GlobalClock::interval_bound); the exit's
+  // bound is clock_bound_ns plus it. 0x0 in files written before it: readers then take the
+  // arrival's bound for the exits (the older, weaker bound) and only the slew for elapsed
+  // (results/clock_bounds.hpp).
+  Matrix clock_elapsed_bound_ns;
   std::map<std::string, Matrix> counters;  // event name -> values
   // Named per-iteration values [iteration][rank] that an algorithm or application reports
   // (e.g. clv_schedule_ns). The rows need not equal iterations; names must not be empty.
@@ -178,7 +184,7 @@ struct CaseParts {
   bool timing = true;    // arrival_ns, exit_ns
   bool planned = true;   // planned_delay_ns, planned_arrival_ns
   bool pat = true;       // predicted_arrival_ns, pat_exchange_done_ns, pat_work_done_ns
-  bool clock = true;     // clock_bound_ns, clock_slew_ns
+  bool clock = true;     // clock_bound_ns, clock_slew_ns, clock_elapsed_bound_ns
   bool counters = true;  // counters, counter_costs, counters_empty
   bool metrics = true;   // metrics
 };

@@ -137,15 +137,17 @@ void FftCase::run_rep(int rep) {
     local_plan_.run_stages(block_, edge.stage, local_plan_.stages(), opts_.threads);
     if (pat_) pat_->processing_end();
 
-    // As in the case runner: only the raw reading before the call, the rest after it.
+    // As in the case runner: only raw readings around the call, the rest after it.
     const std::int64_t a_local = clock_.local_now();
     alg_->run(args_);
-    const std::int64_t f = clock_.now();
+    const std::int64_t f_local = clock_.local().from_raw(clocksync::raw_now_ns());
     const std::int64_t a = clock_.to_global(a_local);
+    const std::int64_t f = clock_.to_global(f_local);
     arrival_.push_back(a);
     exit_.push_back(f);
     clock_bound_.push_back(clock_.error_bound_at(a_local));
     clock_slew_.push_back(clock_.slew_at(a_local));
+    clock_elapsed_bound_.push_back(clock_.interval_bound(a_local, f_local));
     local_ns_.push_back(a - c0);
     if (pat_) {
       predicted_.push_back(pat_->own_prediction());
@@ -184,6 +186,7 @@ results::CaseRecord FftCase::take_record(int rep) {
   rec.exit_ns = gather_matrix(exit_, world_);
   rec.clock_bound_ns = gather_matrix(clock_bound_, world_);
   rec.clock_slew_ns = gather_matrix(clock_slew_, world_);
+  rec.clock_elapsed_bound_ns = gather_matrix(clock_elapsed_bound_, world_);
   if (pat_) {
     rec.predicted_arrival_ns = gather_matrix(predicted_, world_);
     rec.pat_exchange_done_ns = gather_matrix(exchange_done_, world_);
@@ -191,8 +194,8 @@ results::CaseRecord FftCase::take_record(int rep) {
   }
   results::Matrix totals = gather_matrix(app_total_, world_);
   results::Matrix locals = gather_matrix(local_ns_, world_);
-  for (auto* v : {&arrival_, &exit_, &clock_bound_, &clock_slew_, &predicted_, &local_ns_,
-                  &app_total_, &exchange_done_, &work_done_}) {
+  for (auto* v : {&arrival_, &exit_, &clock_bound_, &clock_slew_, &clock_elapsed_bound_,
+                  &predicted_, &local_ns_, &app_total_, &exchange_done_, &work_done_}) {
     v->clear();
   }
   if (rank_ == 0) {

@@ -62,6 +62,7 @@ class FftCase {
   std::unique_ptr<PatRuntime> pat_;
   std::vector<std::int64_t> arrival_, exit_, predicted_, local_ns_, app_total_;
   std::vector<std::int64_t> clock_bound_, clock_slew_;   // at each arrival (format 1.4)
+  std::vector<std::int64_t> clock_elapsed_bound_;        // of each call's f - a
   std::vector<std::int64_t> exchange_done_, work_done_;  // the PAT thread's, per iteration
   int failures_ = 0;
   std::string failure_;

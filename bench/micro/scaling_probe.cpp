@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
   papbench::IterationLog log(iters, 0, false, false, false);
   for (int it = 0; it < iters; ++it) {
     const std::int64_t t = 1'000'000'000LL * it + rank;
-    log.record(it, {t, t + 5000, rank * 10, t - 100, false, 0, 900, 0, {}}, {});
+    log.record(it, {t, t + 5000, rank * 10, t - 100, false, 0, 900, 0, 901, 1, {}}, {});
   }
   const papbench::CounterSet counters({}, papbench::CounterDomain::kUser);
   std::vector<double> gather_s, write_s;

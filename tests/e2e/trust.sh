@@ -111,13 +111,27 @@ awk '/^ *\([0-9]+,0\):/ { sub(/^ *\([0-9]+,0\): */, ""); gsub(/,/, " "); rows++;
      END { if (rows != 5 || bad != "") { print rows " rows;" bad; exit 1 } }' b.txt ||
   fail "clock_bound_ns: $(cat b.txt)"
 h5dump -d /cases/0000/clock_slew_ns clock.h5 >/dev/null || fail "no clock_slew_ns dataset"
+# The bound of each rank's own interval f - a (issue 26): 0 on the reference, and at least 1 ns
+# elsewhere (the drift is known only to within a positive growth, rounded up over the call).
+h5dump -d /cases/0000/clock_elapsed_bound_ns clock.h5 >e.txt ||
+  fail "no clock_elapsed_bound_ns dataset"
+awk '/^ *\([0-9]+,0\):/ { sub(/^ *\([0-9]+,0\): */, ""); gsub(/,/, " "); rows++;
+       if ($1 != 0) bad = bad " rank 0 has " $1;
+       for (r = 2; r <= 4; r++) if ($r <= 0) bad = bad " rank " r - 1 " has " $r }
+     END { if (rows != 5 || bad != "") { print rows " rows;" bad; exit 1 } }' e.txt ||
+  fail "clock_elapsed_bound_ns: $(cat e.txt)"
 h5dump -H -d /sync clock.h5 >s.txt || fail "no /sync"
 expect_contains s.txt '"error_bound_ns"'
 expect_contains s.txt '"bound_growth_ppb"'
 "$PAPBENCH_REPORT" summary clock.h5 --format json |
   "$JSON_QUERY" /sections/0/rows/0/run_time_clock_bound_ns \
     /sections/0/rows/0/after_last_clock_bound_ns /sections/0/rows/0/imbalance_clock_bound_ns \
-    /sections/0/rows/0/slewing_iterations >q.txt || fail "summary JSON of clock.h5"
+    /sections/0/rows/0/slewing_iterations /sections/0/rows/0/elapsed_clock_bound_ns \
+    /sections/0/rows/0/exit_bounds >q.txt || fail "summary JSON of clock.h5"
+# The mean over ranks of those bounds, rank 0's 0 included: positive, possibly below 1 ns.
+grep -qE '^/sections/0/rows/0/elapsed_clock_bound_ns = (0\.[0-9]*[1-9][0-9]*|[1-9][0-9]*(\.[0-9]+)?)$' q.txt ||
+  fail "elapsed bound not positive: $(cat q.txt)"
+grep -qF '/sections/0/rows/0/exit_bounds = "recorded"' q.txt || fail "$(cat q.txt)"
 # Imbalance subtracts the first and the last arrival, two different ranks, so at least one of
 # them is not rank 0 and its bound is positive. Run time and after-last may both fall on rank 0
 # (first in and last out, as MPICH's scheduling often has it): bound 0, correctly.

@@ -241,6 +241,55 @@ TEST(BoundMapping, OnePointFallsBackToThePrior) {
   EXPECT_EQ(b.growth, kPriorMaxDrift);
 }
 
+// A clock whose drift the syncs measured only to within +-growth: the exit of a timed call lies
+// further from the sync than its arrival, so its bound, the arrival's plus the interval's, grows
+// with the call by the drift uncertainty times its length (the harness once stored the arrival's
+// bound for the exits too), and it still holds for the true clock.
+TEST(IntervalBound, ExitBoundGrowsWithTheCallUnderADriftingClock) {
+  const double slope = 40e-6;
+  const auto pts = line_points(slope, 1000, {400, -450});
+  const Mapping used{pts.back().local, pts.back().offset_ns, 0.0};  // the drift left unfitted
+  const ErrorBound b = bound_mapping(pts, used);
+  ASSERT_GE(b.growth, slope);
+  const auto truth = [&](std::int64_t local) {
+    return 1000 + std::llround(slope * static_cast<double>(local));
+  };
+  const std::int64_t a = b.ref_local + 100'000'000;
+  std::int64_t previous = -1;
+  for (const std::int64_t call : {0LL, 1'000'000LL, 10'000'000LL, 100'000'000LL}) {
+    const std::int64_t f = a + call;
+    const std::int64_t interval = interval_bound(b, Slew{}, a, f);
+    EXPECT_EQ(interval, std::llround(std::ceil(b.growth * static_cast<double>(call))));
+    const std::int64_t exit_bound = b.at(a) + interval;
+    EXPECT_GT(exit_bound, previous) << "a call of " << call << " ns";
+    previous = exit_bound;
+    const std::int64_t exit_error = used.apply(f) - f - truth(f);
+    EXPECT_LE(std::llabs(exit_error), exit_bound) << "a call of " << call << " ns";
+    const std::int64_t interval_error =
+        (used.apply(f) - used.apply(a)) - (f - a) - (truth(f) - truth(a));
+    EXPECT_LE(std::llabs(interval_error), interval) << "a call of " << call << " ns";
+  }
+  // 100 ms on a clock whose drift is unknown by at least 40 ppm: at least 4 us.
+  EXPECT_GE(interval_bound(b, Slew{}, a, a + 100'000'000), 4000);
+}
+
+// A slew changes the global clock's rate by up to kMaxSlewRate: an interval measured while one is
+// in progress is off by what the slew moved over it, even on a clock whose drift is exact.
+TEST(IntervalBound, ElapsedDuringASlewGetsTheSlewedPart) {
+  const ErrorBound exact{0, 50, 0.0};
+  const Slew slew = make_slew(/*current_global=*/1'000'000 + 3000, /*at_local=*/1'000'000,
+                              Mapping{}, kMaxSlewRate, 1'000'000, 1'000'000);  // 3 us over 3 ms
+  const std::int64_t a = 1'500'000, f = 2'500'000;                             // 1 ms inside it
+  const std::int64_t during = interval_bound(exact, slew, a, f);
+  EXPECT_EQ(slew.residual(a) - slew.residual(f), 1000);
+  EXPECT_EQ(during, 1000);
+  // The global clock, identity plus the slew, measures f - a - 1000 for a true f - a.
+  const std::int64_t measured = (f + slew.residual(f)) - (a + slew.residual(a));
+  EXPECT_LE(std::llabs(measured - (f - a)), during);
+  // The same call after the slew has ended has no slew term.
+  EXPECT_EQ(interval_bound(exact, slew, a + 10'000'000, f + 10'000'000), 0);
+}
+
 TEST(Mapping, AppliesOffsetAndDriftAroundTheReference) {
   const Mapping m{1'000'000'000, 250, 50e-6};
   EXPECT_EQ(m.apply(1'000'000'000), 1'000'000'250);

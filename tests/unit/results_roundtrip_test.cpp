@@ -77,6 +77,7 @@ CaseRecord make_case(int index, int iterations, int ranks) {
   if (iterations > 2) c.validation[2] = static_cast<std::uint8_t>(IterationCheck::kFailed);
   c.clock_bound_ns = make_matrix(iterations, ranks, 300 + index);
   c.clock_slew_ns = make_matrix(iterations, ranks, -40 - index);
+  c.clock_elapsed_bound_ns = make_matrix(iterations, ranks, 7 + index);
   return c;
 }
 
@@ -121,6 +122,7 @@ void expect_equal(const CaseRecord& a, const CaseRecord& b) {
   EXPECT_EQ(a.validation, b.validation);
   expect_equal(a.clock_bound_ns, b.clock_bound_ns, "clock_bound_ns");
   expect_equal(a.clock_slew_ns, b.clock_slew_ns, "clock_slew_ns");
+  expect_equal(a.clock_elapsed_bound_ns, b.clock_elapsed_bound_ns, "clock_elapsed_bound_ns");
   ASSERT_EQ(a.counters.size(), b.counters.size());
   for (const auto& [event, m] : a.counters) {
     ASSERT_TRUE(b.counters.contains(event)) << event;
@@ -184,6 +186,7 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   cases.push_back(make_case(3, 2, ranks));  // made without a clock: reads back without one
   cases[3].clock_bound_ns = Matrix();
   cases[3].clock_slew_ns = Matrix();
+  cases[3].clock_elapsed_bound_ns = Matrix();
 
   // Crosses a /sync chunk boundary (1024 rows) and includes an empty append.
   std::vector<SyncEventRow> sync = make_sync(0, 3);
@@ -339,14 +342,26 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   EXPECT_EQ(h5::read_int64_attr(root.get(), "virtual_ppn"), 2);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);
   EXPECT_EQ(h5::read_string_attr(root.get(), "job_id"), "12345");
-  for (const char* name :
-       {"/topology/rank", "/topology/host", "/topology/node_index", "/topology/core", "/sync",
-        "/cases/0000/arrival_ns", "/cases/0000/exit_ns", "/cases/0000/planned_delay_ns",
-        "/cases/0000/planned_arrival_ns", "/cases/0000/late", "/cases/0000/validation",
-        "/cases/0000/clock_bound_ns", "/cases/0000/clock_slew_ns",
-        "/cases/0000/counters/perf::TASK-CLOCK", "/cases/0000/counters/a%2Fb",
-        "/cases/0000/metrics/clv_schedule_ns", "/cases/0000/counter_costs/start_ns",
-        "/cases/0000/counter_costs/stop_ns", "/cases/0000/counters_empty/perf::TASK-CLOCK"}) {
+  for (const char* name : {"/topology/rank",
+                           "/topology/host",
+                           "/topology/node_index",
+                           "/topology/core",
+                           "/sync",
+                           "/cases/0000/arrival_ns",
+                           "/cases/0000/exit_ns",
+                           "/cases/0000/planned_delay_ns",
+                           "/cases/0000/planned_arrival_ns",
+                           "/cases/0000/late",
+                           "/cases/0000/validation",
+                           "/cases/0000/clock_bound_ns",
+                           "/cases/0000/clock_slew_ns",
+                           "/cases/0000/clock_elapsed_bound_ns",
+                           "/cases/0000/counters/perf::TASK-CLOCK",
+                           "/cases/0000/counters/a%2Fb",
+                           "/cases/0000/metrics/clv_schedule_ns",
+                           "/cases/0000/counter_costs/start_ns",
+                           "/cases/0000/counter_costs/stop_ns",
+                           "/cases/0000/counters_empty/perf::TASK-CLOCK"}) {
     EXPECT_GT(H5Lexists(f.get(), name, h5::default_plist()), 0) << name;
   }
   for (const char* pat_only :
@@ -422,6 +437,9 @@ TEST_F(ResultsRoundTrip, RefusesInconsistentInput) {
   EXPECT_THROW(w.write_case(c), std::invalid_argument);
   c = make_case(0, 2, 2);
   c.clock_bound_ns = make_matrix(1, 2, 0);  // not one row per iteration
+  EXPECT_THROW(w.write_case(c), std::invalid_argument);
+  c = make_case(0, 2, 2);
+  c.clock_elapsed_bound_ns = make_matrix(2, 1, 0);  // not one column per rank
   EXPECT_THROW(w.write_case(c), std::invalid_argument);
   c = make_case(0, 2, 2);
   c.counter_costs["start_ns"] = make_matrix(2, 2, 0);  // one row per rank, not one row

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "results/clock_bounds.hpp"
+
 namespace papbench::report {
 namespace {
 
@@ -12,10 +14,10 @@ bool late_iteration(const results::CaseRecord& rec, int it) {
 }
 
 // max_r (f_r + b_r) - max_r f_r: how far the measured latest exit can be from the true one
-// (results/clock_bounds.cpp's rule for run time's max f).
+// (results/clock_bounds.cpp's rule for run time's max f, with the exits' own bounds).
 std::int64_t latest_exit_error(const results::CaseRecord& rec, int it) {
   const auto f = rec.exit_ns.row(it);
-  const auto b = rec.clock_bound_ns.row(it);
+  const std::vector<std::int64_t> b = results::exit_clock_bounds(rec, it);
   const std::int64_t latest = *std::max_element(f.begin(), f.end());
   std::int64_t error = 0;
   for (std::size_t r = 0; r < f.size(); ++r) error = std::max(error, f[r] + b[r] - latest);
@@ -44,8 +46,11 @@ std::optional<BcastTime> root_clock_time(const results::CaseRecord& rec) {
 }
 
 std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec) {
-  const bool bounds =
-      rec.clock_bound_ns.rows == rec.arrival_ns.rows && rec.clock_bound_ns.cols == rec.ranks;
+  const auto shaped = [&](const results::Matrix& m) {
+    return m.rows == rec.arrival_ns.rows && m.cols == rec.ranks;
+  };
+  const bool bounds = shaped(rec.clock_bound_ns) &&
+                      (!results::records_call_bounds(rec) || shaped(rec.clock_elapsed_bound_ns));
   BcastTime t;
   t.bounded = bounds;
   for (int it = 0; it < rec.arrival_ns.rows; ++it) {

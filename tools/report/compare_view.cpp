@@ -9,6 +9,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <span>
 
 #include "common/errors.hpp"
 #include "results/case_comparison.hpp"
@@ -192,35 +193,41 @@ std::size_t column_index(const Table& t, std::string_view key) {
                                   t.columns.begin());
 }
 
-bool names_cross_rank_metric(const Json& name) {
+bool names_bounded_metric(const Json& name) {
   return std::any_of(std::begin(results::kAllMetrics), std::end(results::kAllMetrics),
                      [&](results::Metric m) {
-                       return results::compares_clocks(m) && name == results::metric_name(m);
+                       return results::has_clock_bound(m) && name == results::metric_name(m);
                      });
 }
 
 // Explains the clock mark when a row has it, or says that the bounds could not be checked.
-void add_clock_note(Section& s) {
+// exit_from_arrival: some case's file predates the exits' own bounds.
+void add_clock_note(Section& s, bool exit_from_arrival) {
   const std::size_t within = column_index(s.table, "within_clock_bound");
   const std::size_t metric = column_index(s.table, "metric");
   bool marked = false, unchecked = false;
   for (const Row& r : s.table.rows) {
     const Json& v = r.cells[within].raw;
     marked = marked || (v.is_boolean() && v.get<bool>());
-    unchecked = unchecked || (v.is_null() && names_cross_rank_metric(r.cells[metric].raw));
+    unchecked = unchecked || (v.is_null() && names_bounded_metric(r.cells[metric].raw));
   }
   if (marked) {
     s.notes.push_back(fmt::format(
-        "{}: the medians differ by less than the clock synchronization's error bound of the "
-        "metric (the larger of the two sides' median bounds, within_clock_bound in csv/json): the "
-        "clocks cannot resolve this difference. Elapsed time reads one clock per rank and is never "
-        "marked",
+        "{}: the medians differ by less than the clock synchronization can put them off (the "
+        "sum of the two sides' bounds on their medians, clock_bound_a_ns + clock_bound_b_ns; "
+        "within_clock_bound in csv/json): the clocks cannot resolve this difference",
         kClockMark));
+  }
+  if (exit_from_arrival) {
+    s.notes.push_back(
+        "note: a side's file does not record the exits' own clock bounds: its exits take the "
+        "arrival's bound (without its growth over the call) and elapsed only a slew term");
   }
   if (unchecked) {
     s.notes.push_back(
         "note: clock bounds are not recorded on both sides (format 1.4 records them), so "
-        "differences of run time, after-last arrival and imbalance were not checked against them");
+        "differences of run time, elapsed, after-last arrival and imbalance were not checked "
+        "against them");
   }
 }
 
@@ -307,37 +314,41 @@ std::vector<const results::CaseRecord*> side_records(const SideCase& side) {
   return out;
 }
 
-// The median over one side's kept iterations (all launches pooled) of metric m's clock error
-// bound; NaN when m reads one clock per rank or a launch does not record the bounds.
+// How far the clocks may put one side's median of metric m (its launches' kept iterations
+// pooled, as compare_case takes it) off: results::median_error_bound of the pooled values and
+// their per-iteration bounds. NaN when the clocks do not bound m or a launch records no bounds.
 double side_clock_bound(const SideCase& side, results::Metric m,
-                        const results::IterationFilter& filter) {
+                        std::span<const results::IterationSelection> kept) {
   constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
-  if (!results::compares_clocks(m)) return kNone;
-  std::vector<double> all;
+  if (!results::has_clock_bound(m)) return kNone;
+  std::vector<double> values, bounds;
   for (std::size_t k = 0; k < side.launches.size(); ++k) {
     const auto& [file, index] = side.launches[k];
     const results::CaseRecord& rec = side.loaded[k];
     if (rec.clock_bound_ns.cols == 0) return kNone;
     try {
-      const std::vector<double> b =
-          results::clock_bound_series(rec, m, results::select_iterations(rec, filter));
-      all.insert(all.end(), b.begin(), b.end());
+      const std::vector<double> b = results::clock_bound_series(rec, m, kept[k]);
+      const std::vector<double> v = results::metric_series(rec, m, kept[k]);
+      bounds.insert(bounds.end(), b.begin(), b.end());
+      values.insert(values.end(), v.begin(), v.end());
     } catch (const results::FormatError& e) {
       throw UsageError(fmt::format("{}: case {}: {}", file->path, index, e.what()));
     }
   }
-  return stats::median(all);
+  return results::median_error_bound(values, bounds);
 }
 
-// Both sides' clock bounds of a metric, and whether the medians' difference is below them.
+// Both sides' clock bounds of a metric's median, and whether the medians' difference is below
+// their sum: each median may be off by its own bound, in either direction, so the clocks alone
+// can move the difference by bound A + bound B.
 struct ClockCheck {
   double bound_a = std::numeric_limits<double>::quiet_NaN();
   double bound_b = std::numeric_limits<double>::quiet_NaN();
 
-  // null: the metric reads one clock, or a side does not record the bounds.
+  // null: the clocks do not bound the metric, or a side does not record the bounds.
   Json within(double median_a, double median_b) const {
     if (std::isnan(bound_a) || std::isnan(bound_b)) return nullptr;
-    return std::abs(median_b - median_a) < std::max(bound_a, bound_b);
+    return std::abs(median_b - median_a) < bound_a + bound_b;
   }
 };
 
@@ -471,6 +482,7 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   const auto& cb = b.reader.cases();
   const bool by_algorithm = !options.a_alg.empty();
   int dropped = 0, unmatched_kept = 0;
+  bool exit_from_arrival = false;
   std::set<std::string> missing, unpaired_why;
   const CaseMatch match =
       by_algorithm ? match_algorithms(ca, options.a_alg, cb, options.b_alg) : match_cases(ca, cb);
@@ -482,7 +494,12 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   for (const auto& [i, j] : match.pairs) {
     SideCase side_a = side_case(as, i), side_b = side_case(bs, j);
     for (const SideCase* side : {&side_a, &side_b}) {
-      for (const auto& [file, index] : side->launches) refuse_invalid(*file, index, options.filter);
+      for (const auto& [file, index] : side->launches) {
+        refuse_invalid(*file, index, options.filter);
+        const results::CaseRecord& rec = file->reader.cases()[index];
+        exit_from_arrival = exit_from_arrival ||
+                            (rec.clock_bound_ns.cols > 0 && !results::records_call_bounds(rec));
+      }
       for (const std::string& path : side->missing) {
         missing.insert(fmt::format("{} lacks {}: left out of that case", path, ca[i].label()));
       }
@@ -512,8 +529,7 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
       p.m = m;
       p.launches_a = la.size();
       p.launches_b = lb.size();
-      p.clock = {side_clock_bound(side_a, m, options.filter),
-                 side_clock_bound(side_b, m, options.filter)};
+      p.clock = {side_clock_bound(side_a, m, kept_a), side_clock_bound(side_b, m, kept_b)};
       p.c = stats::compare_case(la, lb,
                                 plan.paired ? stats::Pairing::kIteration : stats::Pairing::kNone,
                                 options.seed, options.resamples);
@@ -535,7 +551,7 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
         "and with one launch on a side the verdict ignores launch variance",
         as.size(), bs.size()));
   }
-  add_clock_note(s);
+  add_clock_note(s, exit_from_arrival);
   add_method_notes(s, pending, unpaired_why, unmatched_kept, options);
   s.notes.push_back(
       "B/A: < 1: B is smaller. 95% CI: bootstrap percentile interval, descriptive (with few "

@@ -54,12 +54,14 @@ RefillSplit split_by_refill(const results::CaseRecord& rec, const results::Itera
   return split;
 }
 
-// Per case, the median over the kept iterations of each cross-rank metric's clock error bound,
-// and how many of them were measured during a slew; NaN / -1 where the file records none.
+// Per case, a bound on how far the clocks may put each bounded metric's median over the kept
+// iterations (results::median_clock_bound), and how many of them were measured during a slew;
+// NaN / -1 where the file records none.
 struct CaseClockBounds {
   double run_time = std::numeric_limits<double>::quiet_NaN();
   double after_last = std::numeric_limits<double>::quiet_NaN();
   double imbalance = std::numeric_limits<double>::quiet_NaN();
+  double elapsed = std::numeric_limits<double>::quiet_NaN();
   int slewing = -1;
 
   bool recorded() const { return !std::isnan(run_time); }
@@ -71,6 +73,8 @@ struct CaseClockBounds {
         return after_last;
       case results::Metric::kImbalance:
         return imbalance;
+      case results::Metric::kElapsed:
+        return elapsed;
       default:
         return std::numeric_limits<double>::quiet_NaN();
     }
@@ -79,16 +83,17 @@ struct CaseClockBounds {
 
 CaseClockBounds case_clock_bounds(const results::CaseRecord& rec,
                                   const results::IterationSelection& kept) {
-  const auto median_of = [&](results::Metric m) {
-    return stats::median(results::clock_bound_series(rec, m, kept));
+  const auto bound_of = [&](results::Metric m) {
+    return results::median_clock_bound(rec, m, kept);
   };
-  return {median_of(results::Metric::kRunTime), median_of(results::Metric::kAfterLastArrival),
-          median_of(results::Metric::kImbalance), results::slewing_iterations(rec, kept)};
+  return {bound_of(results::Metric::kRunTime), bound_of(results::Metric::kAfterLastArrival),
+          bound_of(results::Metric::kImbalance), bound_of(results::Metric::kElapsed),
+          results::slewing_iterations(rec, kept)};
 }
 
-// "± 1.20 us" beside a cross-rank metric; blank beside one that reads a single clock.
+// "± 1.20 us" beside a metric the clocks bound; blank beside the others.
 Cell clock_bound_cell(const CaseClockBounds& b, results::Metric m) {
-  if (!results::compares_clocks(m)) return {"", nullptr};
+  if (!results::has_clock_bound(m)) return {"", nullptr};
   const double v = b.of(m);
   return {std::isnan(v) ? "n/a" : "± " + Cell::duration(v).text, nullptr};
 }
@@ -140,6 +145,8 @@ std::vector<Column> summary_columns(bool with_clock) {
       {"run_time_clock_bound_ns", "run time clock bound", M},
       {"after_last_clock_bound_ns", "after-last clock bound", M},
       {"imbalance_clock_bound_ns", "imbalance clock bound", M},
+      {"elapsed_clock_bound_ns", "elapsed clock bound", M},
+      {"exit_bounds", "exit bounds", M, true},
       {"slewing_iterations", "slewing", M},
       {"metric", "metric", Audience::kBoth, true},
       {"n", "n", M},
@@ -169,12 +176,25 @@ Cell slewing_cell(int n) {
   return n < 0 ? Cell{"n/a", nullptr} : Cell::integer(n);
 }
 
+// "recorded": the exits' own bounds; "arrival": a file before them, whose exits take the
+// arrival's bound (without its growth over the call); null: no clock bounds at all.
+Cell exit_bounds_cell(const results::CaseRecord& rec) {
+  if (rec.clock_bound_ns.cols == 0) return {"n/a", nullptr};
+  return Cell::str(results::records_call_bounds(rec) ? "recorded" : "arrival");
+}
+
 // A case's cells between its identity and the metric: what was left out, and its clock bounds.
-std::vector<Cell> selection_cells(const results::IterationSelection& kept,
+std::vector<Cell> selection_cells(const results::CaseRecord& rec,
+                                  const results::IterationSelection& kept,
                                   const CaseClockBounds& clock) {
-  return {Cell::integer(kept.dropped_late), Cell::integer(kept.dropped_invalid),
-          Cell::duration(clock.run_time),   Cell::duration(clock.after_last),
-          Cell::duration(clock.imbalance),  slewing_cell(clock.slewing)};
+  return {Cell::integer(kept.dropped_late),
+          Cell::integer(kept.dropped_invalid),
+          Cell::duration(clock.run_time),
+          Cell::duration(clock.after_last),
+          Cell::duration(clock.imbalance),
+          Cell::duration(clock.elapsed),
+          exit_bounds_cell(rec),
+          slewing_cell(clock.slewing)};
 }
 
 // The cells of one metric's row from the metric on; sets *short_ci when its CI is [min, max].
@@ -231,7 +251,8 @@ bool file_has_clock_bounds(const ResultFile& file) {
 struct SummaryTotals {
   bool any_short = false;
   bool with_clock = false;
-  bool any_cross_rank = false;  // a chosen metric compares clocks
+  bool any_cross_rank = false;     // a chosen metric compares clocks
+  bool exit_from_arrival = false;  // a case's exits take the arrival's bound (older file)
   int dropped_late = 0, dropped_invalid = 0, slewing = 0;
 };
 
@@ -245,9 +266,15 @@ void add_notes(Section& s, const ResultFile& file, const SummaryTotals& t) {
   }
   if (t.with_clock) {
     s.notes.push_back(
-        "± clock: how far the clock synchronization may put a cross-rank metric off (the error "
-        "bounds of the ranks whose timestamps it subtracts, median over the kept iterations); "
-        "elapsed reads one clock per rank and has none");
+        "± clock: how far the clock synchronization may put the median off: each kept "
+        "iteration's bound (of a cross-rank metric, those of the ranks whose timestamps it "
+        "subtracts; of elapsed, each clock's drift uncertainty and slew over the call), carried "
+        "through the median (it lies between the medians of value - bound and value + bound)");
+    if (t.exit_from_arrival) {
+      s.notes.push_back(
+          "exit bounds: not recorded in this file (exit_bounds = \"arrival\"): exits take the "
+          "arrival's bound, without its growth over the call, and elapsed only a slew term");
+    }
     if (t.slewing > 0) {
       s.notes.push_back(fmt::format(
           "{} kept iteration(s) began while a rank's clock was still slewing in a resync's "
@@ -315,6 +342,8 @@ void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
   t.dropped_late += kept.dropped_late;
   t.dropped_invalid += kept.dropped_invalid;
   t.slewing += std::max(0, clock.slewing);
+  t.exit_from_arrival =
+      t.exit_from_arrival || (rec.clock_bound_ns.cols > 0 && !results::records_call_bounds(rec));
   const std::string heading = fmt::format("{}  ({})", case_title(i, rec), case_facts(rec));
   const auto add_row = [&](std::vector<Cell> lead, std::vector<Cell> tail) {
     Row row;
@@ -338,13 +367,13 @@ void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
     cells.push_back(Cell::integer(split.n_refilled));
     cells.push_back(Cell::integer(split.n_not_refilled));
     cells.push_back(Cell::duration(split.first));
-    add_row(selection_cells(kept, clock), std::move(cells));
+    add_row(selection_cells(rec, kept, clock), std::move(cells));
   }
   // Counter rows cover every iteration, so nothing was dropped from them.
   const results::IterationSelection all;
   for (const auto& [event, m] : rec.counters) {
     if (!with_counters) break;
-    add_row(selection_cells(all, clock), counter_cells(event, m, t.with_clock));
+    add_row(selection_cells(rec, all, clock), counter_cells(event, m, t.with_clock));
   }
 }
 
