@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/call_watchdog.hpp"
@@ -23,6 +24,15 @@ namespace {
 constexpr std::int64_t kMaxMarginNs = 1'000'000'000;
 // After this many iterations in which every rank made the agreed start, the margin halves again.
 constexpr int kShrinkAfter = 16;
+
+// How many ranks of `world` share this rank's host (collective).
+int ranks_on_host(MPI_Comm world) {
+  MPI_Comm host = MPI_COMM_NULL;
+  mpi_check(MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host),
+            "MPI_Comm_split_type");
+  const Comm owned(host);
+  return owned.size();
+}
 
 }  // namespace
 
@@ -89,7 +99,9 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
       watchdog_(watchdog),
       rank_(comm_rank(world)),
       size_(comm_size(world)),
-      margin_ns_(opts.margin_ns) {}
+      margin_ns_(opts.margin_ns),
+      host_ranks_(ranks_on_host(world)),
+      cpus_(static_cast<int>(std::thread::hardware_concurrency())) {}
 
 void CaseRunner::update_margin(bool any_late) {
   // Every rank sees the same any_late (it comes out of an allreduce), so margins stay identical.
@@ -147,6 +159,8 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
     setup.emplace(c, opts_, clock_, world_);
   }
   CaseSetup& s = *setup;
+  // A PAT runtime's thread wants a CPU of its own as well.
+  start_spin_ns_ = start_spin_ns(host_ranks_ * (s.pat != nullptr ? 2 : 1), cpus_);
   call_timeout_ns_ =
       case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
   IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
@@ -225,10 +239,9 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   const std::int64_t planned = t0 + s.compute_ns + delay;
   // Armed before the compute phase, where a wake-up of its thread costs no timing.
   if (watchdog_) watchdog_->arm(it, planned - clock_.now(), call_timeout_ns_);
+  // compute_phase makes the watchdog's arrive() store before its last wait.
   const WaitResult start = compute_phase(s, t0, planned, log.compute_counts());
 
-  // The watchdog's two stores lie outside the counters and the timestamps.
-  if (watchdog_) watchdog_->arrive();
   // PAPI_start lies between the planned arrival and a_i; its cost is stored with the case
   // (counter_costs start_ns). Starting earlier would count the wait for the planned arrival.
   if (s.count_call) s.counters->start();
@@ -266,8 +279,8 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
   // due and make the ranks due at T0 arrive late (a replayed spread then shrinks).
   const bool busy_at_t0 = s.xtime > 0 || s.count_compute || planned <= t0 || s.pat != nullptr;
   const std::int64_t entry = clock_.now();
-  const WaitResult start =
-      busy_at_t0 ? wait_until(clock_, t0) : WaitResult{std::max<std::int64_t>(0, entry - t0), 0};
+  const WaitResult start = busy_at_t0 ? wait_until(clock_, t0, start_spin_ns_)
+                                      : WaitResult{std::max<std::int64_t>(0, entry - t0), 0};
   if (s.count_compute) s.counters->start();
   // compute:XTIME: every rank runs the same loop from the agreed start; whatever spread the
   // machine adds to it is the arrival pattern ([Parsons2015] Listing 3.2). Its delay is 0, so the
@@ -278,13 +291,17 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
     s.pat->processing_start();
     s.pat->set_oracle_arrival(planned);
     if (s.xtime > 0) loop_sink_ = loop_sink_ + s.loop.run(s.xtime / 2);
-    wait_until(clock_, t0 + (planned - t0) / 2);
+    wait_until(clock_, t0 + (planned - t0) / 2, start_spin_ns_);
     s.pat->edge(0.5);
     if (s.xtime > 0) loop_sink_ = loop_sink_ + s.loop.run(s.xtime - s.xtime / 2);
   } else if (s.xtime > 0) {
     loop_sink_ = loop_sink_ + s.loop.run(s.xtime);
   }
-  wait_until(clock_, planned);
+  // The watchdog's store before the last spin: after it, only the return to the call and the
+  // arrival reading separate the spin's exit from a_i (it was a store into the shared window
+  // between them, and its cache line may have gone cold over the wait).
+  if (watchdog_) watchdog_->arrive();
+  wait_until(clock_, planned, start_spin_ns_);
   if (s.pat) s.pat->processing_end();
   if (s.count_compute) s.counters->stop(compute_counts);
   return start;

@@ -66,6 +66,11 @@ class CaseRunner {
   int size_ = 1;
   std::int64_t margin_ns_;
   int on_time_streak_ = 0;
+  // The start waits' spin (start_spin_ns): the whole wait where every rank of the host and its
+  // PAT thread have a CPU of their own, else the last kDefaultSpinNs.
+  int host_ranks_ = 1;
+  int cpus_ = 0;
+  std::int64_t start_spin_ns_ = kDefaultSpinNs;
   std::string failure_;
   // Where the compute loop's checksum goes, so the loop is observably used.
   volatile std::uint64_t loop_sink_ = 0;
