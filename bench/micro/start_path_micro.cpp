@@ -30,16 +30,15 @@
 
 namespace {
 
-using papbench::clocksync::raw_now_ns;
-
 // The global clock as GlobalClock::now() computes it (an undistorted rank with a fitted offset
 // and drift), without the MPI a GlobalClock needs.
 struct StartPathClock {
   papbench::clocksync::ClockSnapshot snapshot;
   StartPathClock() {
-    snapshot.publish({raw_now_ns(), 12'345, 3.0e-6}, papbench::clocksync::Slew{});
+    snapshot.publish({papbench::clocksync::raw_now_ns(), 12'345, 3.0e-6},
+                     papbench::clocksync::Slew{});
   }
-  std::int64_t now() const { return snapshot.to_global(raw_now_ns()); }
+  std::int64_t now() const { return snapshot.to_global(papbench::clocksync::raw_now_ns()); }
 };
 
 // The wait as it was: one std::function call per clock reading.
@@ -105,14 +104,14 @@ void BM_StartPath(benchmark::State& state) {
     if (now_path) {
       board.arrived.store(++call, std::memory_order_release);
       papbench::wait_until(clock, deadline, papbench::kSpinWholeWait);
-      a_local = raw_now_ns();
+      a_local = papbench::clocksync::raw_now_ns();
     } else {
       wait_via_function([&clock] { return clock.now(); }, deadline, papbench::kDefaultSpinNs);
       board.arrived.store(++call, std::memory_order_release);
       a_local = local.now();  // out of line, as CaseRunner read it
     }
     const std::size_t end = walk.run();
-    const std::int64_t f_local = raw_now_ns();
+    const std::int64_t f_local = papbench::clocksync::raw_now_ns();
     benchmark::DoNotOptimize(end);
     arrival.push_back(static_cast<double>(clock.snapshot.to_global(a_local) - deadline));
     work.push_back(static_cast<double>(f_local - a_local));
