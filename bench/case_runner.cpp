@@ -301,7 +301,11 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
   // arrival reading separate the spin's exit from a_i (it was a store into the shared window
   // between them, and its cache line may have gone cold over the wait).
   if (watchdog_) watchdog_->arrive();
-  wait_until(clock_, planned, start_spin_ns_);
+  const WaitResult arrival = wait_until(clock_, planned, start_spin_ns_);
+  // A spin through the wait that lost its CPU means load from outside the run: the rest of the
+  // case sleeps first (spin_after_wait). A wait entered late never spun and says nothing.
+  const auto spun = [](const WaitResult& w) { return w.late_at_entry_ns > 0 ? 0 : w.overshoot_ns; };
+  start_spin_ns_ = spin_after_wait(start_spin_ns_, std::max(spun(start), spun(arrival)));
   if (s.pat) s.pat->processing_end();
   if (s.count_compute) s.counters->stop(compute_counts);
   return start;

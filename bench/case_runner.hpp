@@ -67,7 +67,8 @@ class CaseRunner {
   std::int64_t margin_ns_;
   int on_time_streak_ = 0;
   // The start waits' spin (start_spin_ns): the whole wait where every rank of the host and its
-  // PAT thread have a CPU of their own, else the last kDefaultSpinNs.
+  // PAT thread have a CPU of their own, else (or, for the rest of the case, once such a spin was
+  // preempted: spin_after_wait) the last kDefaultSpinNs.
   int host_ranks_ = 1;
   int cpus_ = 0;
   std::int64_t start_spin_ns_ = kDefaultSpinNs;

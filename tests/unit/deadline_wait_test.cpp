@@ -52,5 +52,11 @@ TEST(StartSpin, SpinsThroughTheWaitOnlyWithACpuPerThread) {
   EXPECT_EQ(start_spin_ns(1, 0), kDefaultSpinNs);  // CPUs unknown: assume shared
 }
 
+TEST(StartSpin, APreemptedWholeWaitSpinGivesWayToSleeping) {
+  EXPECT_EQ(spin_after_wait(kSpinWholeWait, 80), kSpinWholeWait);  // a clean spin's overshoot
+  EXPECT_EQ(spin_after_wait(kSpinWholeWait, 3'000'000), kDefaultSpinNs);
+  EXPECT_EQ(spin_after_wait(kDefaultSpinNs, 3'000'000), kDefaultSpinNs);  // already sleeping
+}
+
 }  // namespace
 }  // namespace papbench
