@@ -25,6 +25,12 @@ constexpr std::int64_t kMaxMarginNs = 1'000'000'000;
 // After this many iterations in which every rank made the agreed start, the margin halves again.
 constexpr int kShrinkAfter = 16;
 
+// Where every rank has a CPU of its own, the margin halves below --margin down to this: the
+// agreement's allreduce leaves the ranks microseconds apart, and a rank that spins for a whole
+// millisecond meets the call colder than one that spun briefly (2 ranks, 8 B reduce: root's
+// elapsed 0.47 us after a 20 or 100 us spin, as after --sync barrier, 1.5 us after 1 ms).
+constexpr std::int64_t kOwnCpuMarginFloorNs = 50'000;
+
 // How many ranks of `world` share this rank's host (collective).
 int ranks_on_host(MPI_Comm world) {
   MPI_Comm host = MPI_COMM_NULL;
@@ -32,6 +38,14 @@ int ranks_on_host(MPI_Comm world) {
             "MPI_Comm_split_type");
   const Comm owned(host);
   return owned.size();
+}
+
+// The margin's floor, the same on every rank (collective): kOwnCpuMarginFloorNs (or --margin if
+// lower) only when every rank of every host has a CPU of its own.
+std::int64_t agreed_margin_floor(MPI_Comm world, std::int64_t option_ns, int host_ranks, int cpus) {
+  int own = start_spin_ns(host_ranks, cpus) == kSpinWholeWait ? 1 : 0;
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, &own, 1, MPI_INT, MPI_MIN, world), "MPI_Allreduce");
+  return own != 0 ? std::min(option_ns, kOwnCpuMarginFloorNs) : option_ns;
 }
 
 }  // namespace
@@ -101,7 +115,8 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
       size_(comm_size(world)),
       margin_ns_(opts.margin_ns),
       host_ranks_(ranks_on_host(world)),
-      cpus_(static_cast<int>(std::thread::hardware_concurrency())) {}
+      cpus_(static_cast<int>(std::thread::hardware_concurrency())),
+      margin_floor_ns_(agreed_margin_floor(world, opts.margin_ns, host_ranks_, cpus_)) {}
 
 void CaseRunner::update_margin(bool any_late) {
   // Every rank sees the same any_late (it comes out of an allreduce), so margins stay identical.
@@ -109,7 +124,7 @@ void CaseRunner::update_margin(bool any_late) {
     margin_ns_ = std::min(kMaxMarginNs, std::max<std::int64_t>(2 * margin_ns_, 100'000));
     on_time_streak_ = 0;
   } else if (++on_time_streak_ >= kShrinkAfter) {
-    margin_ns_ = std::max(opts_.margin_ns, margin_ns_ / 2);
+    margin_ns_ = std::max(margin_floor_ns_, margin_ns_ / 2);
     on_time_streak_ = 0;
   }
 }

@@ -72,6 +72,9 @@ class CaseRunner {
   int host_ranks_ = 1;
   int cpus_ = 0;
   std::int64_t start_spin_ns_ = kDefaultSpinNs;
+  // How far the margin halves back after on-time iterations (agreed_margin_floor): --margin, or
+  // 50 us where every rank has a CPU of its own.
+  std::int64_t margin_floor_ns_;
   std::string failure_;
   // Where the compute loop's checksum goes, so the loop is observably used.
   volatile std::uint64_t loop_sink_ = 0;
