@@ -9,7 +9,7 @@
 #      Targets at 4 ranks: max <= 1 us and bound <= 5x max in all three.
 #
 #   tools/measure-start-precision.sh [BUILD_DIR]    (default build-dev; needs papbench and
-#                                                   papbench-report built there; python3)
+#                                                   papbench-report built there)
 # Environment: PAPBENCH_MPIEXEC (default mpiexec), RUNS (sync-check runs per rank count, 3),
 # ITERS (2000), PAPBENCH / PAPBENCH_REPORT (other binaries, e.g. an older build to compare).
 # Where papbench-micro is built, its BM_StartPath (the start path alone, before and now) runs
@@ -61,37 +61,47 @@ for mode in barrier window; do
     --force >"$work/$mode.log"
   "$report" export csv "$work/$mode.h5" --out "$work/$mode.csv" >/dev/null 2>&1
 done
-python3 - "$work/barrier.csv" "$work/window.csv" <<'PY'
-import csv, sys
-from collections import defaultdict
-def pct(v, p):
-    v = sorted(v)
-    return v[min(len(v) - 1, int(p * (len(v) - 1) + 0.5))] if v else float("nan")
-rows = {}
-for path, mode in zip(sys.argv[1:], ("barrier", "window")):
-    # Iterations a rank was late in are left out, as papbench-report leaves them out.
-    by_iter = defaultdict(list)
-    for r in csv.DictReader(open(path)):
-        by_iter[r["iteration"]].append(r)
-    err, el, imb, late = [], [], [], 0
-    for rows_of_it in by_iter.values():
-        if any(r["late"] in ("1", "true") for r in rows_of_it):
-            late += 1
-            continue
-        a = [int(r["arrival_ns"]) for r in rows_of_it]
-        imb.append(max(a) - min(a))
-        for r, ai in zip(rows_of_it, a):
-            err.append(abs(ai - int(r["planned_arrival_ns"])))
-            el.append(int(r["exit_ns"]) - ai)
-    rows[mode] = (pct(err, .5), pct(err, .99), pct(imb, .5), pct(imb, .99), pct(el, .5), late)
-print(f"{'mode':8} {'err p50':>8} {'err p99':>8} {'imb p50':>8} {'imb p99':>8} {'elapsed p50':>11} "
-      f"{'late its':>8}")
-for mode, (e50, e99, i50, i99, m, late) in rows.items():
-    print(f"{mode:8} {e50:8} {e99:8} {i50:8} {i99:8} {m:11} {late:8}")
-ratio = rows["window"][4] / max(rows["barrier"][4], 1)
-print(f"window/barrier elapsed median: {ratio:.2f}x  (targets: err p50 <= 100, p99 <= 1000, "
-      f"imb p50 <= 150 ns, ratio <= 1.2)")
-PY
+# pct FILE P: the P-quantile (nearest rank) of FILE's numbers, "nan" when it has none.
+pct() {
+  sort -n "$1" | awk -v p="$2" '{ v[NR] = $1 } END {
+    if (NR == 0) { print "nan"; exit }
+    print v[int(p * (NR - 1) + 0.5) + 1] }'
+}
+printf '%-8s %8s %8s %8s %8s %11s %8s\n' mode "err p50" "err p99" "imb p50" "imb p99" \
+  "elapsed p50" "late its"
+for mode in barrier window; do
+  # Per iteration: each rank's |a_i - planned_i| and f_i - a_i, and max a - min a; iterations a
+  # rank was late in are left out, as papbench-report leaves them out.
+  awk -F, -v out="$work/$mode" '
+    NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+    {
+      it = $col["iteration"]; a = $col["arrival_ns"] + 0
+      if (!(it in n)) order[++iters] = it
+      ++n[it]
+      if ($col["late"] == "1" || $col["late"] == "true") late[it] = 1
+      err[it] = err[it] " " (a > $col["planned_arrival_ns"] ? a - $col["planned_arrival_ns"] : $col["planned_arrival_ns"] - a)
+      el[it] = el[it] " " ($col["exit_ns"] - a)
+      if (!(it in lo) || a < lo[it]) lo[it] = a
+      if (!(it in hi) || a > hi[it]) hi[it] = a
+    }
+    END {
+      skipped = 0
+      for (k = 1; k <= iters; ++k) {
+        it = order[k]
+        if (it in late) { ++skipped; continue }
+        print hi[it] - lo[it] > (out ".imb")
+        m = split(err[it], e, " "); for (j = 1; j <= m; ++j) print e[j] > (out ".err")
+        m = split(el[it], f, " "); for (j = 1; j <= m; ++j) print f[j] > (out ".el")
+      }
+      print skipped > (out ".late")
+    }' "$work/$mode.csv"
+  touch "$work/$mode.err" "$work/$mode.imb" "$work/$mode.el"
+  printf '%-8s %8s %8s %8s %8s %11s %8s\n' "$mode" "$(pct "$work/$mode.err" .5)" \
+    "$(pct "$work/$mode.err" .99)" "$(pct "$work/$mode.imb" .5)" "$(pct "$work/$mode.imb" .99)" \
+    "$(pct "$work/$mode.el" .5)" "$(cat "$work/$mode.late")"
+done
+awk -v w="$(pct "$work/window.el" .5)" -v b="$(pct "$work/barrier.el" .5)" 'BEGIN {
+  printf "window/barrier elapsed median: %.2fx  (targets: err p50 <= 100, p99 <= 1000, imb p50 <= 150 ns, ratio <= 1.2)\n", w / (b > 1 ? b : 1) }'
 echo
 echo "item 3: sync-check --inject-clock-offset 10ms --inject-clock-drift 100 --duration 10s --resync 1s"
 printf '%5s %4s %10s %10s %10s %9s %10s %11s\n' ranks run max_ns median_ns bound_ns bound/max violations rtt_min_max
@@ -99,13 +109,13 @@ for ranks in 4 8; do
   for run in $(seq 1 "$runs"); do
     launch "$ranks" "$papbench" sync-check --inject-clock-offset 10ms --inject-clock-drift 100 \
       --duration 10s --resync 1s --json >"$work/sync.json"
-    python3 - "$work/sync.json" "$ranks" "$run" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-mx, b = d["max_abs_error_ns"], d["error_bound_ns"]
-rtt = max(r["rtt_min_worst_ns"] for r in d["per_rank"])
-print(f"{sys.argv[2]:>5} {sys.argv[3]:>4} {mx:10} {d['median_abs_error_ns']:10} {b:10} "
-      f"{b / max(mx, 1):9.1f} {d['bound_violations']:10} {rtt:11}")
-PY
+    # The JSON's scalar fields, and the worst rank's rtt_min_worst_ns.
+    field() { grep -o "\"$1\": *[-0-9.]*" "$work/sync.json" | head -1 | sed 's/.*: *//'; }
+    mx=$(field max_abs_error_ns)
+    b=$(field error_bound_ns)
+    rtt=$(grep -o '"rtt_min_worst_ns": *[0-9]*' "$work/sync.json" | sed 's/.*: *//' | sort -n | tail -1)
+    awk -v r="$ranks" -v k="$run" -v mx="$mx" -v md="$(field median_abs_error_ns)" -v b="$b" \
+      -v v="$(field bound_violations)" -v rtt="$rtt" 'BEGIN {
+      printf "%5s %4s %10s %10s %10s %9.1f %10s %11s\n", r, k, mx, md, b, b / (mx > 1 ? mx : 1), v, rtt }'
   done
 done
