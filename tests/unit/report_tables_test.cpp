@@ -132,20 +132,26 @@ TEST_F(ReportTables, Table3ComparesMeansBesideThePaper) {
   EXPECT_EQ(cell->cells[column(s, "mark")].text, "*");
   EXPECT_EQ(cell->cells[column(s, "paper_diff_ms")].text, "-2.3");
   EXPECT_EQ(cell->cells[column(s, "paper_acceleration")].text, "1.03");
-  EXPECT_EQ(cell->cells[column(s, "trend")].text, "effect here, none in paper");
+  // The paper's 1.03 is within its noise; our paired CI of BSLN/LIN lies below 1.
+  EXPECT_EQ(cell->cells[column(s, "verdict")].text, "effect the paper lacks");
+  EXPECT_EQ(cell->cells[column(s, "agrees_in_sign")].raw, false);
+  EXPECT_LT(cell->cells[column(s, "ours_ratio_ci_high")].raw.get<double>(), 1.0);
   EXPECT_NE(cell->group.find("2048K floats total (524288 per rank x 4)"), std::string::npos);
 
   const Row* same = table_row(s, 128 * 1024, 50 * kMs);
   ASSERT_NE(same, nullptr);
   EXPECT_EQ(same->cells[column(s, "diff_ms")].text, "0.0");
   EXPECT_EQ(same->cells[column(s, "significant")].raw, false);
-  EXPECT_EQ(same->cells[column(s, "trend")].text, "agrees (no effect)");
+  EXPECT_EQ(same->cells[column(s, "verdict")].text, "no significant difference");
+  EXPECT_EQ(same->cells[column(s, "agrees_in_sign")].raw, true);  // the paper's -0.1: none
 
   const Row* half = table_row(s, 2048 * 1024, 0);
   ASSERT_NE(half, nullptr);
   EXPECT_EQ(half->cells[column(s, "diff_ms")].text, "-");
   EXPECT_EQ(half->cells[column(s, "n_base")].raw, 10);
   EXPECT_EQ(half->cells[column(s, "paper_diff_ms")].text, "-1.3");  // the paper's still shown
+  EXPECT_EQ(half->cells[column(s, "verdict")].text, "");            // no verdict without both sides
+  EXPECT_TRUE(half->cells[column(s, "agrees_in_sign")].raw.is_null());
 
   const Row* absent = table_row(s, 512 * 1024, 5 * kMs);
   ASSERT_NE(absent, nullptr);
@@ -174,7 +180,8 @@ TEST_F(ReportTables, Table4ReadsGatherAndFlagsOppositeSigns) {
   ASSERT_NE(cell, nullptr);
   EXPECT_EQ(cell->cells[column(s, "diff_ms")].text, "-20.0");
   EXPECT_EQ(cell->cells[column(s, "paper_diff_ms")].text, "29.1");
-  EXPECT_EQ(cell->cells[column(s, "trend")].text, "opposite");
+  EXPECT_EQ(cell->cells[column(s, "verdict")].text, "opposite sign");
+  EXPECT_EQ(cell->cells[column(s, "agrees_in_sign")].raw, false);
   EXPECT_EQ(r.kind, "proficz-table4");
 }
 
