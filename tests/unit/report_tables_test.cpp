@@ -15,6 +15,7 @@
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_proficz34.hpp"
 #include "tools/report/table_proficz_figs.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report {
 namespace {
@@ -198,7 +199,12 @@ TEST_F(ReportTables, ClvFig10GridsMeanAndSdPerDelayAndAlgorithm) {
                             make_case("reduce", "native", 131072, 4, 50 * kMs, {40, 40}),
                             make_case("reduce", "ring", 131072, 4, 50 * kMs, {30, 34})});
   const Report r = build_clv_fig10(files);
-  ASSERT_EQ(r.sections.size(), 1u);
+  ASSERT_EQ(r.sections.size(), 2u);  // the grid, then the claim's verdict rows
+  const Section& v = r.sections[1];
+  ASSERT_TRUE(is_claim_section(v));
+  ASSERT_EQ(v.table.rows.size(), 1u);  // CLV beside native at 0 ms; RING has no CLV at 50 ms
+  EXPECT_EQ(v.table.rows[0].cells[column(v, "claim")].text, "CLV vs. MPI");
+  EXPECT_EQ(v.table.rows[0].cells[column(v, "verdict")].text, "same sign");  // 8/10, 8/12
   const Section& s = r.sections[0];
   // Two metrics (run time, after last arrival) x two delays.
   ASSERT_EQ(s.table.rows.size(), 4u);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 #include "results/iteration_pairing.hpp"
 
 namespace papbench::report {
@@ -60,6 +62,61 @@ std::string trend_note() {
          "iteration where both ran under the same planned arrivals, each file one launch; a CI "
          "holding 1: no significant difference) against the sign of the paper's value; rows "
          "where both show no effect agree (papbench-report table --verdicts counts them)";
+}
+
+namespace {
+
+// "count=512Ki float sum root=0 uniform maxdelay=50ms ... np=4": the label without its
+// "collective/algorithm(params) " head, the same for both sides of a workload.
+std::string workload_label(const results::CaseRecord& c) {
+  const std::string label = c.label();
+  const auto space = label.find(' ');
+  return space == std::string::npos ? label : label.substr(space + 1);
+}
+
+}  // namespace
+
+bool is_claim_section(const Section& s) {
+  return s.extra.contains("trend_claims");
+}
+
+std::optional<Section> claim_section(const std::string& title, const std::vector<ResultFile>& files,
+                                     std::span<const TrendClaim> claims, results::Metric metric) {
+  Section s;
+  s.title = title;
+  s.extra["trend_claims"] = true;
+  s.table.columns = {{"claim", "claim", Audience::kBoth, true},
+                     {"workload", "workload", Audience::kBoth, true},
+                     {"paper", "paper", Audience::kBoth, true},
+                     {"paper_direction", "paper: new is", Audience::kBoth, true}};
+  for (Column& c : trend_columns()) s.table.columns.push_back(std::move(c));
+  for (const TrendClaim& claim : claims) {
+    // workload -> (label, base cases, candidate cases), a launch per file
+    std::map<std::string, std::pair<std::vector<CaseRef>, std::vector<CaseRef>>> sides;
+    std::map<std::string, std::string> labels;
+    for (const ResultFile& f : files) {
+      const auto& cases = f.reader.cases();
+      for (std::size_t i = 0; i < cases.size(); ++i) {
+        const bool base = claim.is_base(cases[i]), cand = claim.is_candidate(cases[i]);
+        if (!base && !cand) continue;
+        const std::string key = cases[i].workload_key();
+        labels.emplace(key, workload_label(cases[i]));
+        (base ? sides[key].first : sides[key].second).push_back({&f, i});
+      }
+    }
+    for (const auto& [key, both] : sides) {
+      const auto ours = compare_sides(both.first, both.second, metric);
+      if (!ours) continue;
+      Row row;
+      row.cells = {Cell::str(claim.label), Cell::str(labels[key]), Cell::str(claim.paper_text),
+                   Cell::str(std::string(direction_name(claim.paper)))};
+      for (Cell& c : trend_cells(&*ours, claim.paper)) row.cells.push_back(std::move(c));
+      s.table.rows.push_back(std::move(row));
+    }
+  }
+  if (s.table.rows.empty()) return std::nullopt;
+  s.notes.push_back(fmt::format("metric: {}; {}", results::metric_name(metric), trend_note()));
+  return s;
 }
 
 }  // namespace papbench::report

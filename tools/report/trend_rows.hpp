@@ -6,8 +6,10 @@
 // every view with a verdict prints the same way.
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "results/case_comparison.hpp"
@@ -36,5 +38,25 @@ std::vector<Column> trend_columns();
 std::vector<Cell> trend_cells(const stats::CaseComparison* ours, Direction paper);
 // The note a view with these columns prints beneath its table.
 std::string trend_note();
+
+// A paper's claim about a candidate against a baseline where the view's own table has no row per
+// comparison ([ProficzOcetkiewicz2021] Fig. 10's "CLV shortest", [Kang2019] Fig. 4's alg1 against
+// the root-gathering native, a thesis table's speed-up over the flat algorithm): one verdict row
+// per workload (count, delay, pattern, ranks) where a file holds both sides.
+struct TrendClaim {
+  std::string label;  // "CLV vs. BNOM"
+  std::function<bool(const results::CaseRecord&)> is_base, is_candidate;
+  Direction paper = Direction::kNone;
+  std::string paper_text;  // what the paper says or gives ("CLV shortest", "20.3x")
+};
+
+// Whether a section is claim_section's (the plot views, which read their view's own sections,
+// skip it).
+bool is_claim_section(const Section& s);
+
+// A section "TITLE" with those rows, in claim order, then by workload; nullopt when no claim
+// finds both sides in any file.
+std::optional<Section> claim_section(const std::string& title, const std::vector<ResultFile>& files,
+                                     std::span<const TrendClaim> claims, results::Metric metric);
 
 }  // namespace papbench::report
