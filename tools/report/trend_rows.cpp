@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "results/iteration_pairing.hpp"
@@ -20,8 +21,26 @@ std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base
       break;
     }
   }
-  if (a.empty()) return std::nullopt;
   const results::IterationFilter filter;
+  if (a.empty()) {
+    // No file holds both (Q's one-host and two-host runs): independent samples, each file one
+    // launch of its side.
+    std::vector<std::vector<double>> la, lb;
+    for (const CaseRef& x : base) {
+      const auto& rec = x.file->reader.cases()[x.index];
+      la.push_back(results::metric_series(rec, metric, results::select_iterations(rec, filter)));
+    }
+    for (const CaseRef& y : candidate) {
+      const auto& rec = y.file->reader.cases()[y.index];
+      lb.push_back(results::metric_series(rec, metric, results::select_iterations(rec, filter)));
+    }
+    const auto empty = [](const std::vector<double>& v) { return v.empty(); };
+    if (la.empty() || lb.empty() || std::ranges::any_of(la, empty) ||
+        std::ranges::any_of(lb, empty)) {
+      return std::nullopt;
+    }
+    return stats::compare_case(la, lb, stats::Pairing::kNone);
+  }
   const results::PairingPlan plan = results::plan_pairing(a, b, filter);
   std::vector<std::vector<double>> la, lb;
   for (std::size_t k = 0; k < a.size(); ++k) {

@@ -26,7 +26,8 @@ struct CaseRef {
 };
 
 // Launch k of each side is the k-th result file that holds both (the first case of each side in
-// it); nullopt when no file holds both, or a side has no kept iteration.
+// it); where no file holds both, the sides are independent samples, each case one launch of its
+// side. nullopt when a side is empty or has no kept iteration.
 std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base,
                                                    std::span<const CaseRef> candidate,
                                                    results::Metric metric);
