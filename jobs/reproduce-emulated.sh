@@ -106,8 +106,12 @@ for v in "${!table_files[@]}"; do
   "$report" table "$v" "${inputs[@]}" --format markdown >"$out/tables/$v.md" 2>"$out/tables/$v.err" ||
     failures+=("table $v (tables/$v.err)")
   if "$report" plot --list 2>/dev/null | grep -q "^$v "; then
-    "$report" plot "$v" "${inputs[@]}" --out "$out/plots/$v.svg" 2>"$out/plots/$v.err" ||
+    # It says "wrote FILE" on stderr: keep that only when it failed.
+    if "$report" plot "$v" "${inputs[@]}" --out "$out/plots/$v.svg" 2>"$out/plots/$v.err"; then
+      rm -f "$out/plots/$v.err"
+    else
       failures+=("plot $v (plots/$v.err)")
+    fi
   fi
 done
 mapfile -t nuriyev < <(find "$out/results" -name 'nuriyev2022-*.h5' | sort)

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -223,6 +224,22 @@ TEST_F(ReportTables, ClvFig10GridsMeanAndSdPerDelayAndAlgorithm) {
   EXPECT_TRUE(has_note(s, "RING at 0"));
   EXPECT_TRUE(has_note(s, "paper: Fig. 10"));
   EXPECT_NE(s.title.find("count 128Ki float"), std::string::npos);
+}
+
+TEST_F(ReportTables, CsvGivesTheVerdictSectionAHeaderOfItsOwn) {
+  // The grid and the claim's verdict rows have different columns: one CSV header each.
+  const auto files = write("f10csv.h5", 4,
+                           {make_case("reduce", "native", 131072, 4, 0, {10, 12}),
+                            make_case("reduce", "clairvoyant", 131072, 4, 0, {8, 8})});
+  std::ostringstream out;
+  emit(build_clv_fig10(files), Format::kCsv, out);
+  const std::string csv = out.str();
+  EXPECT_EQ(csv.rfind("conditions,metric,", 0), 0u) << csv;
+  EXPECT_NE(csv.find("\n\nconditions,claim,workload,paper,paper_direction,ours_ratio,"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",CLV vs. MPI,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",same sign,true\n"), std::string::npos) << csv;
 }
 
 TEST_F(ReportTables, ScalabilityFiguresTakeOneFilePerProcessCount) {
