@@ -51,7 +51,10 @@ for p in "${papers[@]}"; do
   if [[ -f $p ]]; then
     files+=("$(cd "$(dirname "$p")" && pwd)/$(basename "$p")")
   else
-    mapfile -t found < <(find "$home/jobs/experiments" -maxdepth 1 -name "$p*.exp" | LC_ALL=C sort)
+    # The *-emulated.exp files are for the emulated cluster on one machine
+    # (jobs/reproduce-emulated.sh), not for a real one; named explicitly, they are submitted.
+    mapfile -t found < <(find "$home/jobs/experiments" -maxdepth 1 -name "$p*.exp" \
+      ! -name '*-emulated.exp' | LC_ALL=C sort)
     ((${#found[@]} > 0)) || die "no experiment file matches '$p' in $home/jobs/experiments (file names start with the paper: core, proficz2020, proficz2021, parsons2015)"
     files+=("${found[@]}")
   fi
