@@ -174,6 +174,11 @@ CaseRecord read_case(hid_t c) {
   // Format 1.4; absent before (and from records made without a clock): empty.
   if (h5::has_link(c, "clock_bound_ns")) rec.clock_bound_ns = read_matrix(c, "clock_bound_ns");
   if (h5::has_link(c, "clock_slew_ns")) rec.clock_slew_ns = read_matrix(c, "clock_slew_ns");
+  // Format 1.8; absent before: empty and nullopt (the late flags then mean a missed start).
+  if (h5::has_link(c, "arrival_error_ns")) {
+    rec.arrival_error_ns = read_matrix(c, "arrival_error_ns");
+  }
+  rec.arrival_tolerance_ns = h5::read_int64_attr(c, "arrival_tolerance_ns");
   rec.counters = read_named_matrices(c, "counters", "event");
   // Format 1.5; absent before and in cases that counted nothing: empty.
   rec.counters_domain = h5::read_string_attr(c, "counters_domain").value_or("");

@@ -25,8 +25,10 @@ inline constexpr int kFormatMajor = 1;
 // resumed run, session, session_utc and session_hosts (absent: the original run, session 0).
 // 1.7 captured applications (root attribute result_kind = "capture", capture/) and the root
 // attribute network_emulation (tools/emulated-cluster.sh); both are strings older readers keep
-// as extras.
-inline constexpr int kFormatMinor = 7;
+// as extras. 1.8 /cases/NNNN/arrival_error_ns and the case attribute arrival_tolerance_ns, and
+// `late` flags the iterations some rank's arrival error exceeded that tolerance in (before: some
+// rank missed the agreed start); absent in older files, whose late flags keep their meaning.
+inline constexpr int kFormatMinor = 8;
 
 // Per timed iteration, whether its output was checked (CaseRecord::validation).
 enum class IterationCheck : std::uint8_t { kNotChecked = 0, kPassed = 1, kFailed = 2 };
@@ -97,7 +99,16 @@ struct CaseRecord {
   // runtimes only; absent before format 1.4): the thread's share of [arrival, exit) is the
   // overlap that papbench-report summary reports.
   std::optional<Matrix> pat_exchange_done_ns, pat_work_done_ns;
-  std::vector<std::uint8_t> late;  // per iteration: some rank missed the agreed start
+  // Per iteration, 1 when the iteration is left out for its arrivals: from format 1.8 some rank's
+  // |arrival error| exceeded arrival_tolerance_ns; in older files some rank missed the agreed
+  // start.
+  std::vector<std::uint8_t> late;
+  // Format 1.8, per iteration and rank: a_i - planned arrival_i, signed, ns (for compute:XTIME,
+  // which plans no arrival, the compute loop's start - T0). 0x0 in older files.
+  Matrix arrival_error_ns;
+  // Format 1.8: the tolerance the run applied (results/arrival_error.hpp; kArrivalToleranceOff,
+  // -1: off); nullopt in older files.
+  std::optional<std::int64_t> arrival_tolerance_ns;
   // Per iteration, an IterationCheck: kFailed when any rank's output was wrong. A checked
   // iteration's buffers were re-filled (poisoned) before the call, so its cache state differs.
   // Empty in files older than format 1.3.

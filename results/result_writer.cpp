@@ -151,6 +151,7 @@ void validate(const CaseRecord& r) {
   validate(r.planned_arrival_ns, "planned_arrival_ns");
   validate_clock_matrix(r, r.clock_bound_ns, "clock_bound_ns");
   validate_clock_matrix(r, r.clock_slew_ns, "clock_slew_ns");
+  validate_clock_matrix(r, r.arrival_error_ns, "arrival_error_ns");
   if (r.predicted_arrival_ns) validate(*r.predicted_arrival_ns, "predicted_arrival_ns");
   if (r.pat_exchange_done_ns.has_value() != r.pat_work_done_ns.has_value()) {
     throw std::invalid_argument(
@@ -316,6 +317,11 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   // Format 1.4; a record made without a clock has neither, and reads back like an older file.
   if (recorded(r.clock_bound_ns)) write_matrix(g, "clock_bound_ns", r.clock_bound_ns);
   if (recorded(r.clock_slew_ns)) write_matrix(g, "clock_slew_ns", r.clock_slew_ns);
+  // Format 1.8; a record made without them (tests, older tools) reads back like an older file.
+  if (recorded(r.arrival_error_ns)) write_matrix(g, "arrival_error_ns", r.arrival_error_ns);
+  if (r.arrival_tolerance_ns) {
+    h5::write_int64_attr(g, "arrival_tolerance_ns", *r.arrival_tolerance_ns);
+  }
 
   write_named_matrices(g, "counters", "event", r.counters);
   // Format 1.5: only for counted cases, so the others look exactly like 1.4 cases.
