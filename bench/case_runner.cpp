@@ -15,6 +15,7 @@
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
+#include "results/arrival_error.hpp"
 #include "results/median_ci.hpp"
 
 namespace papbench {
@@ -149,6 +150,10 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   CaseSetup& s = *setup;
   call_timeout_ns_ =
       case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
+  // The planned delay span: every pattern's smallest delay is 0 or the same on every rank.
+  arrival_tolerance_ns_ = opts_.arrival_tolerance_ns == kArrivalToleranceAuto
+                              ? results::default_arrival_tolerance_ns(s.pattern->max_delay_ns())
+                              : opts_.arrival_tolerance_ns;
   IterationLog log(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
                    s.pat != nullptr);
   bool prev_late = false;
@@ -157,7 +162,8 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   const int every = opts_.validate_every;
   const int total = opts_.warmup + opts_.iters;
   int timed = 0;
-  // The --ci-metric of the timed iterations no rank was late in, identical on every rank.
+  // The --ci-metric of the timed iterations every rank arrived as planned in (within the
+  // tolerance), identical on every rank.
   std::vector<double> kept;
   for (int step = 0; step < total; ++step) {
     const int it = step - opts_.warmup;  // negative: warm-up
@@ -167,7 +173,7 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
     if (rank_ == 0 && tick) tick(step + 1, total);
     if (it < 0) continue;
     timed = it + 1;
-    if (done.any_late) continue;
+    if (done.any_off_plan) continue;
     kept.push_back(static_cast<double>(opts_.ci_metric == CiMetric::kRunTime ? done.run_time_ns
                                                                              : done.after_last_ns));
     if (precise_enough(kept, it)) break;
@@ -175,6 +181,7 @@ results::CaseRecord CaseRunner::run(const Case& c, const Tick& tick) {
   log.truncate(timed);
   results::CaseRecord rec = describe_case(c, opts_, size_);
   rec.iterations = timed;
+  rec.arrival_tolerance_ns = arrival_tolerance_ns_;
   {
     const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kGather, timed - 1, call_timeout_ns_);
     log.gather_into(rec, *s.counters, opts_.counters, world_);
@@ -202,12 +209,13 @@ bool CaseRunner::precise_enough(const std::vector<double>& kept, int it) {
 // check, the re-fill, the next agreement) never runs inside another rank's timed region: a rank
 // that checked its output while a dynamic leader was still in the call took the leader's core.
 // The allreduce that synchronizes also hands every rank the iteration's span.
-CaseRunner::Settled CaseRunner::settle(int it, std::int64_t a, std::int64_t f, bool late) {
-  std::int64_t buf[4] = {a, f, -a, late ? 1 : 0};
+CaseRunner::Settled CaseRunner::settle(int it, std::int64_t a, std::int64_t f, bool late,
+                                       bool off_plan) {
+  std::int64_t buf[4] = {a, f, -a, off_plan ? 1 : 0};
   const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSettle, it, call_timeout_ns_);
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 4, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
   return {.own_late = late,
-          .any_late = buf[3] != 0,
+          .any_off_plan = buf[3] != 0,
           .after_last_ns = buf[1] - buf[0],
           .run_time_ns = buf[1] + buf[2]};
 }
@@ -241,17 +249,21 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   if (watchdog_) watchdog_->leave();
   const std::int64_t a = clock_.to_global(a_local);
 
+  // A missed start only grows the next agreement's margin; what decides whether the iteration
+  // counts is the arrival error. compute:XTIME plans no arrival, only the loop's start at T0.
   const bool late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;
+  const std::int64_t arrival_error = s.xtime > 0 ? start.late_at_entry_ns : a - planned;
+  const bool off_plan = results::beyond_arrival_tolerance(arrival_error, arrival_tolerance_ns_);
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
   // the clock it reads.
   const PatRuntime::BusyTimes busy = s.pat ? s.pat->last_busy_times() : PatRuntime::BusyTimes{};
-  const Settled done = settle(it, a, f, late);
+  const Settled done = settle(it, a, f, late, off_plan);
   if (validate) check_output(s, it, log);
   if (it >= 0) {
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;
     log.record(it,
-               {a, f, delay, planned, late, predicted, clock_.error_bound_at(a_local),
-                clock_.slew_at(a_local), busy},
+               {a, f, delay, planned, arrival_error, off_plan, predicted,
+                clock_.error_bound_at(a_local), clock_.slew_at(a_local), busy},
                s.alg->iteration_metrics());
   }
   return done;
