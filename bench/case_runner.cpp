@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/call_watchdog.hpp"
@@ -25,6 +26,29 @@ namespace {
 constexpr std::int64_t kMaxMarginNs = 1'000'000'000;
 // After this many iterations in which every rank made the agreed start, the margin halves again.
 constexpr int kShrinkAfter = 16;
+
+// Where every rank has a CPU of its own, the margin halves below --margin down to this: the
+// agreement's allreduce leaves the ranks microseconds apart, and a rank that spins for a whole
+// millisecond meets the call colder than one that spun briefly (2 ranks, 8 B reduce: root's
+// elapsed 0.47 us after a 20 or 100 us spin, as after --sync barrier, 1.5 us after 1 ms).
+constexpr std::int64_t kOwnCpuMarginFloorNs = 50'000;
+
+// How many ranks of `world` share this rank's host (collective).
+int ranks_on_host(MPI_Comm world) {
+  MPI_Comm host = MPI_COMM_NULL;
+  mpi_check(MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host),
+            "MPI_Comm_split_type");
+  const Comm owned(host);
+  return owned.size();
+}
+
+// The margin's floor, the same on every rank (collective): kOwnCpuMarginFloorNs (or --margin if
+// lower) only when every rank of every host has a CPU of its own.
+std::int64_t agreed_margin_floor(MPI_Comm world, std::int64_t option_ns, int host_ranks, int cpus) {
+  int own = start_spin_ns(host_ranks, cpus) == kSpinWholeWait ? 1 : 0;
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, &own, 1, MPI_INT, MPI_MIN, world), "MPI_Allreduce");
+  return own != 0 ? std::min(option_ns, kOwnCpuMarginFloorNs) : option_ns;
+}
 
 }  // namespace
 
@@ -91,7 +115,10 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
       watchdog_(watchdog),
       rank_(comm_rank(world)),
       size_(comm_size(world)),
-      margin_ns_(opts.margin_ns) {}
+      margin_ns_(opts.margin_ns),
+      host_ranks_(ranks_on_host(world)),
+      cpus_(static_cast<int>(std::thread::hardware_concurrency())),
+      margin_floor_ns_(agreed_margin_floor(world, opts.margin_ns, host_ranks_, cpus_)) {}
 
 void CaseRunner::update_margin(bool any_late) {
   // Every rank sees the same any_late (it comes out of an allreduce), so margins stay identical.
@@ -99,7 +126,7 @@ void CaseRunner::update_margin(bool any_late) {
     margin_ns_ = std::min(kMaxMarginNs, std::max<std::int64_t>(2 * margin_ns_, 100'000));
     on_time_streak_ = 0;
   } else if (++on_time_streak_ >= kShrinkAfter) {
-    margin_ns_ = std::max(opts_.margin_ns, margin_ns_ / 2);
+    margin_ns_ = std::max(margin_floor_ns_, margin_ns_ / 2);
     on_time_streak_ = 0;
   }
 }
@@ -144,7 +171,8 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
 struct CaseRunner::Member {
   const Case* c = nullptr;
   std::int64_t call_timeout_ns = 0;
-  std::int64_t arrival_tolerance_ns = 0;  // results/arrival_error.hpp; -1: off
+  std::int64_t arrival_tolerance_ns = 0;        // results/arrival_error.hpp; -1: off
+  std::int64_t start_spin_ns = kDefaultSpinNs;  // start_spin_ns_ while this case has its turn
   std::optional<CaseSetup> setup;
   std::optional<IterationLog> log;
   std::vector<double> warm;  // the --ci-metric of each warm-up iteration (--warmup-settle)
@@ -162,6 +190,8 @@ void CaseRunner::start(Member& m) {
     m.setup.emplace(c, opts_, clock_, world_);
   }
   const CaseSetup& s = *m.setup;
+  // A PAT runtime's thread wants a CPU of its own as well.
+  m.start_spin_ns = start_spin_ns(host_ranks_ * (s.pat != nullptr ? 2 : 1), cpus_);
   m.call_timeout_ns =
       case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
   // The planned delay span: every pattern's smallest delay is 0 or the same on every rank.
@@ -201,8 +231,10 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
     if (before_turn) before_turn(i);
     call_timeout_ns_ = m.call_timeout_ns;
     arrival_tolerance_ns_ = m.arrival_tolerance_ns;
+    start_spin_ns_ = m.start_spin_ns;
     failure_ = &m.failure;
     const Settled done = iteration(*m.setup, it, validate, prev_late_, *m.log);
+    m.start_spin_ns = start_spin_ns_;  // a preempted whole-wait spin falls back for this case
     prev_late_ = done.own_late;
     ++steps;
     if (rank_ == 0 && tick) tick(steps, std::max(planned, steps));
@@ -317,10 +349,9 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   const std::int64_t planned = t0 + s.compute_ns + delay;
   // Armed before the compute phase, where a wake-up of its thread costs no timing.
   if (watchdog_) watchdog_->arm(it, planned - clock_.now(), call_timeout_ns_);
+  // compute_phase makes the watchdog's arrive() store before its last wait.
   const WaitResult start = compute_phase(s, t0, planned, log.compute_counts());
 
-  // The watchdog's two stores lie outside the counters and the timestamps.
-  if (watchdog_) watchdog_->arrive();
   // PAPI_start lies between the planned arrival and a_i; its cost is stored with the case
   // (counter_costs start_ns). Starting earlier would count the wait for the planned arrival.
   if (s.count_call) s.counters->start();
@@ -365,8 +396,8 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
   // due and make the ranks due at T0 arrive late (a replayed spread then shrinks).
   const bool busy_at_t0 = s.xtime > 0 || s.count_compute || planned <= t0 || s.pat != nullptr;
   const std::int64_t entry = clock_.now();
-  const WaitResult start =
-      busy_at_t0 ? wait_until(clock_, t0) : WaitResult{std::max<std::int64_t>(0, entry - t0), 0};
+  const WaitResult start = busy_at_t0 ? wait_until(clock_, t0, start_spin_ns_)
+                                      : WaitResult{std::max<std::int64_t>(0, entry - t0), 0};
   if (s.count_compute) s.counters->start();
   // compute:XTIME: every rank runs the same loop from the agreed start; whatever spread the
   // machine adds to it is the arrival pattern ([Parsons2015] Listing 3.2). Its delay is 0, so the
@@ -377,13 +408,21 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
     s.pat->processing_start();
     s.pat->set_oracle_arrival(planned);
     if (s.xtime > 0) loop_sink_ = loop_sink_ + s.loop.run(s.xtime / 2);
-    wait_until(clock_, t0 + (planned - t0) / 2);
+    wait_until(clock_, t0 + (planned - t0) / 2, start_spin_ns_);
     s.pat->edge(0.5);
     if (s.xtime > 0) loop_sink_ = loop_sink_ + s.loop.run(s.xtime - s.xtime / 2);
   } else if (s.xtime > 0) {
     loop_sink_ = loop_sink_ + s.loop.run(s.xtime);
   }
-  wait_until(clock_, planned);
+  // The watchdog's store before the last spin: after it, only the return to the call and the
+  // arrival reading separate the spin's exit from a_i (it was a store into the shared window
+  // between them, and its cache line may have gone cold over the wait).
+  if (watchdog_) watchdog_->arrive();
+  const WaitResult arrival = wait_until(clock_, planned, start_spin_ns_);
+  // A spin through the wait that lost its CPU means load from outside the run: the rest of the
+  // case sleeps first (spin_after_wait). A wait entered late never spun and says nothing.
+  const auto spun = [](const WaitResult& w) { return w.late_at_entry_ns > 0 ? 0 : w.overshoot_ns; };
+  start_spin_ns_ = spin_after_wait(start_spin_ns_, std::max(spun(start), spun(arrival)));
   if (s.pat) s.pat->processing_end();
   if (s.count_compute) s.counters->stop(compute_counts);
   return start;

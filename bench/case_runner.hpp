@@ -89,6 +89,15 @@ class CaseRunner {
   std::int64_t arrival_tolerance_ns_ = 0;  // the running case's (results/arrival_error.hpp)
   int on_time_streak_ = 0;
   std::string* failure_ = nullptr;  // the running case's first validation failure
+  // The start waits' spin (start_spin_ns) of the case whose turn it is: the whole wait where every
+  // rank of the host and its PAT thread have a CPU of their own, else (or, for the rest of that
+  // case, once such a spin was preempted: spin_after_wait) the last kDefaultSpinNs.
+  int host_ranks_ = 1;
+  int cpus_ = 0;
+  std::int64_t start_spin_ns_ = kDefaultSpinNs;
+  // How far the margin halves back after on-time iterations (agreed_margin_floor): --margin, or
+  // 50 us where every rank has a CPU of its own.
+  std::int64_t margin_floor_ns_;
   // Where the compute loop's checksum goes, so the loop is observably used.
   volatile std::uint64_t loop_sink_ = 0;
 };

@@ -11,13 +11,41 @@
 
 namespace papbench::clocksync {
 
-SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator) {
+namespace {
+
+// The offset interval every exchange proves, at the fastest exchange's instant (see
+// estimate_offset); the fastest exchange alone where the intervals do not meet.
+SyncPoint intersect_exchanges(std::span<const PingPong> samples, const PingPong& fastest,
+                              DriftRange drift) {
+  const std::int64_t at = fastest.local_mid();
+  double lo = -std::numeric_limits<double>::infinity();
+  double hi = std::numeric_limits<double>::infinity();
+  for (const PingPong& p : samples) {
+    // The offset at `at` is the offset at the reference's reading (some local instant between
+    // send and receive) moved by the drift over the time between: at most these.
+    const auto to_send = static_cast<double>(at - p.local_send);
+    const auto to_recv = static_cast<double>(at - p.local_recv);
+    hi = std::min(hi, static_cast<double>(p.ref - p.local_send) + drift.center * to_send +
+                          drift.half_width * std::abs(to_send));
+    lo = std::max(lo, static_cast<double>(p.ref - p.local_recv) + drift.center * to_recv -
+                          drift.half_width * std::abs(to_recv));
+  }
+  // Rounded outwards, so the integer interval still holds the true offset.
+  const auto lo_ns = static_cast<std::int64_t>(std::floor(lo));
+  const auto hi_ns = static_cast<std::int64_t>(std::ceil(hi));
+  if (lo_ns > hi_ns) return {at, fastest.offset(), fastest.rtt(), fastest.rtt()};
+  const std::int64_t offset = lo_ns + (hi_ns - lo_ns) / 2;
+  return {at, offset, 2 * std::max(offset - lo_ns, hi_ns - offset), fastest.rtt()};
+}
+
+}  // namespace
+
+SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator,
+                          DriftRange drift) {
   if (samples.empty()) throw std::invalid_argument("estimate_offset: no ping-pong samples");
   const auto by_rtt = [](const PingPong& a, const PingPong& b) { return a.rtt() < b.rtt(); };
   const PingPong& fastest = *std::min_element(samples.begin(), samples.end(), by_rtt);
-  if (estimator == Estimator::kMinRtt) {
-    return {fastest.local_mid(), fastest.offset(), fastest.rtt(), fastest.rtt()};
-  }
+  if (estimator == Estimator::kMinRtt) return intersect_exchanges(samples, fastest, drift);
   // Listing 3.1 sorts the offsets and takes element [n/2]; the instant that offset belongs to
   // is kept so that the drift fit places the point correctly in time.
   std::vector<PingPong> sorted(samples.begin(), samples.end());
@@ -32,10 +60,11 @@ LineFit fit_offset_line(std::span<const SyncPoint> points) {
   const SyncPoint& last = points.back();
   // Coordinates relative to the last point keep the sums small enough for doubles to hold them
   // to well below a nanosecond (raw clock values are ~1e15 ns).
-  // Each point is weighted by 1/rtt^2: its offset is only known to within rtt/2, so a sync taken
-  // while the machine was busy (long round trips) must not bend the line as much as a clean one.
+  // Each point is weighted by 1/width^2: its offset is only known to within width/2, so a sync
+  // taken while the machine was busy (long round trips) must not bend the line as much as a
+  // clean one.
   auto weight = [](const SyncPoint& p) {
-    const double r = static_cast<double>(std::max<std::int64_t>(p.rtt_ns, 1));
+    const double r = static_cast<double>(std::max<std::int64_t>(p.width_ns, 1));
     return 1.0 / (r * r);
   };
   double mean_x = 0, mean_y = 0, total = 0;
@@ -64,9 +93,9 @@ LineFit fit_offset_line(std::span<const SyncPoint> points) {
 
 namespace {
 
-// Half a round trip, rounded up: the offset's error lies within it.
-double half(std::int64_t rtt) {
-  return static_cast<double>(std::max<std::int64_t>(rtt, 0)) / 2.0;
+// Half a point's width: the offset's error lies within it.
+double half(std::int64_t width) {
+  return static_cast<double>(std::max<std::int64_t>(width, 0)) / 2.0;
 }
 
 }  // namespace
@@ -79,7 +108,7 @@ SlopeRange slope_range(std::span<const SyncPoint> points, double prior) {
       const auto dx = static_cast<double>(points[j].local - points[i].local);
       if (dx == 0) continue;
       const double slope = static_cast<double>(points[j].offset_ns - points[i].offset_ns) / dx;
-      const double width = (half(points[i].rtt_ns) + half(points[j].rtt_ns)) / std::abs(dx);
+      const double width = (half(points[i].width_ns) + half(points[j].width_ns)) / std::abs(dx);
       r.lo = std::max(r.lo, slope - width);
       r.hi = std::min(r.hi, slope + width);
       any = true;
@@ -106,10 +135,10 @@ std::int64_t ErrorBound::at(std::int64_t local) const {
 ErrorBound bound_mapping(std::span<const SyncPoint> points, const Mapping& used) {
   if (points.empty()) return {};
   const SyncPoint& last = points.back();
-  // The newest exchange proves the true offset at its instant within rtt/2 of its estimate.
+  // The newest sync proves the true offset at its instant within width/2 of its estimate.
   const std::int64_t used_at_last = used.apply(last.local) - last.local;
   const double at_sync =
-      std::abs(static_cast<double>(used_at_last - last.offset_ns)) + half(last.rtt_ns);
+      std::abs(static_cast<double>(used_at_last - last.offset_ns)) + half(last.width_ns);
   // The drift from here on is only known as well as the newest pair of syncs measured it. The
   // older points narrow the range further only if the drift stayed the same since them, which no
   // oscillator promises (temperature bends it): measured and rejected, the intersection over the

@@ -31,17 +31,39 @@ struct PingPong {
 struct SyncPoint {
   std::int64_t local = 0;
   std::int64_t offset_ns = 0;
-  std::int64_t rtt_ns = 0;      // of the exchange the offset comes from: its error is within rtt/2
+  // The true offset lies within offset_ns +- width_ns / 2: one exchange's round trip, or the
+  // narrower intersection of a burst's exchanges (estimate_offset).
+  std::int64_t width_ns = 0;
   std::int64_t rtt_min_ns = 0;  // the fastest exchange of the sync (how clean the sync was)
 };
 
-// kMinRtt: the sample with the smallest round trip (least queueing, so the tightest bound);
+// The largest drift between two clocks assumed before two syncs measured one: two oscillators
+// within the usual +-100 ppm crystal specification.
+inline constexpr double kPriorMaxDrift = 200e-6;
+
+// The drifts (offset change per local ns) that may hold while a burst of exchanges runs:
+// center +- half_width.
+struct DriftRange {
+  double center = 0;
+  double half_width = kPriorMaxDrift;
+};
+
+// kMinRtt: the offset the burst's exchanges prove, at the fastest exchange's instant. Each
+// exchange proves that the reference read its clock between the send and the receive, so the
+// offset lies in [ref - local_recv, ref - local_send]; the fastest exchange alone gives its
+// round trip as the width (Cristian's rtt/2), and the intersection of all of them is narrower
+// wherever one exchange was delayed only on the way out and another only on the way back (on a
+// loaded node 2-4x narrower than the fastest round trip, measured; the midpoint's error shrank
+// alike). The intervals hold at different instants, so each is widened by what `drift` allows
+// between its instant and the fastest exchange's; an empty intersection (a drift outside the
+// range) falls back to the fastest exchange alone.
 // kMedian: [Parsons2015] Listing 3.1, the median offset, whose own round trip bounds it.
 // Throws std::invalid_argument on an empty span.
-SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator);
+SyncPoint estimate_offset(std::span<const PingPong> samples, Estimator estimator,
+                          DriftRange drift = {});
 
-// offset(local) ~ offset_at_ref + slope * (local - ref_local), least squares weighted by 1/rtt^2
-// (each offset is known to within rtt/2), with ref_local the
+// offset(local) ~ offset_at_ref + slope * (local - ref_local), least squares weighted by
+// 1/width^2 (each offset is known to within width/2), with ref_local the
 // last point's instant. Fewer than two distinct instants give slope 0 and the last offset.
 struct LineFit {
   std::int64_t ref_local = 0;
@@ -52,7 +74,7 @@ LineFit fit_offset_line(std::span<const SyncPoint> points);
 
 // The newest points of `history` (oldest first) that a single drift can explain: the longest
 // suffix, of at least two points when there are two, in which the slope intervals of all pairs
-// intersect (each offset is within rtt/2 of the truth, so a linear drift lies in every pair's
+// intersect (each offset is within width/2 of the truth, so a linear drift lies in every pair's
 // interval). A drift that changed (a step, a slow wander) leaves the older points out of the fit.
 std::span<const SyncPoint> linear_suffix(std::span<const SyncPoint> history);
 
@@ -63,10 +85,6 @@ struct SlopeRange {
   double hi = 0;
 };
 SlopeRange slope_range(std::span<const SyncPoint> points, double prior);
-
-// The largest drift between two clocks assumed before two syncs measured one: two oscillators
-// within the usual +-100 ppm crystal specification.
-inline constexpr double kPriorMaxDrift = 200e-6;
 
 // The drift term of a mapping, drift * dt rounded to the nearest ns (halves up), in fixed point:
 // drift as an integer of 2^-56 ns per ns, the product in 128 bits. One integer multiply and a
@@ -107,7 +125,7 @@ struct ErrorBound {
 };
 
 // The bound of a mapping `used` computed from `points` (oldest first, the newest at the sync):
-// the newest offset's rtt/2 plus how far `used` sits from it at that instant, and the largest
+// the newest offset's width/2 plus how far `used` sits from it at that instant, and the largest
 // distance from `used.drift` to a drift that the newest two points allow.
 ErrorBound bound_mapping(std::span<const SyncPoint> points, const Mapping& used);
 

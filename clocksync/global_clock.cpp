@@ -284,7 +284,12 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
   msg = {kStop, min_rtt};
   mpi_check(MPI_Send(msg.data(), 2, MPI_INT64_T, 0, kTagPing, c), "MPI_Send");
   best_rtt_ns_ = best_rtt_ns_ == 0 ? min_rtt : std::min(best_rtt_ns_, min_rtt);
-  points.push_back(estimate_offset(samples, options_.estimator));
+  // The drift the exchanges' intervals are moved by to one instant: the fitted one once there is
+  // one, give or take the prior's whole range, so the intersection stays valid where the fit is
+  // wrong. Within a burst (tens of microseconds) that costs nanoseconds; an exchange after a
+  // pause (milliseconds away) is widened by about a microsecond and seldom narrows the result.
+  const DriftRange drift{syncs_ > 0 ? mapping_.drift : 0.0, kPriorMaxDrift};
+  points.push_back(estimate_offset(samples, options_.estimator, drift));
 }
 
 void GlobalClock::synchronize() {
@@ -324,12 +329,12 @@ void GlobalClock::synchronize() {
       const LineFit fit = fit_offset_line(linear);
       const SlopeRange allowed = slope_range(linear, kPriorMaxDrift);
       next = {fit.ref_local, fit.offset_at_ref, std::clamp(fit.slope, allowed.lo, allowed.hi)};
-      // The latest exchange proves the offset lies within rtt/2 of its estimate (the reference
-      // read its clock between our send and receive); a line that older, noisier syncs pulled
+      // The latest sync proves the offset lies within width/2 of its estimate (the reference
+      // read its clock between our sends and receives); a line that older, noisier syncs pulled
       // outside that interval is moved back into it, so the error bound stored with the sync
       // holds at the sync itself.
-      next.offset_ns = std::clamp(next.offset_ns, last.offset_ns - last.rtt_ns / 2,
-                                  last.offset_ns + last.rtt_ns / 2);
+      next.offset_ns = std::clamp(next.offset_ns, last.offset_ns - last.width_ns / 2,
+                                  last.offset_ns + last.width_ns / 2);
     }
     const auto fastest = std::min_element(
         points.begin(), points.end(),

@@ -4,20 +4,21 @@
 
 namespace papbench {
 
-WaitResult wait_until(const std::function<std::int64_t()>& now, std::int64_t deadline_ns,
-                      std::int64_t spin_ns) {
-  std::int64_t t = now();
-  if (t >= deadline_ns) return {t - deadline_ns, t - deadline_ns};
-  // Relative sleeps: the global clock is not a kernel clock, so absolute sleeps cannot be used.
-  while (deadline_ns - t > spin_ns) {
-    const std::int64_t sleep_ns = deadline_ns - t - spin_ns;
-    timespec ts{static_cast<time_t>(sleep_ns / 1'000'000'000),
-                static_cast<long>(sleep_ns % 1'000'000'000)};
-    nanosleep(&ts, nullptr);
-    t = now();
-  }
-  while (t < deadline_ns) t = now();
-  return {0, t - deadline_ns};
+std::int64_t start_spin_ns(int spinning_threads, int cpus) {
+  return cpus > 0 && spinning_threads <= cpus ? kSpinWholeWait : kDefaultSpinNs;
 }
 
+std::int64_t spin_after_wait(std::int64_t spin_ns, std::int64_t overshoot_ns) {
+  return spin_ns == kSpinWholeWait && overshoot_ns > kPreemptedSpinNs ? kDefaultSpinNs : spin_ns;
+}
+
+namespace detail {
+
+void sleep_for_ns(std::int64_t ns) {
+  if (ns <= 0) return;
+  const timespec ts{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+  nanosleep(&ts, nullptr);
+}
+
+}  // namespace detail
 }  // namespace papbench

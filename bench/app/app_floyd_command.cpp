@@ -59,7 +59,7 @@ class FloydKernel {
 
   void* pivot() { return pivot_.data(); }
 
-  app::RepTimes run(app::PreparedByRoot& bcast) {
+  app::RepTimes run(app::PreparedForEveryRoot& bcast) {
     for (int i = first_; i < last_; ++i) {
       for (int j = 0; j < n_; ++j) row(i)[j] = edge(i, j, seed_);
     }
@@ -157,7 +157,7 @@ int app_floyd_command(const RawFloydOptions& raw, const std::string& command_lin
                            raw.common, command_line, nodes);
   int failed = 0;
   for (const app::AlgorithmChoice& algorithm : algorithms) {
-    app::PreparedByRoot bcast(algorithm, base, ranks);
+    app::PreparedForEveryRoot bcast(algorithm, base);
     std::vector<app::RepTimes> reps;
     long wrong = 0;
     for (int r = 0; r < raw.common.reps; ++r) {

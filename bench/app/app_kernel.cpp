@@ -92,13 +92,9 @@ std::vector<AlgorithmChoice> algorithms_named(std::string_view collective, std::
   return out;
 }
 
-PreparedByRoot::PreparedByRoot(const AlgorithmChoice& choice, const Args& base, int roots) {
-  for (int root = 0; root < roots; ++root) {
-    args.push_back(base);
-    args.back().root = root;
-    algorithm.push_back(make_algorithm(*choice.info, choice.options));
-    algorithm.back()->prepare(args.back());
-  }
+PreparedForEveryRoot::PreparedForEveryRoot(const AlgorithmChoice& choice, const Args& base)
+    : algorithm_(make_algorithm(*choice.info, choice.options)), args_(base) {
+  algorithm_->prepare(args_);
 }
 
 RepTimes agree_times(double kernel_s, double collective_s) {

@@ -1,7 +1,7 @@
 #pragma once
 // What the macro kernels of `papbench app` ([Parsons2015] §3.9.4, Tables 3.9-3.11) share: the
-// algorithm lookup of their --*-alg option, one algorithm instance per root prepared outside the
-// timed kernel, the per-repetition times, the printed rows and the result set (--out) with one
+// algorithm lookup of their --*-alg option, one algorithm instance for every root prepared outside
+// the timed kernel, the per-repetition times, the printed rows and the result set (--out) with one
 // case per algorithm.
 
 #include <mpi.h>
@@ -37,14 +37,26 @@ struct AlgorithmChoice {
 std::vector<AlgorithmChoice> algorithms_named(std::string_view collective, std::string_view list,
                                               std::string_view option, int node_count);
 
-// One prepared instance per root: a kernel whose root moves calls the one for its current root,
-// so that no prepare() (communicator duplication, trees) lands in the timed region.
-struct PreparedByRoot {
-  std::vector<std::unique_ptr<Algorithm>> algorithm;
-  std::vector<Args> args;
-  // `base` with root = 0 .. roots-1; collective over base.comm.
-  PreparedByRoot(const AlgorithmChoice& choice, const Args& base, int roots);
-  void run(int root) { algorithm[std::size_t(root)]->run(args[std::size_t(root)]); }
+// One prepared instance that serves every root: a kernel whose root moves calls it with its
+// current root, and the algorithm re-roots itself (Algorithm::run's contract,
+// collectives/core/algorithm.hpp: relabelled ranks and trees, no new communicators or windows),
+// so that no prepare() lands in the timed region and the communicators a kernel holds do not grow
+// with the rank count (one instance per root would exhaust MPICH's ~2048 context ids at 1024
+// ranks).
+class PreparedForEveryRoot {
+ public:
+  // `base` prepared with its own root; collective over base.comm.
+  PreparedForEveryRoot(const AlgorithmChoice& choice, const Args& base);
+  void run(int root) {
+    args_.root = root;
+    algorithm_->run(args_);
+  }
+  const Algorithm& algorithm() const { return *algorithm_; }
+  const Args& args() const { return args_; }
+
+ private:
+  std::unique_ptr<Algorithm> algorithm_;
+  Args args_;
 };
 
 // One repetition: the slowest rank's kernel time and the ranks' mean time inside the collective;

@@ -53,7 +53,7 @@ class MatvecKernel {
 
   // `products` products, the root of product t being t mod P; wrong counts y elements the root
   // got wrong (when validating).
-  app::RepTimes run(app::PreparedByRoot& reduce, int products, bool validate, long& wrong) {
+  app::RepTimes run(app::PreparedForEveryRoot& reduce, int products, bool validate, long& wrong) {
     mpi_check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const double start = MPI_Wtime();
     double in_reduce = 0;
@@ -145,7 +145,7 @@ int app_matvec_command(const RawMatvecOptions& raw, const std::string& command_l
                            raw.common, command_line, nodes);
   int failed = 0;
   for (const app::AlgorithmChoice& algorithm : algorithms) {
-    app::PreparedByRoot reduce(algorithm, base, ranks);
+    app::PreparedForEveryRoot reduce(algorithm, base);
     std::vector<app::RepTimes> reps;
     long wrong = 0;
     for (int r = 0; r < raw.common.reps; ++r)

@@ -19,6 +19,9 @@ constexpr AlgOptionSpec kUhaAllgatherOptions[] = {
     uha_inter_option(kUhaAllgatherInter, std::span(kUhaAllgatherInter).subspan(1)),
     kUhaCopyOutOption, kUhaRegionsOption};
 constexpr std::string_view kMultileaderSamples[] = {"1", "3"};
+// The thesis' scheme and papbench's earlier reading of it (collectives/uha/multileader.hpp).
+constexpr std::string_view kMultileaderSchemeWords[] = {"p2p", "shared"};
+constexpr std::string_view kMultileaderSchemeSamples[] = {"shared"};
 constexpr AlgOptionSpec kMultileaderOptions[] = {
     {.name = "leaders",
      .type = OptionType::kInteger,
@@ -27,7 +30,16 @@ constexpr AlgOptionSpec kMultileaderOptions[] = {
      .min = 1,
      .max = std::numeric_limits<int>::max(),
      .samples = kMultileaderSamples},
-    uha_inter_option(kUhaAllgatherInter, std::span(kUhaAllgatherInter).subspan(1))};
+    uha_inter_option(kUhaAllgatherInter, std::span(kUhaAllgatherInter).subspan(1)),
+    {.name = "scheme",
+     .type = OptionType::kChoice,
+     .default_value = "p2p",
+     .help = "p2p: each group shares memory only within itself and the leaders of a node exchange "
+             "the groups' results point to point ([Parsons2015] §2.3.2, Kandalla et al.); shared: "
+             "all groups meet in one node-shared buffer that every rank copies out of, the leaders "
+             "never exchanging (papbench's earlier reading, for comparison)",
+     .words = kMultileaderSchemeWords,
+     .samples = kMultileaderSchemeSamples}};
 // allgather/uha-ms's exchange between nodes: the k-ary Bruck or the two-way ring of §2.3.2.
 constexpr std::string_view kUhaAllgatherExchangeWords[] = {"bruck", "two-way-ring"};
 constexpr std::string_view kUhaAllgatherExchangeSamples[] = {"two-way-ring"};
@@ -77,8 +89,9 @@ std::vector<AlgorithmInfo> allgather_algorithms() {
        .result_outside_recv = uha_result_outside_recv},
       {.collective = "allgather",
        .name = "multileader",
-       .summary = "L leaders per node, each funnelling a group of ranks through shared memory; "
-                  "group g's leaders allgather (inter=NAME) in parallel with the other groups'",
+       .summary = "L leaders per node, each funnelling a group of ranks through the group's own "
+                  "shared memory; group g's leaders allgather (inter=NAME) in parallel with the "
+                  "other groups', then a node's leaders exchange point to point (scheme=NAME)",
        .source = "[Parsons2015] §2.2.2, §2.3.2, Fig. 2.3 (its ref. [7], Kandalla et al.); "
                  "docs/ALGORITHMS.md, UHA",
        .make = make_allgather_multileader,

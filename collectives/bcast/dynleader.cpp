@@ -47,7 +47,7 @@ class BcastDynleader final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    layout_->expect_root(a.root, "bcast/dynleader");
+    layout_->follow_root(a.root);
     if (a.count == 0) return;
     const HierLayout& l = *layout_;
     const std::uint64_t g = buffer_.begin_call();

@@ -50,7 +50,11 @@ class BcastDynleaderOs final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    layout_->expect_root(a.root, "bcast/dynleader-os");
+    // A new root brings new senders: as in prepare(), every deposit of the previous root's calls
+    // is taken before anyone deposits again.
+    if (layout_->follow_root(a.root)) {
+      mpi_check(MPI_Barrier(layout_->comms().all.get()), "MPI_Barrier");
+    }
     if (a.count == 0) return;
     const HierLayout& l = *layout_;
     const std::uint64_t g = buffer_.begin_call();

@@ -25,7 +25,8 @@ class GatherAfterBcast final : public Algorithm {
     size_ = comm_.size();
     const std::size_t mine = static_cast<std::size_t>(bytes_);
     block_.assign(mine, static_cast<unsigned char>(rank_));
-    gathered_.resize(rank_ == a.root ? mine * static_cast<std::size_t>(size_) : 0);
+    // Every rank may be a later call's root (one instance serves every root).
+    gathered_.resize(mine * static_cast<std::size_t>(size_));
   }
 
   void run(const Args& a) override {

@@ -76,8 +76,7 @@ class Driver final : public Algorithm {
   }
 
   void run(const Args& a) override {
-    const HierLayout& l = *layout_;
-    l.expect_root(a.root, variant_.name);
+    layout_->follow_root(a.root);
     if (a.count == 0) return;
     between_->begin_call();
     buffer_.begin_call();

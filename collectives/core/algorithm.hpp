@@ -50,7 +50,12 @@ class Algorithm {
  public:
   virtual ~Algorithm() = default;
   virtual void prepare(const Args&) {}  // outside the timed region
-  virtual void run(const Args&) = 0;    // the timed region
+  // The timed region. Args are those prepare() saw, except that a rooted collective's root may
+  // differ from call to call: the algorithm re-roots itself (relative ranks, its tree) without
+  // new communicators or windows, so one instance serves every root (bench/app/app_kernel.hpp;
+  // tests/mpi/collectives_native.cpp checks it). Algorithms that need PAT arrival times are
+  // exempt: they only run with the root they were prepared for.
+  virtual void run(const Args&) = 0;
   // Algorithm-specific values of the last run() (schedule time, ...). The runner reads them
   // after every timed iteration and stores them per iteration and rank as the case's
   // metrics/<name> (docs/RESULTS_FORMAT.md). Every rank must report the same names, in the same

@@ -47,10 +47,10 @@ void HierLayout::set_root(int root) {
   tree_ = NodeTree(comms_.nodes->node_count(), root_node_, kdeg_);
 }
 
-void HierLayout::expect_root(int root, const char* algorithm) const {
-  if (root != root_) {
-    throw std::logic_error(std::string(algorithm) + ": run() with another root than prepare()");
-  }
+bool HierLayout::follow_root(int root) {
+  if (root == root_) return false;
+  set_root(root);
+  return true;
 }
 
 bool refresh_layout(std::unique_ptr<HierLayout>& layout, const Args& args, int kdeg) {

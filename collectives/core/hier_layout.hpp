@@ -31,8 +31,10 @@ class HierLayout {
   }
   int static_leader(int node) const;
   bool is_static_leader() const { return static_leader(node_) == rank_; }
-  // run() must see the root prepare() saw: the tree hangs from it.
-  void expect_root(int root, const char* algorithm) const;
+  // run() may see another root than prepare() did (the app kernels move the root with one
+  // instance, bench/app/app_kernel.hpp): re-hangs the tree from `root`, no new communicators.
+  // True when the root changed.
+  bool follow_root(int root);
   // Whether this layout's communicators serve a case of `args` (the same nodes and a congruent
   // communicator), so prepare() can keep them and only re-hang the tree from args.root.
   bool serves(const Args& args) const;

@@ -49,31 +49,12 @@ class ReduceRadixK final : public Algorithm {
     }
     tmp_.reserve(tmp_elems * ext);
     requests_.assign(2 * static_cast<std::size_t>(max_k - 1), MPI_REQUEST_NULL);
-    // Per round: the digit of this rank, the rank distance between digits, the first block of
-    // the range it holds before the round and the blocks of one part of that range.
-    root_ = a.root;
-    const int v = relative(comm_.rank(), a.root, size);
-    const std::size_t nrounds = rounds_.size();
-    digit_.assign(nrounds, 0);
-    below_.assign(nrounds, 0);
-    start_.assign(nrounds, 0);
-    part_.assign(nrounds, 0);
-    int b = 1;
-    std::size_t s = 0, len = static_cast<std::size_t>(size);
-    for (std::size_t i = 0; i < nrounds; ++i) {
-      below_[i] = b;
-      digit_[i] = (v / b) % rounds_[i];
-      start_[i] = s;
-      part_[i] = len / static_cast<std::size_t>(rounds_[i]);
-      s += static_cast<std::size_t>(digit_[i]) * part_[i];
-      len = part_[i];
-      b *= rounds_[i];
-    }
+    digits_for(a.root);
   }
 
   void run(const Args& a) override {
     expect_prepared(count_, a.count, "reduce/radixk");
-    if (a.root != root_) throw std::logic_error("reduce/radixk: run() with another root");
+    if (a.root != root_) digits_for(a.root);  // a moved root: relative ranks only, no new comm
     if (a.count == 0) return;
     const int size = comm_.size(), rank = comm_.rank();
     const int v = relative(rank, a.root, size);
@@ -138,6 +119,31 @@ class ReduceRadixK final : public Algorithm {
   }
 
  private:
+  // Per round: the digit of this rank, the rank distance between digits, the first block of
+  // the range it holds before the round and the blocks of one part of that range, relative to
+  // `root`.
+  void digits_for(int root) {
+    root_ = root;
+    const int size = comm_.size();
+    const int v = relative(comm_.rank(), root, size);
+    const std::size_t nrounds = rounds_.size();
+    digit_.assign(nrounds, 0);
+    below_.assign(nrounds, 0);
+    start_.assign(nrounds, 0);
+    part_.assign(nrounds, 0);
+    int b = 1;
+    std::size_t s = 0, len = static_cast<std::size_t>(size);
+    for (std::size_t i = 0; i < nrounds; ++i) {
+      below_[i] = b;
+      digit_[i] = (v / b) % rounds_[i];
+      start_[i] = s;
+      part_[i] = len / static_cast<std::size_t>(rounds_[i]);
+      s += static_cast<std::size_t>(digit_[i]) * part_[i];
+      len = part_[i];
+      b *= rounds_[i];
+    }
+  }
+
   int radix_;
   Comm comm_;
   std::size_t count_ = 0;

@@ -19,9 +19,10 @@ class ScatterBnom final : public Algorithm {
  public:
   void prepare(const Args& a) override {
     comm_ = Comm::dup(a.comm);
-    tree_ = lowbit_tree(rotated_slots(comm_.size(), a.root), /*largest_first=*/false);
+    build(a.root);
   }
   void run(const Args& a) override {
+    if (a.root != root_) build(a.root);  // a moved root: the same comm, the tree rebuilt
     if (comm_.rank() == a.root) {
       tree_scatter_root(tree_, a, comm_.get(), kScatterBnomTag, staging_);
     } else {
@@ -30,7 +31,13 @@ class ScatterBnom final : public Algorithm {
   }
 
  private:
+  void build(int root) {
+    tree_ = lowbit_tree(rotated_slots(comm_.size(), root), /*largest_first=*/false);
+    root_ = root;
+  }
+
   Comm comm_;
+  int root_ = 0;
   BlockTree tree_;
   std::vector<std::byte> staging_;
 };

@@ -17,9 +17,8 @@ class ScatterPieces final : public uha::Pieces {
     const uha::NodeMap& m = node.map;
     ext_ = extent_of(a.dtype);
     node_block_ = std::size_t(m.max_node_size()) * a.count;
-    const bool root_node = m.node_of(a.root) == m.node();
-    send_ = uha::SharedSlots(node.node_comm,
-                             root_node ? node_block_ * ext_ * std::size_t(m.node_count()) : 0);
+    // On every node, not only the root's: one instance serves every root (Algorithm::run).
+    send_ = uha::SharedSlots(node.node_comm, node_block_ * ext_ * std::size_t(m.node_count()));
     recv_ = uha::SharedSlots(node.node_comm, node_block_ * ext_);
     inter_.comm = node.leaders;
     inter_.dtype = MPI_BYTE;

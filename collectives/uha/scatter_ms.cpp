@@ -51,6 +51,7 @@ class ScatterMsPieces final : public uha::Pieces {
 
   void copy_in(const Args& a, int parity) override {
     const uha::NodeMap& m = node_->map;
+    root_node_ = m.node_of(a.root);  // the tree is relative to it: a moved root needs no rebuild
     if (m.rank() != a.root) return;
     std::byte* shared = buffer_.slot(parity);
     for (int n = 0; n < nodes_; ++n) {

@@ -23,7 +23,7 @@ std::unique_ptr<Algorithm> make_reduce_scatter_uha(const AlgOptions& options);
 // allgather and bcast also take copyout=memcpy|bcast|numa|shared|cow and regions=R
 // (collectives/uha/copy_out.hpp); true when copyout puts the result outside the receive buffer.
 bool uha_result_outside_recv(const AlgOptions& resolved);
-// Options: leaders=L, inter=NAME (collectives/uha/multileader.cpp).
+// Options: leaders=L, inter=NAME, scheme=p2p|shared (collectives/uha/multileader.cpp).
 std::unique_ptr<Algorithm> make_allgather_multileader(const AlgOptions& options);
 // Options: senders=K|all (collectives/uha/scatter_ms.cpp).
 std::unique_ptr<Algorithm> make_scatter_uha_ms(const AlgOptions& options);

@@ -36,11 +36,17 @@ awk -v l="$latency" -v o="$off" 'BEGIN { exit !(l <= 100 && o >= -25 && o <= 25)
   fail "calibration off: one-way latency $latency us, bandwidth $off% from the link's goodput"
 
 expect_exit 0 env MPIEXEC="${MPIEXEC%% *}" "$EMU" --hosts 3 -- "$PAPBENCH" \
-  --collective reduce --alg native,mpich-binomial --count 0,1Ki,64Ki --maxdelay 0,1ms --iters 4 \
+  --collective reduce --alg dynleader,mpich-binomial --count 0,1Ki,64Ki --maxdelay 0,1ms --iters 4 \
   --warmup 1 --validate-every 1 --progress never --out r.h5
 expect_exit 0 "$PAPBENCH_REPORT" summary r.h5
 expect_contains out.txt "3 (pbhost-0, pbhost-1, pbhost-2)"
 expect_contains out.txt "EMULATED: hosts=3 per-host=1 link=1gbit switch=none mpi=openmpi"
 grep -q "validation pass" out.txt || fail "no validated case in the summary"
 if grep -q "validation fail" out.txt; then fail "a case failed validation"; fi
+# The verdict list over the same file (jobs/reproduce-emulated.sh's last step): Parsons' Table 3.6
+# holds the dynamic leader against MPICH's binomial reduce, a row per workload (3 counts x 2
+# delays), each counted once.
+expect_exit 0 "$PAPBENCH_REPORT" table --verdicts r.h5
+grep -qE '^parsons-table3\.6 +\[Parsons2015\] Table 3\.6: [0-6]/6 rows agree in sign$' out.txt ||
+  { cat out.txt >&2; fail "table --verdicts: no Table 3.6 line with 6 rows"; }
 echo "emulated_cluster: ok"

@@ -13,7 +13,7 @@ expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective scatter,gather --alg lin,bsln,
 
 expect_exit 0 "$PAPBENCH_REPORT" table proficz-table3 sg.h5
 for text in "== Proficz 2020 Table 3, BSLN vs. LIN: scatter" "P = 4" "LIN mean" "BSLN mean" \
-  "paper diff" "paper acc." "vs. paper" "MWU p" "Welch p" \
+  "paper diff" "paper acc." "ours new/base" "95% CI" "verdict" "MWU p" "Welch p" \
   "128K floats total (32768 per rank x 4)" "2048K floats total (524288 per rank x 4)" \
   "missing cells (31 of the paper's 35)" "1024K @ 50ms (no LIN, BSLN)" "Mann-Whitney U" \
   "left out: "; do

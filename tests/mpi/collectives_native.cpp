@@ -1,5 +1,6 @@
 // Runs every registered algorithm of every collective through a matrix of roots, counts,
-// datatypes and ops, validating every call exactly. New algorithms are covered by adding their
+// datatypes and ops, validating every call exactly; rooted ones also from another root than
+// prepare() saw. New algorithms are covered by adding their
 // registry row. Every rank prints its own failures; the verdict is agreed over all ranks, so the
 // exit status is the same everywhere.
 //
@@ -90,13 +91,34 @@ std::int64_t test_arrival(int rank, int size, int root, std::uint64_t count, int
   return static_cast<std::int64_t>(k % static_cast<std::uint64_t>(size) / 2) * 150'000;
 }
 
+// A third call of a rooted case, from the next root without prepare(): one instance must serve
+// every root (Algorithm::run; the app kernels move the root so, bench/app/app_kernel.hpp).
+// False, after printing why, when its result is wrong on this rank.
+bool rerooted_call_ok(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& alg,
+                      MPI_Comm comm, int root, const DatatypeInfo& dt, const OpInfo& op,
+                      std::uint64_t count, const std::string& where,
+                      const topology::NodeTopology* nodes) {
+  const int next = (root + 1) % comm_size(comm);
+  Workload w(coll, comm, next, dt, op, count);
+  Args args = w.args();
+  args.nodes = nodes;
+  alg.run(args);
+  std::string why;
+  if (w.check(&why, alg.result_view(args))) return true;
+  fmt::print(stderr,
+             "FAIL {}/{}{} root={} re-rooted from {} without prepare() dtype={} count={}: {}\n",
+             coll.name, info.name, where, next, root, dt.name, count, why);
+  return false;
+}
+
 // Two iterations per case: the second catches state an algorithm leaves behind from the first.
 // `pat`: null unless the algorithm needs arrival times; then each iteration runs the PAT protocol
-// (start, edge, end) first, as the benchmark's compute phase does.
+// (start, edge, end) first, as the benchmark's compute phase does. `reroot`: then a third call
+// with the next root (rerooted_call_ok).
 void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& alg, MPI_Comm comm,
               int root, const DatatypeInfo& dt, const OpInfo& op, std::uint64_t count,
               const std::string& where, Tally& tally, PatRuntime* pat,
-              const topology::NodeTopology* nodes) {
+              const topology::NodeTopology* nodes, bool reroot) {
   Workload w(coll, comm, root, dt, op, count);
   Args args = w.args();
   args.pat = pat;
@@ -126,6 +148,9 @@ void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& 
       return;
     }
   }
+  if (!reroot) return;
+  const bool ok = rerooted_call_ok(coll, info, alg, comm, root, dt, op, count, where, nodes);
+  if (agree(ok ? 0 : 1) > 0) ++tally.failed;
 }
 
 int g_virtual_ppn = 0;  // --virtual-ppn
@@ -156,8 +181,10 @@ void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo
         for (std::size_t o = 0; o < nops; ++o) {
           const OpInfo& op = *m.ops[o];
           if (coll.uses_op && !op_applies(op, dt)) continue;
+          // Re-rooting depends on neither the datatype nor the op: their first pair only.
+          const bool reroot = coll.rooted && !info.needs_pat && size > 1 && d == 0 && o == 0;
           run_case(coll, info, *alg, comm, root, dt, op, counts[c], where, tally, pat.get(),
-                   nodes.get());
+                   nodes.get(), reroot);
         }
       }
     }

@@ -16,3 +16,10 @@ foreach(_ppn 3 4)
                     COMMAND $<TARGET_FILE:collectives_native_mpi> --alg ${_hier_algs}
                             --virtual-ppn ${_ppn})
 endforeach()
+
+# One instance of every bcast and reduce row serves every root of the app kernels with the
+# communicators and windows of one prepared instance (issue 27 item 13, bench/app/app_kernel.hpp):
+# counted through the profiling interface at 4 ranks on nodes of 2 and 3 ranks on nodes of 2 and 1.
+add_executable(prepared_roots_mpi ${CMAKE_CURRENT_LIST_DIR}/prepared_roots.cpp)
+target_link_libraries(prepared_roots_mpi PRIVATE papbench_bench papbench_warnings)
+papbench_mpi_test(prepared_roots RANKS 3 4 COMMAND $<TARGET_FILE:prepared_roots_mpi> --virtual-ppn 2)

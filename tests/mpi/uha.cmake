@@ -22,3 +22,13 @@ endforeach()
 add_executable(uha_vector_mpi ${CMAKE_CURRENT_LIST_DIR}/uha_vector.cpp)
 target_link_libraries(uha_vector_mpi PRIVATE papbench_collectives papbench_warnings)
 papbench_mpi_test(uha_vector RANKS 1 3 5 8 COMMAND $<TARGET_FILE:uha_vector_mpi>)
+
+# allgather/multileader's scheme (issue 27 item 9): the thesis' group-wide shared memory and the
+# leaders' point-to-point exchange, counted through the profiling interface, for leaders=1..K+1 on
+# one node of 4, nodes of 2, and nodes of 3 and 1 (where one leader stands in for missing groups).
+add_executable(multileader_scheme_mpi ${CMAKE_CURRENT_LIST_DIR}/multileader_scheme.cpp)
+target_link_libraries(multileader_scheme_mpi PRIVATE papbench_collectives papbench_warnings)
+foreach(_ppn 2 3 4)
+  papbench_mpi_test(multileader_scheme_ppn${_ppn} RANKS 4
+                    COMMAND $<TARGET_FILE:multileader_scheme_mpi> --virtual-ppn ${_ppn})
+endforeach()

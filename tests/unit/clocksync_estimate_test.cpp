@@ -40,14 +40,66 @@ TEST(PingPong, AsymmetryErrorIsBoundedByHalfTheRtt) {
   EXPECT_LE(p.offset() - 1000, p.rtt() / 2);
 }
 
-TEST(EstimateOffset, MinRttPicksTheFastestExchange) {
+TEST(EstimateOffset, MinRttAloneIsTheFastestExchangesInterval) {
+  const std::vector<PingPong> samples{exchange(10'000, 500, 200, 400)};
+  const SyncPoint s = estimate_offset(samples, Estimator::kMinRtt, {0, 0});
+  EXPECT_EQ(s.offset_ns, 400);  // the midpoint of [ref - recv, ref - send] = [100, 700]
+  EXPECT_EQ(s.width_ns, 600);
+  EXPECT_EQ(s.local, 10'300);
+}
+
+TEST(EstimateOffset, MinRttIntersectsEveryExchangesInterval) {
+  // The first exchange was delayed only on its way out and the last only on its way back: each
+  // proves one side of the offset more tightly than the clean exchange does ([400, 5500] and
+  // [-7500, 600] against [200, 800]).
   const std::vector<PingPong> samples{exchange(0, 500, 5000, 100),      // queued on the way out
                                       exchange(10'000, 500, 300, 300),  // clean
                                       exchange(20'000, 500, 100, 8000)};
-  const SyncPoint s = estimate_offset(samples, Estimator::kMinRtt);
+  const SyncPoint s = estimate_offset(samples, Estimator::kMinRtt, {0, 0});
   EXPECT_EQ(s.offset_ns, 500);
-  EXPECT_EQ(s.rtt_ns, 600);
-  EXPECT_EQ(s.local, 10'300);
+  EXPECT_EQ(s.width_ns, 200);
+  EXPECT_EQ(s.local, 10'300);  // the fastest exchange's instant
+  EXPECT_EQ(s.rtt_min_ns, 600);
+}
+
+// Exchanges with the reference whose offset drifts: global = local + offset0 + drift * local.
+PingPong drifting_exchange(std::int64_t local_send, double drift, std::int64_t there,
+                           std::int64_t back) {
+  const std::int64_t read_local = local_send + there;
+  const auto ref = read_local + 500 + std::llround(drift * static_cast<double>(read_local));
+  return {local_send, ref, local_send + there + back};
+}
+
+TEST(EstimateOffset, MinRttIntervalHoldsUnderDrift) {
+  // 150 ppm of drift over exchanges 1 ms apart moves the offset by 150 ns between them: the
+  // intervals, widened by the drift range, still hold the true offset at the fastest instant.
+  const double drift = 150e-6;
+  std::vector<PingPong> samples;
+  for (int k = 0; k < 8; ++k) {
+    samples.push_back(
+        drifting_exchange(k * 1'000'000LL, drift, k == 3 ? 150 : 150 + 97 * k, k == 5 ? 160 : 400));
+  }
+  const SyncPoint s = estimate_offset(samples, Estimator::kMinRtt, {0, kPriorMaxDrift});
+  const double truth = 500 + drift * static_cast<double>(s.local);
+  // (+1: the reference readings are rounded to the nanosecond.)
+  EXPECT_LE(std::abs(static_cast<double>(s.offset_ns) - truth),
+            static_cast<double>(s.width_ns) / 2 + 1);
+  // With the drift known exactly the intersection narrows below the fastest round trip.
+  const SyncPoint known = estimate_offset(samples, Estimator::kMinRtt, {drift, 1e-9});
+  EXPECT_LE(std::abs(static_cast<double>(known.offset_ns) - truth),
+            static_cast<double>(known.width_ns) / 2 + 1);
+  EXPECT_LT(known.width_ns, known.rtt_min_ns);
+}
+
+TEST(EstimateOffset, MinRttFallsBackToTheFastestWhenIntervalsDoNotMeet) {
+  // 1000 ppm of drift while the range assumed none: the intervals 10 ms apart miss each other
+  // by far more than their width, and the fastest exchange's own interval is what remains.
+  const std::vector<PingPong> samples{drifting_exchange(0, 1e-3, 300, 300),
+                                      drifting_exchange(10'000'000, 1e-3, 400, 400)};
+  const SyncPoint s = estimate_offset(samples, Estimator::kMinRtt, {0, 0});
+  EXPECT_EQ(s.local, 300);
+  EXPECT_EQ(s.width_ns, 600);
+  EXPECT_EQ(s.offset_ns, samples[0].offset());
 }
 
 TEST(EstimateOffset, MedianIsListing31Element) {
@@ -59,7 +111,7 @@ TEST(EstimateOffset, MedianIsListing31Element) {
   const SyncPoint s = estimate_offset(samples, Estimator::kMedian);
   EXPECT_EQ(s.offset_ns, 500);
   EXPECT_EQ(s.local, 10'300);  // the instant of the median sample
-  EXPECT_EQ(s.rtt_ns, 600);    // the median sample's own round trip bounds its offset
+  EXPECT_EQ(s.width_ns, 600);  // the median sample's own round trip bounds its offset
   EXPECT_EQ(s.rtt_min_ns, 400);
 }
 
@@ -70,7 +122,7 @@ TEST(EstimateOffset, MedianBoundIsItsOwnSamplesRtt) {
                                       exchange(20'000, 500, 0, 300)};
   const SyncPoint s = estimate_offset(samples, Estimator::kMedian);
   EXPECT_EQ(s.offset_ns, 500);
-  EXPECT_EQ(s.rtt_ns, 5000);
+  EXPECT_EQ(s.width_ns, 5000);
   EXPECT_EQ(s.rtt_min_ns, 300);
 }
 

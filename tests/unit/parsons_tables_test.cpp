@@ -15,6 +15,7 @@
 #include "tests/unit/results_temp_dir.hpp"
 #include "tools/report/parsons_speedup.hpp"
 #include "tools/report/table_parsons.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report {
 namespace {
@@ -184,7 +185,16 @@ TEST_F(ParsonsTables, Table36MeanAndMaxOverSizesAndLevelsWithTheThesisBeside) {
   // Dynamic-K is not the thesis' Dyn. Leader: a row of its own, without the thesis' value.
   cases.push_back(timed("reduce", "dynleader", "kdeg=4,cleanup=cancel", 32, "compute:0", 0.5));
   const Report r = build_parsons_table3_6(write("r.h5", cases));
-  ASSERT_EQ(r.sections.size(), 1u);
+  ASSERT_EQ(r.sections.size(), 2u);  // the table, then its trend verdicts
+  const Section& v = r.sections[1];
+  ASSERT_TRUE(is_claim_section(v));
+  // Dyn. Leader (thesis 18.9x: faster) at 2 sizes x 2 levels; Dynamic-K is another row.
+  ASSERT_EQ(v.table.rows.size(), 4u);
+  for (const Row& row : v.table.rows) {
+    EXPECT_EQ(row.cells[column(v, "claim")].text, "Dyn. Leader");
+    EXPECT_EQ(row.cells[column(v, "verdict")].text, "same sign");
+    EXPECT_EQ(row.cells[column(v, "agrees_in_sign")].raw, true);
+  }
   const Section& s = r.sections[0];
   EXPECT_NE(s.title.find("P = 4, 2 virtual node(s) of 2"), std::string::npos) << s.title;
   const Row* dl = row_of(s, "dynleader:" + kDynleader);
@@ -276,7 +286,7 @@ TEST_F(ParsonsTables, Table38ReadsTheReplayedLevelFromTheTraceAndPrintsBothMetri
                      timed("alltoall", "uha", "inter=mpich-isend", 4, replay, 2),
                      timed("alltoall", "uha", "inter=mpich-bruck", 4, replay, 1),
                      timed("alltoall", "a2a-aware", "min-frag=0", 4, replay, 3)}));
-  ASSERT_EQ(r.sections.size(), 2u);  // elapsed, then after-last-arrival
+  ASSERT_EQ(r.sections.size(), 3u);  // elapsed, after-last-arrival, the trend verdicts
   const Section& s = r.sections[0];
   const Row* hier = row_of(s, "uha:inter=mpich-isend");
   ASSERT_NE(hier, nullptr);
@@ -300,7 +310,8 @@ TEST_F(ParsonsTables, Table21PerCollectiveMeanAndMaxOverSizes) {
                                              timed("allgather", "uha", inter, 1, "none", 4),
                                              timed("allgather", "uha", inter, 2, "none", 1),
                                              timed("allgather", "native", "", 1, "none", 3)}));
-  ASSERT_EQ(r.sections.size(), 1u);
+  ASSERT_EQ(r.sections.size(), 2u);  // the table, then its trend verdicts
+  EXPECT_TRUE(is_claim_section(r.sections[1]));
   const Section& s = r.sections[0];
   const Row* small = row_of(s, "allgather uha:" + inter);
   ASSERT_NE(small, nullptr);

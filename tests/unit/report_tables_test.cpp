@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_proficz34.hpp"
 #include "tools/report/table_proficz_figs.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report {
 namespace {
@@ -132,20 +134,26 @@ TEST_F(ReportTables, Table3ComparesMeansBesideThePaper) {
   EXPECT_EQ(cell->cells[column(s, "mark")].text, "*");
   EXPECT_EQ(cell->cells[column(s, "paper_diff_ms")].text, "-2.3");
   EXPECT_EQ(cell->cells[column(s, "paper_acceleration")].text, "1.03");
-  EXPECT_EQ(cell->cells[column(s, "trend")].text, "effect here, none in paper");
+  // The paper's 1.03 is within its noise; our paired CI of BSLN/LIN lies below 1.
+  EXPECT_EQ(cell->cells[column(s, "verdict")].text, "effect the paper lacks");
+  EXPECT_EQ(cell->cells[column(s, "agrees_in_sign")].raw, false);
+  EXPECT_LT(cell->cells[column(s, "ours_ratio_ci_high")].raw.get<double>(), 1.0);
   EXPECT_NE(cell->group.find("2048K floats total (524288 per rank x 4)"), std::string::npos);
 
   const Row* same = table_row(s, 128 * 1024, 50 * kMs);
   ASSERT_NE(same, nullptr);
   EXPECT_EQ(same->cells[column(s, "diff_ms")].text, "0.0");
   EXPECT_EQ(same->cells[column(s, "significant")].raw, false);
-  EXPECT_EQ(same->cells[column(s, "trend")].text, "agrees (no effect)");
+  EXPECT_EQ(same->cells[column(s, "verdict")].text, "no significant difference");
+  EXPECT_EQ(same->cells[column(s, "agrees_in_sign")].raw, true);  // the paper's -0.1: none
 
   const Row* half = table_row(s, 2048 * 1024, 0);
   ASSERT_NE(half, nullptr);
   EXPECT_EQ(half->cells[column(s, "diff_ms")].text, "-");
   EXPECT_EQ(half->cells[column(s, "n_base")].raw, 10);
   EXPECT_EQ(half->cells[column(s, "paper_diff_ms")].text, "-1.3");  // the paper's still shown
+  EXPECT_EQ(half->cells[column(s, "verdict")].text, "");            // no verdict without both sides
+  EXPECT_TRUE(half->cells[column(s, "agrees_in_sign")].raw.is_null());
 
   const Row* absent = table_row(s, 512 * 1024, 5 * kMs);
   ASSERT_NE(absent, nullptr);
@@ -174,7 +182,8 @@ TEST_F(ReportTables, Table4ReadsGatherAndFlagsOppositeSigns) {
   ASSERT_NE(cell, nullptr);
   EXPECT_EQ(cell->cells[column(s, "diff_ms")].text, "-20.0");
   EXPECT_EQ(cell->cells[column(s, "paper_diff_ms")].text, "29.1");
-  EXPECT_EQ(cell->cells[column(s, "trend")].text, "opposite");
+  EXPECT_EQ(cell->cells[column(s, "verdict")].text, "opposite sign");
+  EXPECT_EQ(cell->cells[column(s, "agrees_in_sign")].raw, false);
   EXPECT_EQ(r.kind, "proficz-table4");
 }
 
@@ -191,7 +200,12 @@ TEST_F(ReportTables, ClvFig10GridsMeanAndSdPerDelayAndAlgorithm) {
                             make_case("reduce", "native", 131072, 4, 50 * kMs, {40, 40}),
                             make_case("reduce", "ring", 131072, 4, 50 * kMs, {30, 34})});
   const Report r = build_clv_fig10(files);
-  ASSERT_EQ(r.sections.size(), 1u);
+  ASSERT_EQ(r.sections.size(), 2u);  // the grid, then the claim's verdict rows
+  const Section& v = r.sections[1];
+  ASSERT_TRUE(is_claim_section(v));
+  ASSERT_EQ(v.table.rows.size(), 1u);  // CLV beside native at 0 ms; RING has no CLV at 50 ms
+  EXPECT_EQ(v.table.rows[0].cells[column(v, "claim")].text, "CLV vs. MPI");
+  EXPECT_EQ(v.table.rows[0].cells[column(v, "verdict")].text, "same sign");  // 8/10, 8/12
   const Section& s = r.sections[0];
   // Two metrics (run time, after last arrival) x two delays.
   ASSERT_EQ(s.table.rows.size(), 4u);
@@ -210,6 +224,22 @@ TEST_F(ReportTables, ClvFig10GridsMeanAndSdPerDelayAndAlgorithm) {
   EXPECT_TRUE(has_note(s, "RING at 0"));
   EXPECT_TRUE(has_note(s, "paper: Fig. 10"));
   EXPECT_NE(s.title.find("count 128Ki float"), std::string::npos);
+}
+
+TEST_F(ReportTables, CsvGivesTheVerdictSectionAHeaderOfItsOwn) {
+  // The grid and the claim's verdict rows have different columns: one CSV header each.
+  const auto files = write("f10csv.h5", 4,
+                           {make_case("reduce", "native", 131072, 4, 0, {10, 12}),
+                            make_case("reduce", "clairvoyant", 131072, 4, 0, {8, 8})});
+  std::ostringstream out;
+  emit(build_clv_fig10(files), Format::kCsv, out);
+  const std::string csv = out.str();
+  EXPECT_EQ(csv.rfind("conditions,metric,", 0), 0u) << csv;
+  EXPECT_NE(csv.find("\n\nconditions,claim,workload,paper,paper_direction,ours_ratio,"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",CLV vs. MPI,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",same sign,true\n"), std::string::npos) << csv;
 }
 
 TEST_F(ReportTables, ScalabilityFiguresTakeOneFilePerProcessCount) {

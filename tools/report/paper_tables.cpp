@@ -5,6 +5,7 @@
 #include "tools/report/table_clv1.hpp"
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_kang_figs.hpp"
+#include "tools/report/table_nuriyev_q.hpp"
 #include "tools/report/table_parsons.hpp"
 #include "tools/report/table_parsons_apps.hpp"
 #include "tools/report/table_proficz34.hpp"
@@ -59,6 +60,8 @@ const std::vector<PaperTable>& registry() {
        "[Parsons2015] Table 3.10", build_parsons_table3_10},
       {"parsons-table3.11", "FT (alltoall) speed-ups of UHA Isend and a2a-aware over mpich-isend",
        "[Parsons2015] Table 3.11", build_parsons_table3_11},
+      {"nuriyev-q", "Q(m_s): flat bcast of one segment on two nodes vs. one, with a verdict",
+       "[Nuriyev2022] Table 1", build_nuriyev_q},
       {"clv-table1", "schedule generation: segtree speedup over linear, pairing (schedgen)",
        "[ProficzOcetkiewicz2021] Table 1", nullptr, build_clv_table1},
   };

@@ -10,6 +10,7 @@
 
 #include "common/errors.hpp"
 #include "tools/report/plot_views.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report::plot {
 namespace {
@@ -37,6 +38,7 @@ Figure plot_kang_times(const Report& report) {
                      ? "[Kang2019] Fig. 4: intergroup Allgather, paper's timing"
                      : "[Kang2019] Fig. 5: intergroup Allgatherv, paper's timing";
   for (const Section& section : report.sections) {
+    if (is_claim_section(section)) continue;  // trend verdicts, no data to plot
     const Table& t = section.table;
     const std::size_t x_col = column_of(t, "block_bytes");
     double max_ns = 0;
@@ -80,6 +82,7 @@ Figure plot_kang_speedups(const Report& report) {
   Figure figure;
   figure.title = "[Kang2019] Fig. 6: T_old/T_new (native over alg1, alg2) and Eq. (5)";
   for (const Section& section : report.sections) {
+    if (is_claim_section(section)) continue;  // trend verdicts, no data to plot
     const Table& t = section.table;
     const std::size_t setting = column_of(t, "setting"), curve = column_of(t, "curve");
     const std::size_t x_col = column_of(t, "block_bytes"), y_col = column_of(t, "speedup");

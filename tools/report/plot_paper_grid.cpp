@@ -12,6 +12,7 @@
 #include "results/case_metrics.hpp"
 #include "tools/report/metric_choice.hpp"
 #include "tools/report/plot_views.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report::plot {
 namespace {
@@ -52,6 +53,7 @@ Figure plot_paper_grid(const Report& report, std::string_view source) {
   Figure figure;
   figure.title = std::string(source);
   for (const Section& section : report.sections) {
+    if (is_claim_section(section)) continue;  // trend verdicts, no data to plot
     const Table& t = section.table;
     // The x column build_figure put after the metric: the figure's axis.
     const std::string x_key = t.columns.at(1).key;

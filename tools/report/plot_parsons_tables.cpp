@@ -9,6 +9,7 @@
 
 #include "common/errors.hpp"
 #include "tools/report/plot_views.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report::plot {
 namespace {
@@ -33,6 +34,7 @@ Figure plot_parsons_speedups(const Report& report) {
   Figure figure;
   figure.title = fmt::format("[Parsons2015] {}: speed-ups (bars), thesis (circles)", report.kind);
   for (const Section& section : report.sections) {
+    if (is_claim_section(section)) continue;  // trend verdicts, no data to plot
     const Table& t = section.table;
     const std::size_t candidate = column_of(t, "candidate"), mean = column_of(t, "mean");
     Panel panel;

@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -42,6 +43,7 @@
 #include "tools/report/result_file.hpp"
 #include "tools/report/summary_view.hpp"
 #include "tools/report/table_format.hpp"
+#include "tools/report/trend_verdict.hpp"
 
 namespace papbench::report {
 namespace {
@@ -260,16 +262,62 @@ struct TableArgs {
   std::vector<std::string> files;
   std::string format = "table";
   bool list = false;
+  bool verdicts = false;
 };
 
 void add_table_options(CLI::App& cmd, TableArgs& args) {
   cmd.add_option("name", args.name, "Paper table");
   cmd.add_option("files", args.files, "Result sets (.h5)");
   cmd.add_flag("--list", args.list, "List the paper tables");
+  cmd.add_flag("--verdicts", args.verdicts,
+               "No NAME: per paper artefact with trend verdicts, the rows agreeing in sign over "
+               "the given result sets");
   add_format_option(cmd, args.format);
 }
 
+// `table --verdicts FILES`: every view with a trend verdict column (trend_rows.hpp) over all the
+// files at once, one line per view that finds its cases: rows agreeing in sign / rows with a
+// verdict. A view that finds none of its cases in the files (UsageError) is no artefact here.
+int run_verdicts(const std::vector<std::string>& paths) {
+  const std::vector<ResultFile> files = open_all(paths);
+  int printed = 0;
+  for (const PaperTable& t : paper_tables()) {
+    if (!t.build) continue;
+    Report report;
+    try {
+      report = t.build(files);
+    } catch (const UsageError&) {
+      continue;
+    }
+    VerdictTally tally;
+    for (const Section& s : report.sections) {
+      const auto& cols = s.table.columns;
+      const auto it = std::find_if(cols.begin(), cols.end(),
+                                   [](const Column& c) { return c.key == "agrees_in_sign"; });
+      if (it == cols.end()) continue;
+      const auto k = static_cast<std::size_t>(it - cols.begin());
+      for (const Row& r : s.table.rows) {
+        if (k < r.cells.size() && r.cells[k].raw.is_boolean())
+          tally.add(r.cells[k].raw.get<bool>());
+      }
+    }
+    if (tally.rows == 0) continue;
+    std::cout << fmt::format("{:<18} {}: {}/{} rows agree in sign\n", t.name, t.source,
+                             tally.agreeing, tally.rows);
+    ++printed;
+  }
+  if (printed == 0)
+    std::cout << "no paper view with a trend verdict found its cases in the files\n";
+  return 0;
+}
+
 int run_table(const TableArgs& args) {
+  if (args.verdicts) {  // `table --verdicts FILES...`: the first file lands in `name`
+    std::vector<std::string> paths = args.files;
+    if (!args.name.empty()) paths.insert(paths.begin(), args.name);
+    if (paths.empty()) throw UsageError("table --verdicts: no result files given");
+    return run_verdicts(paths);
+  }
   const auto tables = paper_tables();
   if (args.list || args.name.empty()) {
     if (tables.empty()) std::cout << "no paper tables are implemented yet\n";

@@ -169,16 +169,25 @@ void emit_markdown(const Report& report, std::ostream& out) {
 // --- csv ------------------------------------------------------------------------------------
 
 void emit_csv(const Report& report, std::ostream& out) {
-  // Every section of one report has the same columns, so one header serves them all; the
-  // section title becomes the first column. Meta and notes have no place in a flat table:
-  // they are in the JSON output.
-  const Table* shape = report.sections.empty() ? nullptr : &report.sections.front().table;
-  if (shape == nullptr) return;
-  const auto cols = visible_columns(*shape, false);
-  out << csv_field(report.section_key);
-  for (std::size_t c : cols) out << ',' << csv_field(shape->columns[c].key);
-  out << '\n';
+  // Sections with the same columns share one header, the section title becoming the first
+  // column. A section with other columns (a view's trend verdicts beside its table, trend_rows)
+  // starts a table of its own: a blank line, then its header. Meta and notes have no place in a
+  // flat table: they are in the JSON output.
+  const Table* shape = nullptr;
+  std::vector<std::size_t> cols;
+  const auto same_columns = [](const Table& a, const Table& b) {
+    return std::equal(a.columns.begin(), a.columns.end(), b.columns.begin(), b.columns.end(),
+                      [](const Column& x, const Column& y) { return x.key == y.key; });
+  };
   for (const Section& s : report.sections) {
+    if (shape == nullptr || !same_columns(*shape, s.table)) {
+      if (shape != nullptr) out << '\n';
+      shape = &s.table;
+      cols = visible_columns(*shape, false);
+      out << csv_field(report.section_key);
+      for (std::size_t c : cols) out << ',' << csv_field(shape->columns[c].key);
+      out << '\n';
+    }
     for (const Row& r : s.table.rows) {
       out << csv_field(s.title);
       for (std::size_t c : cols) out << ',' << csv_value(r.cells[c].raw);

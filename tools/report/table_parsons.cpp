@@ -17,6 +17,7 @@
 #include "results/case_metrics.hpp"
 #include "tools/report/case_params.hpp"
 #include "tools/report/parsons_speedup.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report {
 namespace {
@@ -531,6 +532,54 @@ Section make_section(const CaseGroup& g, const ParsonsTableSpec& spec, TimeSourc
   return s;
 }
 
+// The thesis' value of a row as one speed-up: chapter 2's mean over the sizes, chapter 3's mean
+// over the core counts (the headline's reading); nullopt where the thesis gives none.
+std::optional<double> thesis_speedup(const Comparison& c) {
+  if (c.thesis_mean) return c.thesis_mean;
+  if (c.thesis_by_cores.empty()) return std::nullopt;
+  double sum = 0;
+  for (const auto& [cores, v] : c.thesis_by_cores) sum += v;
+  return sum / static_cast<double>(c.thesis_by_cores.size());
+}
+
+// A verdict row per thesis row and workload: the candidate's time against the baseline's
+// (trend_rows.hpp), the sign of the thesis' speed-up beside it. Only the sources that are
+// per-iteration metrics (the inter-node phase is a counter, not one).
+std::optional<Section> verdict_section(const std::vector<ResultFile>& files,
+                                       const ParsonsTableSpec& spec) {
+  std::optional<results::Metric> metric;
+  switch (spec.sources.front()) {
+    case TimeSource::kElapsed:
+      metric = results::Metric::kElapsed;
+      break;
+    case TimeSource::kRunTime:
+      metric = results::Metric::kRunTime;
+      break;
+    case TimeSource::kAfterLastArrival:
+      metric = results::Metric::kAfterLastArrival;
+      break;
+    case TimeSource::kInterNodePhase:
+      break;
+  }
+  if (!metric) return std::nullopt;
+  constexpr double kThesisFlat = 0.05;  // a speed-up within 5% of 1: no effect
+  std::vector<TrendClaim> claims;
+  for (const Comparison& c : spec.rows) {
+    const std::optional<double> thesis = thesis_speedup(c);
+    if (!thesis) continue;
+    claims.push_back({c.label,
+                      [&c](const results::CaseRecord& r) {
+                        return r.collective == c.collective && matches(c.baseline, r);
+                      },
+                      [&c](const results::CaseRecord& r) {
+                        return r.collective == c.collective && matches(c.candidate, r);
+                      },
+                      direction_from_speedup(*thesis, kThesisFlat),
+                      fmt::format("{:.2f}x", *thesis)});
+  }
+  return claim_section(spec.title + ": trend verdicts", files, claims, *metric);
+}
+
 Report build(const std::vector<ResultFile>& files, const ParsonsTableSpec& spec) {
   Report report;
   report.kind = spec.kind;
@@ -546,6 +595,7 @@ Report build(const std::vector<ResultFile>& files, const ParsonsTableSpec& spec)
     throw UsageError(
         fmt::format("table {}: no {} case in the files", spec.kind, fmt::join(names, " or ")));
   }
+  if (auto v = verdict_section(files, spec)) report.sections.push_back(std::move(*v));
   return report;
 }
 

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -14,6 +15,7 @@
 #include "results/case_metrics.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/figure_grid.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report {
 namespace {
@@ -135,6 +137,8 @@ using CellKey = std::pair<std::uint64_t, std::int64_t>;  // (total, maxdelay_ns)
 struct Grid {
   // cell -> algorithm -> run-time samples (pooled over cases and files)
   std::map<CellKey, std::map<std::string, std::vector<double>>> cells;
+  // cell -> algorithm -> its cases (a launch per file), for the trend verdict
+  std::map<CellKey, std::map<std::string, std::vector<CaseRef>>> cases;
   std::map<std::uint64_t, std::set<std::uint64_t>> counts;  // total -> per-rank counts seen
   int processes = 0;
 };
@@ -143,33 +147,31 @@ std::vector<Column> columns(const ProficzTableSpec& spec) {
   const auto M = Audience::kMachine;
   const auto H = Audience::kHuman;
   const std::string b(spec.base_name), n(spec.new_name);
-  return {
-      {"total_floats", "total", M},
-      {"maxdelay_ns", "max delay"},
-      {"n_base", "n " + b, M},
-      {"n_new", "n " + n, M},
-      {"mean_base_ns", b + " mean"},
-      {"mean_new_ns", n + " mean"},
-      {"diff_ms", "diff ms"},
-      {"acceleration", "acc."},
-      {"mann_whitney_p", "MWU p"},
-      {"welch_p", "Welch p"},
-      {"significant", "", M},
-      {"mark", "", H, true},
-      {"paper_diff_ms", "paper diff"},
-      {"paper_acceleration", "paper acc."},
-      {"trend", "vs. paper", Audience::kBoth, true},
+  std::vector<Column> cols = {
+      {"total_floats", "total", M},    {"maxdelay_ns", "max delay"},
+      {"n_base", "n " + b, M},         {"n_new", "n " + n, M},
+      {"mean_base_ns", b + " mean"},   {"mean_new_ns", n + " mean"},
+      {"diff_ms", "diff ms"},          {"acceleration", "acc."},
+      {"mann_whitney_p", "MWU p"},     {"welch_p", "Welch p"},
+      {"significant", "", M},          {"mark", "", H, true},
+      {"paper_diff_ms", "paper diff"}, {"paper_acceleration", "paper acc."},
   };
+  for (Column& c : trend_columns()) cols.push_back(std::move(c));
+  return cols;
 }
 
-// How our cell reads against the paper's: the direction of a significant difference, or no
-// effect; the paper's |acc - 1| < 0.05 counts as no effect there too.
-std::string trend(bool significant, double diff_ms, const PaperCell* paper) {
-  if (paper == nullptr) return "";
-  const bool paper_flat = std::fabs(paper->acceleration - 1) < 0.05;
-  if (!significant) return paper_flat ? "agrees (no effect)" : "no effect here";
-  if (paper_flat) return "effect here, none in paper";
-  return (diff_ms < 0) == (paper->diff_ms < 0) ? "agrees" : "opposite";
+// The paper's direction: its acceleration, |acc - 1| < 0.05 counting as no effect.
+constexpr double kPaperFlat = 0.05;
+
+// Our side of the verdict: compare's CI of new/base over the cell's cases.
+std::optional<stats::CaseComparison> cell_comparison(const ProficzTableSpec& spec, const Grid& g,
+                                                     CellKey key) {
+  const auto it = g.cases.find(key);
+  if (it == g.cases.end()) return std::nullopt;
+  const auto base = it->second.find(std::string(spec.base_alg));
+  const auto next = it->second.find(std::string(spec.new_alg));
+  if (base == it->second.end() || next == it->second.end()) return std::nullopt;
+  return compare_sides(base->second, next->second, results::Metric::kRunTime);
 }
 
 Row make_row(const ProficzTableSpec& spec, const Grid& g, CellKey key,
@@ -231,14 +233,15 @@ Row make_row(const ProficzTableSpec& spec, const Grid& g, CellKey key,
                                        Cell::p_value(welch),
                                        Cell::boolean(significant),
                                        {significant ? "*" : "", nullptr}});
-    row.cells.push_back(paper ? Cell::fixed(paper->diff_ms, 1) : none);
-    row.cells.push_back(paper ? Cell::fixed(paper->acceleration, 2) : none);
-    row.cells.push_back(Cell::str(trend(significant, diff_ms, paper)));
-    return row;
   }
   row.cells.push_back(paper ? Cell::fixed(paper->diff_ms, 1) : none);
   row.cells.push_back(paper ? Cell::fixed(paper->acceleration, 2) : none);
-  row.cells.push_back(Cell::str(""));
+  const auto ours = paper ? cell_comparison(spec, g, key) : std::nullopt;
+  for (Cell& c : trend_cells(
+           ours ? &*ours : nullptr,
+           paper ? direction_from_speedup(paper->acceleration, kPaperFlat) : Direction::kNone)) {
+    row.cells.push_back(std::move(c));
+  }
   return row;
 }
 
@@ -263,6 +266,8 @@ Report build_table(const std::vector<ResultFile>& files, const ProficzTableSpec&
       } catch (const results::FormatError& e) {
         throw UsageError(fmt::format("{}: {}: {}", f.path, c.label(), e.what()));
       }
+      g.cases[{total, c.maxdelay_ns}][c.algorithm].push_back(
+          {&f, static_cast<std::size_t>(&c - f.reader.cases().data())});
       auto& samples = g.cells[{total, c.maxdelay_ns}][c.algorithm];
       samples.insert(samples.end(), run_time.begin(), run_time.end());
     }
@@ -313,6 +318,7 @@ Report build_table(const std::vector<ResultFile>& files, const ProficzTableSpec&
       s.notes.push_back(
           fmt::format("left out: {} case(s) of other collectives or algorithms", left_out));
     }
+    s.notes.push_back(trend_note());
     s.notes.push_back(
         "paper: 48 nodes with one process each on 1 Gbps Ethernet (TCP, 64 KiB eager limit); "
         "match trends and signs, not absolute values ([Proficz2020] §5)");
