@@ -17,6 +17,7 @@
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
+#include "results/arrival_error.hpp"
 #include "results/median_ci.hpp"
 
 namespace papbench {
@@ -170,11 +171,12 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
 struct CaseRunner::Member {
   const Case* c = nullptr;
   std::int64_t call_timeout_ns = 0;
+  std::int64_t arrival_tolerance_ns = 0;        // results/arrival_error.hpp; -1: off
   std::int64_t start_spin_ns = kDefaultSpinNs;  // start_spin_ns_ while this case has its turn
   std::optional<CaseSetup> setup;
   std::optional<IterationLog> log;
   std::vector<double> warm;  // the --ci-metric of each warm-up iteration (--warmup-settle)
-  std::vector<double> kept;  // ... of the timed iterations no rank was late in
+  std::vector<double> kept;  // ... of the timed iterations every rank arrived as planned in
   int timed = 0;
   std::string failure;
 };
@@ -192,6 +194,10 @@ void CaseRunner::start(Member& m) {
   m.start_spin_ns = start_spin_ns(host_ranks_ * (s.pat != nullptr ? 2 : 1), cpus_);
   m.call_timeout_ns =
       case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
+  // The planned delay span: every pattern's smallest delay is 0 or the same on every rank.
+  m.arrival_tolerance_ns = opts_.arrival_tolerance_ns == kArrivalToleranceAuto
+                               ? results::default_arrival_tolerance_ns(s.pattern->max_delay_ns())
+                               : opts_.arrival_tolerance_ns;
   m.log.emplace(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
                 s.pat != nullptr);
 }
@@ -224,6 +230,7 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
     Member& m = members[i];
     if (before_turn) before_turn(i);
     call_timeout_ns_ = m.call_timeout_ns;
+    arrival_tolerance_ns_ = m.arrival_tolerance_ns;
     start_spin_ns_ = m.start_spin_ns;
     failure_ = &m.failure;
     const Settled done = iteration(*m.setup, it, validate, prev_late_, *m.log);
@@ -256,7 +263,7 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
       const Settled done = turn(i, it, validate);
       Member& m = members[i];
       m.timed = it + 1;
-      if (done.any_late) continue;
+      if (done.any_off_plan) continue;
       m.kept.push_back(ci_value(done));
       if (precise_enough(m.kept, it)) turns.drop(i);  // the others go on without it
     }
@@ -270,6 +277,7 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
     results::CaseRecord rec = describe_case(*m.c, opts_, size_);
     rec.iterations = m.timed;
     rec.warmup = warmup_run_;
+    rec.arrival_tolerance_ns = m.arrival_tolerance_ns;
     {
       const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kGather, m.timed - 1,
                              m.call_timeout_ns);
@@ -317,12 +325,13 @@ bool CaseRunner::precise_enough(const std::vector<double>& kept, int it) {
 // check, the re-fill, the next agreement) never runs inside another rank's timed region: a rank
 // that checked its output while a dynamic leader was still in the call took the leader's core.
 // The allreduce that synchronizes also hands every rank the iteration's span.
-CaseRunner::Settled CaseRunner::settle(int it, std::int64_t a, std::int64_t f, bool late) {
-  std::int64_t buf[4] = {a, f, -a, late ? 1 : 0};
+CaseRunner::Settled CaseRunner::settle(int it, std::int64_t a, std::int64_t f, bool late,
+                                       bool off_plan) {
+  std::int64_t buf[4] = {a, f, -a, off_plan ? 1 : 0};
   const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSettle, it, call_timeout_ns_);
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 4, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
   return {.own_late = late,
-          .any_late = buf[3] != 0,
+          .any_off_plan = buf[3] != 0,
           .after_last_ns = buf[1] - buf[0],
           .run_time_ns = buf[1] + buf[2]};
 }
@@ -357,18 +366,23 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   const std::int64_t a = clock_.to_global(a_local);
   const std::int64_t f = clock_.to_global(f_local);
 
+  // A missed start only grows the next agreement's margin; what decides whether the iteration
+  // counts is the arrival error. compute:XTIME plans no arrival, only the loop's start at T0.
   const bool late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;
+  const std::int64_t arrival_error = s.xtime > 0 ? start.late_at_entry_ns : a - planned;
+  const bool off_plan = results::beyond_arrival_tolerance(arrival_error, arrival_tolerance_ns_);
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
   // the clock it reads.
   const PatRuntime::BusyTimes busy = s.pat ? s.pat->last_busy_times() : PatRuntime::BusyTimes{};
-  const Settled done = settle(it, a, f, late);
+  const Settled done = settle(it, a, f, late, off_plan);
   if (validate) check_output(s, it, log);
   if (it >= 0) {
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;
-    log.record(it,
-               {a, f, delay, planned, late, predicted, clock_.error_bound_at(a_local),
-                clock_.slew_at(a_local), clock_.interval_bound(a_local, f_local), busy},
-               s.alg->iteration_metrics());
+    log.record(
+        it,
+        {a, f, delay, planned, arrival_error, off_plan, predicted, clock_.error_bound_at(a_local),
+         clock_.slew_at(a_local), clock_.interval_bound(a_local, f_local), busy},
+        s.alg->iteration_metrics());
   }
   return done;
 }

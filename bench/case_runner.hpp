@@ -57,8 +57,8 @@ class CaseRunner {
  private:
   // What every rank knows of an iteration once all have left the call.
   struct Settled {
-    bool own_late;               // this rank missed the agreed start
-    bool any_late;               // some rank did
+    bool own_late;               // this rank missed the agreed start (the margin grows)
+    bool any_off_plan;           // some rank's arrival error broke the tolerance (not kept)
     std::int64_t after_last_ns;  // max f - max a
     std::int64_t run_time_ns;    // max f - min a
   };
@@ -67,7 +67,7 @@ class CaseRunner {
   bool all_settled(std::span<const Member> members, int it);
   double ci_value(const Settled& done) const;
   Settled iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
-  Settled settle(int it, std::int64_t a, std::int64_t f, bool late);
+  Settled settle(int it, std::int64_t a, std::int64_t f, bool late, bool off_plan);
   bool precise_enough(const std::vector<double>& kept, int it);
   WaitResult compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
                            std::span<std::int64_t> compute_counts);
@@ -86,6 +86,7 @@ class CaseRunner {
   int rank_ = 0;
   int size_ = 1;
   std::int64_t margin_ns_;
+  std::int64_t arrival_tolerance_ns_ = 0;  // the running case's (results/arrival_error.hpp)
   int on_time_streak_ = 0;
   std::string* failure_ = nullptr;  // the running case's first validation failure
   // The start waits' spin (start_spin_ns) of the case whose turn it is: the whole wait where every

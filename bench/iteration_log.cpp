@@ -30,6 +30,7 @@ IterationLog::IterationLog(int iters, std::size_t n_events, bool count_call, boo
       exit_(iters),
       planned_delay_(iters),
       planned_arrival_(iters),
+      arrival_error_(iters),
       late_(iters),
       predicted_(iters),
       exchange_done_(iters),
@@ -47,7 +48,8 @@ void IterationLog::record(int it, const IterationTimes& t, std::vector<AlgMetric
   exit_[it] = t.exit_ns;
   planned_delay_[it] = t.planned_delay_ns;
   planned_arrival_[it] = t.planned_arrival_ns;
-  late_[it] = t.late ? 1 : 0;
+  arrival_error_[it] = t.arrival_error_ns;
+  late_[it] = t.off_plan ? 1 : 0;
   if (predicts_) {
     predicted_[it] = t.predicted_ns;
     exchange_done_[it] = t.pat.exchange_done_ns;
@@ -79,8 +81,8 @@ void IterationLog::truncate(int n) {
   const auto keep = static_cast<std::size_t>(n);
   validation_.resize(keep);
   for (auto* v :
-       {&arrival_, &exit_, &planned_delay_, &planned_arrival_, &late_, &predicted_, &exchange_done_,
-        &work_done_, &clock_bound_, &clock_slew_, &clock_elapsed_bound_}) {
+       {&arrival_, &exit_, &planned_delay_, &planned_arrival_, &arrival_error_, &late_, &predicted_,
+        &exchange_done_, &work_done_, &clock_bound_, &clock_slew_, &clock_elapsed_bound_}) {
     v->resize(keep);
   }
   for (auto* table : {&call_values_, &compute_values_, &metric_values_}) {
@@ -116,6 +118,7 @@ void IterationLog::gather_into(results::CaseRecord& rec, const CounterSet& count
   rec.exit_ns = gather_matrix(exit_, comm);
   rec.planned_delay_ns = gather_matrix(planned_delay_, comm);
   rec.planned_arrival_ns = gather_matrix(planned_arrival_, comm);
+  rec.arrival_error_ns = gather_matrix(arrival_error_, comm);
   const results::Matrix late = gather_matrix(late_, comm);
   rec.clock_bound_ns = gather_matrix(clock_bound_, comm);
   rec.clock_slew_ns = gather_matrix(clock_slew_, comm);

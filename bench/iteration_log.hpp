@@ -31,7 +31,8 @@ struct IterationTimes {
   std::int64_t exit_ns;             // f_i: return from it
   std::int64_t planned_delay_ns;    // the pattern's delay
   std::int64_t planned_arrival_ns;  // T0 + compute + delay
-  bool late;                        // missed the agreed start
+  std::int64_t arrival_error_ns;    // a_i - planned arrival (compute:XTIME: loop start - T0)
+  bool off_plan;                    // |arrival error| beyond the case's tolerance
   std::int64_t predicted_ns;        // the PAT runtime's prediction of this rank's arrival
   std::int64_t clock_bound_ns;      // how far this rank's global clock may be from rank 0's at a_i
   std::int64_t clock_slew_ns;       // the resync correction still being slewed in at a_i
@@ -56,8 +57,9 @@ class IterationLog {
   void truncate(int n);
 
   // Collective over `comm`: fills rec's validation verdict, timestamps, metrics, counters and
-  // late flags; the matrices are complete on rank 0 only. `requested`: the --counters names,
-  // reported unavailable when the ranks do not count the same events.
+  // arrival errors and late flags (some rank off plan); the matrices are complete on rank 0 only.
+  // `requested`: the --counters names, reported unavailable when the ranks do not count the same
+  // events.
   void gather_into(results::CaseRecord& rec, const CounterSet& counters,
                    std::span<const std::string> requested, MPI_Comm comm) const;
 
@@ -69,7 +71,8 @@ class IterationLog {
   bool predicts_;
   int failures_ = 0;
   std::vector<std::uint8_t> validation_;  // results::IterationCheck per timed iteration
-  std::vector<std::int64_t> arrival_, exit_, planned_delay_, planned_arrival_, late_, predicted_;
+  std::vector<std::int64_t> arrival_, exit_, planned_delay_, planned_arrival_, arrival_error_,
+      late_, predicted_;
   std::vector<std::int64_t> exchange_done_, work_done_;  // PAT runtimes only
   std::vector<std::int64_t> clock_bound_, clock_slew_, clock_elapsed_bound_;
   std::vector<std::int64_t> call_scratch_, compute_scratch_;

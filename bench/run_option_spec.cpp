@@ -20,6 +20,7 @@
 #include "common/choice.hpp"
 #include "common/units.hpp"
 #include "imbalance/arrival_pattern.hpp"
+#include "results/arrival_error.hpp"
 
 namespace papbench {
 namespace {
@@ -122,6 +123,21 @@ int parse_min_iters(const RawRunOptions& raw, const RunOptions& o) {
                     raw.min_iters, kMinCiIters, raw.iters));
   }
   return raw.min_iters;
+}
+
+// --arrival-tolerance auto|off|DURATION.
+std::int64_t parse_arrival_tolerance(std::string_view text) {
+  if (text == "auto") return kArrivalToleranceAuto;
+  if (text == "off") return results::kArrivalToleranceOff;
+  try {
+    return parse_duration_ns(text);
+  } catch (const UsageError&) {
+    throw UsageError(fmt::format(
+        "--arrival-tolerance: '{}' is not accepted; accepted: auto (per case: the larger of 5us "
+        "and 1% of the planned delay span), off (keep every iteration), or a duration with a "
+        "unit (e.g. 5us, 0.2ms)",
+        text));
+  }
 }
 
 std::int64_t parse_call_timeout(std::string_view text) {
@@ -473,8 +489,9 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .member = &R::reps_until_ci,
        .default_value = "off",
        .help = "Repeat each case until the 95% confidence interval of the median of --ci-metric "
-               "over the iterations no rank was late in lies within this fraction of the median "
-               "(e.g. 0.025; the interval allows for autocorrelated iterations), with --iters "
+               "over the kept iterations (every rank within --arrival-tolerance) lies within this "
+               "fraction of the median (e.g. 0.025; the interval allows for autocorrelated "
+               "iterations), with --iters "
                "timed iterations at most and --min-iters kept ones at least; off: --iters",
        .group = kIterations,
        .sample = "0.05",
@@ -514,6 +531,21 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .sample = "3",
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.validate_every = parse_validate_every(raw.validate_every); }},
+      {.name = "--arrival-tolerance",
+       .member = &R::arrival_tolerance,
+       .default_value = "auto",
+       .help = "Leave an iteration out of the statistics when some rank entered the call further "
+               "than this from its planned arrival (|a_i - planned_i|); auto: the larger of 5us "
+               "and 1% of the case's planned delay span; off: keep every iteration",
+       .group = kIterations,
+       // Files from before the option lack it; at its default a run still resumes them (their
+       // cases keep their own late flags, each case its own tolerance).
+       .compared_unless_default = true,
+       .sample = "20us",
+       .parse =
+           [](const auto&, const auto& raw, auto& o) {
+             o.arrival_tolerance_ns = parse_arrival_tolerance(raw.arrival_tolerance);
+           }},
       {.name = "--call-timeout",
        .member = &R::call_timeout,
        .default_value = "auto",
@@ -588,7 +620,7 @@ std::vector<RunOptionSpec> make_run_option_specs() {
       {.name = "--margin",
        .member = &R::margin,
        .default_value = "1ms",
-       .help = "Initial lead time of the agreed start (doubles while ranks are late)",
+       .help = "Initial lead time of the agreed start (doubles while ranks miss it)",
        .group = kClocks,
        .sample = "2ms",
        .parse = [](const auto&, const auto& raw,

@@ -29,6 +29,9 @@ enum class CiMetric { kAfterLastArrival, kRunTime };
 enum class RunOrder { kSequential, kInterleaved, kShuffled };
 // The fewest kept iterations --reps-until-ci may stop at (--min-iters).
 inline constexpr int kMinCiIters = 30;
+// --arrival-tolerance auto: each case's own, results::default_arrival_tolerance_ns of its planned
+// delay span (off is results::kArrivalToleranceOff).
+inline constexpr std::int64_t kArrivalToleranceAuto = -2;
 // --call-timeout auto: each case's own (case_call_timeout_ns, bench/call_watchdog.hpp).
 inline constexpr std::int64_t kCallTimeoutAuto = -1;
 // --bg-thread: kAuto = a baseline gets the monitoring thread when the run also has a PAT
@@ -98,6 +101,9 @@ struct RunOptions {
   int min_iters = 0;
   // Timed iterations checked, in every case alike: every Nth (0: only the first).
   int validate_every = 0;
+  // How far a rank's arrival may be from its planned arrival before the iteration is left out
+  // (results/arrival_error.hpp); kArrivalToleranceAuto or results::kArrivalToleranceOff.
+  std::int64_t arrival_tolerance_ns = kArrivalToleranceAuto;
   // How long a timed call may take before the watchdog ends the run (exit 3); 0: no watchdog.
   std::int64_t call_timeout_ns = 0;
   // The MPI_THREAD_* level the run asks of MPI (--thread-level; auto resolved by parsing).

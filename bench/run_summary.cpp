@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include "common/units.hpp"
 #include "results/case_metrics.hpp"
@@ -11,14 +13,21 @@
 namespace papbench {
 namespace {
 
-// Over the iterations papbench-report summary keeps by default (no late, no wrong ones), so the
-// run's own table and the report agree.
-double median_of(const results::CaseRecord& rec, results::Metric m) {
-  return stats::median(results::metric_series(rec, m, results::select_iterations(rec, {})));
+// Over the iterations papbench-report summary keeps by default (none off plan, no wrong ones),
+// so the run's own table and the report agree; "-" when every iteration was left out.
+std::string median_of(const results::CaseRecord& rec, results::Metric m) {
+  const double v =
+      stats::median(results::metric_series(rec, m, results::select_iterations(rec, {})));
+  return std::isnan(v) ? std::string("-") : format_duration(v);
 }
 
 int late_iterations(const results::CaseRecord& rec) {
   return static_cast<int>(std::count(rec.late.begin(), rec.late.end(), 1));
+}
+
+std::string tolerance_text(const results::CaseRecord& rec) {
+  return rec.arrival_tolerance_ns ? format_duration(static_cast<double>(*rec.arrival_tolerance_ns))
+                                  : std::string("the tolerance");
 }
 
 }  // namespace
@@ -27,14 +36,13 @@ std::string case_line(const results::CaseRecord& rec) {
   using results::Metric;
   std::string line =
       fmt::format("{}: run {}  elapsed {}  after-last {}  imbalance {} (planned {})  {}",
-                  rec.label(), format_duration(median_of(rec, Metric::kRunTime)),
-                  format_duration(median_of(rec, Metric::kElapsed)),
-                  format_duration(median_of(rec, Metric::kAfterLastArrival)),
-                  format_duration(median_of(rec, Metric::kImbalance)),
-                  format_duration(median_of(rec, Metric::kPlannedImbalance)),
+                  rec.label(), median_of(rec, Metric::kRunTime), median_of(rec, Metric::kElapsed),
+                  median_of(rec, Metric::kAfterLastArrival), median_of(rec, Metric::kImbalance),
+                  median_of(rec, Metric::kPlannedImbalance),
                   rec.validated == "pass" ? "valid" : "VALIDATION FAILED");
   if (int late = late_iterations(rec); late > 0) {
-    line += fmt::format("  ({} late starts, left out)", late);
+    line += fmt::format("  ({} of {} iterations off plan (arrival error beyond {}), left out)",
+                        late, rec.late.size(), tolerance_text(rec));
   }
   return line;
 }
@@ -49,26 +57,32 @@ std::string summary_table(const std::vector<results::CaseRecord>& records,
                   "run time", "elapsed", "after-last", "imbalance", "planned", "check");
   out += fmt::format("{:-<{}}\n", "", width + 6 * 13 + 3);
   for (const auto& rec : records) {
-    out += fmt::format("{:<{}}  {:>11}  {:>11}  {:>11}  {:>11}  {:>11}  {}\n", rec.label(), width,
-                       format_duration(median_of(rec, Metric::kRunTime)),
-                       format_duration(median_of(rec, Metric::kElapsed)),
-                       format_duration(median_of(rec, Metric::kAfterLastArrival)),
-                       format_duration(median_of(rec, Metric::kImbalance)),
-                       format_duration(median_of(rec, Metric::kPlannedImbalance)), rec.validated);
+    out +=
+        fmt::format("{:<{}}  {:>11}  {:>11}  {:>11}  {:>11}  {:>11}  {}\n", rec.label(), width,
+                    median_of(rec, Metric::kRunTime), median_of(rec, Metric::kElapsed),
+                    median_of(rec, Metric::kAfterLastArrival), median_of(rec, Metric::kImbalance),
+                    median_of(rec, Metric::kPlannedImbalance), rec.validated);
   }
   int fewest = records.empty() ? 0 : records.front().iterations, most = fewest;
+  int off_plan = 0;
   for (const auto& rec : records) {
     fewest = std::min(fewest, rec.iterations);
     most = std::max(most, rec.iterations);
+    off_plan += late_iterations(rec);
   }
   // --reps-until-ci stops each case when it is precise enough: then the counts differ.
   const std::string iterations =
       fewest == most ? std::to_string(most) : fmt::format("{}-{}", fewest, most);
   out += fmt::format(
-      "\nmedians over {} timed iterations per case; run time = max exit - min arrival, elapsed = "
-      "mean per-rank time in the call,\nafter-last = max exit - max arrival. Details: "
+      "\nmedians over {} timed iterations per case{}; run time = max exit - min arrival, elapsed "
+      "= mean per-rank time in the call,\nafter-last = max exit - max arrival. Details: "
       "papbench-report summary {}\nresults: {}\n",
-      iterations, out_path, out_path);
+      iterations,
+      off_plan == 0 ? std::string()
+                    : fmt::format(", {} off plan left out (a rank's arrival error beyond "
+                                  "--arrival-tolerance; -: every iteration left out)",
+                                  off_plan),
+      out_path, out_path);
   return out;
 }
 

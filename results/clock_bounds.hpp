@@ -4,7 +4,7 @@
 // sum of the two timestamps' error bounds; elapsed time (each rank's f_i - a_i on its own clock) by
 // its clock's rate error over the call: the drift's uncertainty and any slew in progress.
 // CaseRecord records the bounds per iteration and rank: at the arrival (clock_bound_ns, format
-// 1.4) and over the call (clock_elapsed_bound_ns, issue 26); an exit is within the sum of the two
+// 1.4) and over the call (clock_elapsed_bound_ns, 1.8); an exit is within the sum of the two
 // (its error is the arrival's plus the interval's). docs/RESULTS_FORMAT.md ("Clock error
 // bounds") derives them.
 
@@ -26,7 +26,7 @@ bool compares_clocks(Metric m);
 bool has_clock_bound(Metric m);
 
 // Whether the record holds the bounds over each call (clock_elapsed_bound_ns). Without them
-// (files written before issue 26) the exits take the arrival's bound, which lacks the growth over
+// (files older than 1.8) the exits take the arrival's bound, which lacks the growth over
 // the call, and elapsed only a slew term bounded by the arrival's slew and kMaxSlewRate times the
 // call.
 bool records_call_bounds(const CaseRecord& record);

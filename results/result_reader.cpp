@@ -182,10 +182,15 @@ CaseRecord read_case(hid_t c, const CaseParts& parts) {
   if (h5::has_link(c, "clock_slew_ns")) {
     rec.clock_slew_ns = read_matrix(c, "clock_slew_ns", parts.clock);
   }
-  // Issue 26 item 8; absent before: empty (readers fall back, see result_set.hpp).
+  // Format 1.8; absent before: empty (readers fall back, see result_set.hpp).
   if (h5::has_link(c, "clock_elapsed_bound_ns")) {
     rec.clock_elapsed_bound_ns = read_matrix(c, "clock_elapsed_bound_ns", parts.clock);
   }
+  // Format 1.8; absent before: empty and nullopt (the late flags then mean a missed start).
+  if (h5::has_link(c, "arrival_error_ns")) {
+    rec.arrival_error_ns = read_matrix(c, "arrival_error_ns", parts.planned);
+  }
+  rec.arrival_tolerance_ns = h5::read_int64_attr(c, "arrival_tolerance_ns");
   rec.counters = read_named_matrices(c, "counters", "event", parts.counters);
   // Format 1.5; absent before and in cases that counted nothing: empty.
   rec.counters_domain = h5::read_string_attr(c, "counters_domain").value_or("");

@@ -25,8 +25,12 @@ inline constexpr int kFormatMajor = 1;
 // resumed run, session, session_utc and session_hosts (absent: the original run, session 0).
 // 1.7 captured applications (root attribute result_kind = "capture", capture/) and the root
 // attribute network_emulation (tools/emulated-cluster.sh); both are strings older readers keep
-// as extras.
-inline constexpr int kFormatMinor = 7;
+// as extras. 1.8 /cases/NNNN/arrival_error_ns and the case attribute arrival_tolerance_ns, and
+// `late` flags the iterations some rank's arrival error exceeded that tolerance in (before: some
+// rank missed the agreed start); absent in older files, whose late flags keep their meaning.
+// 1.8 also the root attribute run_order (--order; an extra to older readers) and
+// /cases/NNNN/clock_elapsed_bound_ns (absent before: readers fall back, results/clock_bounds.hpp).
+inline constexpr int kFormatMinor = 8;
 
 // Per timed iteration, whether its output was checked (CaseRecord::validation).
 enum class IterationCheck : std::uint8_t { kNotChecked = 0, kPassed = 1, kFailed = 2 };
@@ -97,7 +101,16 @@ struct CaseRecord {
   // runtimes only; absent before format 1.4): the thread's share of [arrival, exit) is the
   // overlap that papbench-report summary reports.
   std::optional<Matrix> pat_exchange_done_ns, pat_work_done_ns;
-  std::vector<std::uint8_t> late;  // per iteration: some rank missed the agreed start
+  // Per iteration, 1 when the iteration is left out for its arrivals: from format 1.8 some rank's
+  // |arrival error| exceeded arrival_tolerance_ns; in older files some rank missed the agreed
+  // start.
+  std::vector<std::uint8_t> late;
+  // Format 1.8, per iteration and rank: a_i - planned arrival_i, signed, ns (for compute:XTIME,
+  // which plans no arrival, the compute loop's start - T0). 0x0 in older files.
+  Matrix arrival_error_ns;
+  // Format 1.8: the tolerance the run applied (results/arrival_error.hpp; kArrivalToleranceOff,
+  // -1: off); nullopt in older files.
+  std::optional<std::int64_t> arrival_tolerance_ns;
   // Per iteration, an IterationCheck: kFailed when any rank's output was wrong. A checked
   // iteration's buffers were re-filled (poisoned) before the call, so its cache state differs.
   // Empty in files older than format 1.3.
@@ -106,7 +119,7 @@ struct CaseRecord {
   // from rank 0's (GlobalClock::error_bound_at), and the part of a resync's correction still
   // being slewed in (0: none). 0x0 in older files and in records made without a clock.
   Matrix clock_bound_ns, clock_slew_ns;
-  // Per iteration and rank (issue 26 item 8; docs/RESULTS_FORMAT.md): how far the rank's own
+  // Format 1.8, per iteration and rank (docs/RESULTS_FORMAT.md): how far the rank's own
   // interval f_i - a_i may be from rank 0's clock's (GlobalClock::interval_bound); the exit's
   // bound is clock_bound_ns plus it. 0x0 in files written before it: readers then take the
   // arrival's bound for the exits (the older, weaker bound) and only the slew for elapsed
@@ -182,7 +195,7 @@ enum class CaseData {
 // Which of a case's matrices load_case reads; the others keep their shape and no data.
 struct CaseParts {
   bool timing = true;    // arrival_ns, exit_ns
-  bool planned = true;   // planned_delay_ns, planned_arrival_ns
+  bool planned = true;   // planned_delay_ns, planned_arrival_ns, arrival_error_ns
   bool pat = true;       // predicted_arrival_ns, pat_exchange_done_ns, pat_work_done_ns
   bool clock = true;     // clock_bound_ns, clock_slew_ns, clock_elapsed_bound_ns
   bool counters = true;  // counters, counter_costs, counters_empty

@@ -152,6 +152,7 @@ void validate(const CaseRecord& r) {
   validate_clock_matrix(r, r.clock_bound_ns, "clock_bound_ns");
   validate_clock_matrix(r, r.clock_slew_ns, "clock_slew_ns");
   validate_clock_matrix(r, r.clock_elapsed_bound_ns, "clock_elapsed_bound_ns");
+  validate_clock_matrix(r, r.arrival_error_ns, "arrival_error_ns");
   if (r.predicted_arrival_ns) validate(*r.predicted_arrival_ns, "predicted_arrival_ns");
   if (r.pat_exchange_done_ns.has_value() != r.pat_work_done_ns.has_value()) {
     throw std::invalid_argument(
@@ -317,10 +318,14 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   // Format 1.4; a record made without a clock has neither, and reads back like an older file.
   if (recorded(r.clock_bound_ns)) write_matrix(g, "clock_bound_ns", r.clock_bound_ns);
   if (recorded(r.clock_slew_ns)) write_matrix(g, "clock_slew_ns", r.clock_slew_ns);
-  // Issue 26 item 8 (no version of its own: a reader that lacks it falls back, see
-  // result_set.hpp).
+  // Format 1.8 (a reader that lacks it falls back, see result_set.hpp).
   if (recorded(r.clock_elapsed_bound_ns)) {
     write_matrix(g, "clock_elapsed_bound_ns", r.clock_elapsed_bound_ns);
+  }
+  // Format 1.8; a record made without them (tests, older tools) reads back like an older file.
+  if (recorded(r.arrival_error_ns)) write_matrix(g, "arrival_error_ns", r.arrival_error_ns);
+  if (r.arrival_tolerance_ns) {
+    h5::write_int64_attr(g, "arrival_tolerance_ns", *r.arrival_tolerance_ns);
   }
 
   write_named_matrices(g, "counters", "event", r.counters);

@@ -34,8 +34,9 @@ std::uint64_t free_bytes(const std::string& path) {
 
 std::uint64_t case_write_bytes(const CaseRecord& r) {
   std::uint64_t bytes = kIndexBytes + 8 * kPerObjectBytes;  // the group, its attributes
-  for (const Matrix* m : {&r.arrival_ns, &r.exit_ns, &r.planned_delay_ns, &r.planned_arrival_ns,
-                          &r.clock_bound_ns, &r.clock_slew_ns, &r.clock_elapsed_bound_ns}) {
+  for (const Matrix* m :
+       {&r.arrival_ns, &r.exit_ns, &r.planned_delay_ns, &r.planned_arrival_ns, &r.clock_bound_ns,
+        &r.clock_slew_ns, &r.clock_elapsed_bound_ns, &r.arrival_error_ns}) {
     bytes += matrix_bytes(*m);
   }
   for (const auto* m : {&r.predicted_arrival_ns, &r.pat_exchange_done_ns, &r.pat_work_done_ns}) {

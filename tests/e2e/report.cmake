@@ -28,8 +28,8 @@ report_test(summary_table
   --matches [=[imbalance \(achieved\) +303 ns]=]
   --matches [=[imbalance \(planned\) +300 ns]=]
   --matches [=[arrival error +3 ns]=]
-  --matches [=[^\[0\] reduce/native .*\(11 iterations, 1 late, validation pass \(0 checked\)\)$]=]
-  --matches [=[^\[1\] reduce/binomial\(k=2,segment=8Ki\) .*\(6 iterations, 1 late, validation pass \(0 checked\)\)$]=]
+  --matches [=[^\[0\] reduce/native .*\(11 iterations, 1 late \(missed start, arrival error not recorded\), validation pass \(0 checked\)\)$]=]
+  --matches [=[^\[1\] reduce/binomial\(k=2,segment=8Ki\) .*\(6 iterations, 1 late \(missed start, arrival error not recorded\), validation pass \(0 checked\)\)$]=]
   --matches [=[run time +22\.0 us +\[20\.0 us, 24\.0 us\]†]=]
   --contains "== a.h5"
   --contains "1.20 us (max rtt_min/2 over 3 sync events)"
@@ -134,6 +134,43 @@ report_test(summary_two_files
   --contains "== b.h5"
   --matches [=[run time +29\.0 us +\[22\.0 us, 36\.0 us\]]=]
   -- ${_report} summary a.h5 b.h5)
+
+# --- arrival errors (format 1.8) --------------------------------------------------------------
+# f.h5: 44 |errors| (0..3 ns, one 5000 ns): median 1.5 ns, p99 5 us; 1 of 11 iterations dropped.
+report_test(summary_arrival_error
+  --matches [=[^\[0\] reduce/native .*\(11 iterations, 1 off plan \(arrival error > 100 ns: median [0-9.]+ ns, p99 5\.00 us\), validation pass]=]
+  --contains "left out of the statistics: 1 late iteration(s) (off plan"
+  --lacks "arrival error: not recorded"
+  -- ${_report} summary f.h5)
+report_test(summary_arrival_error_json
+  --contains [[/sections/0/rows/0/arrival_tolerance_ns = 100.0]]
+  --contains [[/sections/0/rows/0/arrival_error_median_ns = 1.5]]
+  --contains [[/sections/0/rows/0/arrival_error_p99_ns = 5000.0]]
+  --contains [[/sections/0/rows/0/dropped_fraction = 0.09090909090909091]]
+  --contains [[/sections/1/rows/0/arrival_error_p99_ns = null]]
+  -- sh -c [["$0" summary f.h5 a.h5 --format json --metric run_time | "$1" /sections/0/rows/0/arrival_tolerance_ns /sections/0/rows/0/arrival_error_median_ns /sections/0/rows/0/arrival_error_p99_ns /sections/0/rows/0/dropped_fraction /sections/1/rows/0/arrival_error_p99_ns]]
+     ${_report} ${_json_query})
+# a.h5 predates arrival errors: the report says so instead of showing zeros.
+report_test(summary_arrival_error_not_recorded
+  --contains "arrival error: not recorded for 2 case(s)"
+  -- ${_report} summary a.h5)
+# h.h5: every iteration off plan; the summary still reads, with empty statistics.
+report_test(summary_everything_dropped
+  --contains "11 off plan"
+  --contains "1 case(s) kept no iteration"
+  -- ${_report} summary h.h5)
+# g.h5 dropped 5 of 11 (45.5%), f.h5 1 of 11 (9.1%): more than 5 points apart, so compare warns on
+# stderr and in the JSON; the same file on both sides does not.
+report_test(compare_dropped_fraction_warning
+  --contains "WARNING: A[0] B[0] reduce/native"
+  --contains "9.1% (A) and 45.5% (B)"
+  --contains [[/sections/0/dropped_fraction_warnings/0/dropped_fraction_b = 0.45454545454545453]]
+  --contains [[/sections/0/rows/0/dropped_fraction_warning = true]]
+  -- sh -c [["$0" compare f.h5 g.h5 --format json --metric run_time | "$1" /sections/0/dropped_fraction_warnings/0/dropped_fraction_b /sections/0/rows/0/dropped_fraction_warning]]
+     ${_report} ${_json_query})
+report_test(compare_dropped_fraction_alike
+  --lacks "WARNING"
+  -- ${_report} compare f.h5 f.h5)
 
 # --- compare --------------------------------------------------------------------------------
 # a.h5 and b.h5 share seed, iterations and planned delays: paired by iteration. Every pair is
@@ -251,7 +288,7 @@ report_test(export_stdout
   --contains "case,collective,algorithm,params,count,dtype,op,root,pattern,sync_mode,"
   --contains ",counters/PAPI_TOT_CYC"
   --contains "1,reduce,binomial,\"k=2,segment=8Ki\",1024,int,sum,0,linear,window,"
-  --contains "0,reduce,native,,1024,int,sum,0,linear,window,0,300,7,2,11,4,pass,9,3,node-b,1,0,9000303,9018970,300,9000300,,,,9003"
+  --contains "0,reduce,native,,1024,int,sum,0,linear,window,0,300,7,2,11,4,pass,9,3,node-b,1,0,9000303,9018970,300,9000300,,,,,9003"
   -- ${_report} export csv a.h5)
 report_test(export_out
   --file-lines exported.csv 69

@@ -18,6 +18,12 @@
 //                                     and rank 2 was slewing in iterations 2 and 5; sync events
 //                                     with bounds 300, 200, 100 ns growing by 50, 20, 10 ppb
 //   DIR/e.h5   case 0 reduce/native   d.h5's with every exit 800 ns later
+//   DIR/f.h5   case 0 reduce/native   a.h5's with format 1.8's arrival errors (r ns per rank,
+//                                     tolerance 100 ns) and rank 3 5000 ns off plan in the late
+//                                     11th: |errors| median 1.5 ns, p99 5 us; 1 of 11 dropped
+//   DIR/g.h5   case 0 reduce/native   f.h5's with iterations 0-3 off plan too: 5 of 11 dropped
+//                                     (45.5% against f.h5's 9.1%: compare warns)
+//   DIR/h.h5   case 0 reduce/native   f.h5's with every iteration off plan: nothing kept
 //   DIR/not_hdf5.h5  a text file
 //   DIR/existing.csv a one-line file an export must not overwrite without --force
 //
@@ -165,6 +171,22 @@ CaseRecord with_clock(CaseRecord c, std::int64_t exit_shift_ns) {
   return c;
 }
 
+// Format 1.8's arrival errors: a_i - planned_i = r ns, and 5000 ns on rank 3 of each iteration
+// in `off_plan` (flagged late, as the run flags an iteration beyond its tolerance of 100 ns).
+CaseRecord with_arrival_errors(CaseRecord c, const std::vector<int>& off_plan) {
+  c.arrival_error_ns = Matrix(c.iterations, kRanks);
+  for (int i = 0; i < c.iterations; ++i) {
+    for (int r = 0; r < kRanks; ++r) c.arrival_error_ns.at(i, r) = r;
+  }
+  c.arrival_tolerance_ns = 100;
+  c.late.assign(static_cast<std::size_t>(c.iterations), 0);
+  for (int i : off_plan) {
+    c.arrival_error_ns.at(i, kRanks - 1) = 5000;
+    c.late[static_cast<std::size_t>(i)] = 1;
+  }
+  return c;
+}
+
 void write_sync_with_bounds(ResultWriter& w) {
   const std::vector<SyncEventRow> events = {{0, 1, 150, 0.0, 800, 300, 50.0},
                                             {0, 2, -40, 0.0, 2400, 200, 20.0},
@@ -218,6 +240,14 @@ int main(int argc, char** argv) {
       ResultWriter w(dir + "/" + name, true, run_info(name));
       write_sync_with_bounds(w);
       w.write_case(with_clock(make_case("native", 10, 10, 1), shift));
+    }
+    const std::vector<int> last = {10}, five = {0, 1, 2, 3, 10};
+    const std::vector<int> all = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    for (const auto& [name, off_plan] :
+         {std::pair{"f.h5", &last}, std::pair{"g.h5", &five}, std::pair{"h.h5", &all}}) {
+      ResultWriter w(dir + "/" + name, true, run_info(name));
+      write_sync(w);
+      w.write_case(with_arrival_errors(make_case("native", 10, 10, 1), *off_plan));
     }
     std::ofstream(dir + "/not_hdf5.h5") << "this is not an HDF5 file\n";
     // An export target that exists already: must survive an export without --force.

@@ -5,6 +5,8 @@
 # summary JSON counts it. Thread level: MPI_THREAD_MULTIPLE only for runs with a PAT thread,
 # stored as mpi_thread_level. Bad values exit 2 naming the option, writing nothing. Clock
 # bounds: per iteration and rank in the file, per cross-rank metric in summary (format 1.4).
+# Arrival errors: per iteration and rank in the file with the case's tolerance (format 1.8), and
+# an iteration is late exactly when some rank's |error| exceeds it.
 source "$(dirname "$0")/lib.sh"
 : "${PAPBENCH_REPORT:?}" "${JSON_QUERY:?}"
 expect_line() {  # FILE LINE: the exact line is in FILE
@@ -16,8 +18,11 @@ checked() {  # FILE -> "/sections/0/rows/0/validated_iterations = N" and the fai
       >q.txt || fail "summary JSON of $1"
 }
 
+# clv.h5 and clock.h5 keep every iteration (--arrival-tolerance off): their checks below need
+# medians, which an oversubscribed host's arrival errors (tens of us to ms at 4 ranks on 2 cores)
+# would leave empty at the default tolerance (20 us at 2 ms, 5 us at none).
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg clairvoyant --maxdelay 2ms \
-  --iters 12 --warmup 1 --out clv.h5 --progress never
+  --iters 12 --warmup 1 --arrival-tolerance off --out clv.h5 --progress never
 checked clv.h5
 expect_line q.txt '/sections/0/rows/0/validated_iterations = 12'
 expect_line q.txt '/sections/0/rows/0/failed_iterations = 0'
@@ -28,8 +33,11 @@ checked native.h5
 expect_line q.txt '/sections/0/rows/0/validated_iterations = 12'
 
 # Every 5th: iterations 0, 5 and 10; 0 checks only the first, even of clairvoyant.
+# --arrival-tolerance off: the split below needs kept iterations on both of its sides, which an
+# oversubscribed machine's arrival errors would otherwise take.
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --maxdelay 2ms \
-  --iters 12 --warmup 1 --validate-every 5 --out every5.h5 --progress never
+  --iters 12 --warmup 1 --validate-every 5 --arrival-tolerance off --out every5.h5 \
+  --progress never
 checked every5.h5
 expect_line q.txt '/sections/0/rows/0/validated_iterations = 3'
 # Checked iterations and the others, each with its own median and count; the first timed
@@ -103,7 +111,7 @@ h5ls native.h5/cases/0000/pat_work_done_ns >/dev/null 2>&1 && fail "native.h5 ha
 # its bound is positive, while rank 0 is the reference and its bound is 0 by construction; each
 # cross-rank metric's bound in summary counts some other rank, so it is positive too.
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --iters 5 --warmup 1 \
-  --flat-sync --out clock.h5 --progress never
+  --flat-sync --arrival-tolerance off --out clock.h5 --progress never
 h5dump -d /cases/0000/clock_bound_ns clock.h5 >b.txt || fail "no clock_bound_ns dataset"
 awk '/^ *\([0-9]+,0\):/ { sub(/^ *\([0-9]+,0\): */, ""); gsub(/,/, " "); rows++;
        if ($1 != 0) bad = bad " rank 0 has " $1;
@@ -144,3 +152,29 @@ done
 grep -qE '^/sections/0/rows/0/slewing_iterations = [0-5]$' q.txt || fail "$(cat q.txt)"
 expect_exit 0 "$PAPBENCH_REPORT" summary clock.h5 --metric run_time
 grep -qE '^  run time +[0-9.]+ [mun]?s +± [0-9.]+ [mun]?s ' out.txt || fail "no ± beside run time"
+
+# Arrival errors (format 1.8). native.h5 ran at the default tolerance: the larger of 5 us and 1%
+# of its 2 ms span, 20 us. Each iteration is late exactly when some rank's |a_i - planned_i| is
+# beyond it; the stored error is a_i - planned_i (within awk's double precision). every5.h5 ran
+# with the tolerance off: -1, nothing late.
+expect_exit 0 "$PAPBENCH_REPORT" export csv native.h5 --out native.csv
+awk -F, -v tol=20000 'NR > 1 { sub(/"[^"]*"/, "P"); split($0, f, ","); it = f[18]; e = f[30];
+    d = e - (f[23] - f[26]); if (d > 1000 || d < -1000) bad = bad " error != a - planned";
+    if (e < 0) e = -e; if (e > tol) off[it] = 1; late[it] = f[22] }
+  END { for (i in late) { n++; if ((late[i] == 1) != (i in off)) bad = bad " iteration " i }
+        if (n != 12 || bad != "") { print n " iterations;" bad; exit 1 } }' native.csv ||
+  fail "late flags do not follow the arrival errors: $(head -3 native.csv)"
+h5dump -a /cases/0000/arrival_tolerance_ns native.h5 >t.txt || fail "no arrival_tolerance_ns"
+expect_contains t.txt "(0): 20000"
+h5dump -a /cases/0000/arrival_tolerance_ns every5.h5 >t.txt || fail "no arrival_tolerance_ns"
+expect_contains t.txt "(0): -1"
+"$PAPBENCH_REPORT" summary every5.h5 --format json --metric run_time |
+  "$JSON_QUERY" /sections/0/rows/0/late /sections/0/rows/0/arrival_error_p99_ns >q.txt ||
+  fail "summary JSON of every5.h5"
+expect_line q.txt '/sections/0/rows/0/late = 0'
+grep -qE '^/sections/0/rows/0/arrival_error_p99_ns = [0-9.]+$' q.txt || fail "$(cat q.txt)"
+expect_exit 0 "$PAPBENCH_REPORT" summary native.h5
+expect_contains out.txt "off plan (arrival error > 20.0 us: median "
+expect_exit 2 mpirun_n 1 "$PAPBENCH" --arrival-tolerance 5 --out bad.h5
+expect_contains err.txt "--arrival-tolerance: '5' is not accepted; accepted: auto"
+[[ ! -e bad.h5 ]] || fail "a refused run wrote bad.h5"

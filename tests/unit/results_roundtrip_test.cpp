@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "results/arrival_error.hpp"
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
 #include "tests/unit/results_temp_dir.hpp"
@@ -78,6 +79,9 @@ CaseRecord make_case(int index, int iterations, int ranks) {
   c.clock_bound_ns = make_matrix(iterations, ranks, 300 + index);
   c.clock_slew_ns = make_matrix(iterations, ranks, -40 - index);
   c.clock_elapsed_bound_ns = make_matrix(iterations, ranks, 7 + index);
+  // Format 1.8: signed arrival errors (early and late ranks) and the tolerance that judged them.
+  c.arrival_error_ns = make_matrix(iterations, ranks, -2'500 + index);
+  c.arrival_tolerance_ns = index % 2 == 0 ? 5'000 + index : kArrivalToleranceOff;
   return c;
 }
 
@@ -123,6 +127,8 @@ void expect_equal(const CaseRecord& a, const CaseRecord& b) {
   expect_equal(a.clock_bound_ns, b.clock_bound_ns, "clock_bound_ns");
   expect_equal(a.clock_slew_ns, b.clock_slew_ns, "clock_slew_ns");
   expect_equal(a.clock_elapsed_bound_ns, b.clock_elapsed_bound_ns, "clock_elapsed_bound_ns");
+  expect_equal(a.arrival_error_ns, b.arrival_error_ns, "arrival_error_ns");
+  EXPECT_EQ(a.arrival_tolerance_ns, b.arrival_tolerance_ns);
   ASSERT_EQ(a.counters.size(), b.counters.size());
   for (const auto& [event, m] : a.counters) {
     ASSERT_TRUE(b.counters.contains(event)) << event;
@@ -187,6 +193,9 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   cases[3].clock_bound_ns = Matrix();
   cases[3].clock_slew_ns = Matrix();
   cases[3].clock_elapsed_bound_ns = Matrix();
+  // Made without arrival errors (as a file older than 1.8): reads back without them.
+  cases[3].arrival_error_ns = Matrix();
+  cases[3].arrival_tolerance_ns.reset();
 
   // Crosses a /sync chunk boundary (1024 rows) and includes an empty append.
   std::vector<SyncEventRow> sync = make_sync(0, 3);
@@ -282,6 +291,8 @@ TEST_F(ResultsRoundTrip, OnDemandReaderLoadsACaseWhenAsked) {
     EXPECT_EQ(index.arrival_ns.cols, ranks);
     EXPECT_EQ(index.clock_bound_ns.cols, cases[i].clock_bound_ns.cols);
     EXPECT_TRUE(index.arrival_ns.data.empty());
+    EXPECT_EQ(index.arrival_error_ns.rows, cases[i].arrival_error_ns.rows);
+    EXPECT_TRUE(index.arrival_error_ns.data.empty());
     EXPECT_EQ(index.predicted_arrival_ns.has_value(), cases[i].predicted_arrival_ns.has_value());
     EXPECT_EQ(index.counters.size(), cases[i].counters.size());
     expect_equal(cases[i], r.load_case(i));
@@ -293,6 +304,8 @@ TEST_F(ResultsRoundTrip, OnDemandReaderLoadsACaseWhenAsked) {
   expect_equal(part.metrics.at("clv_schedule_ns"), cases[1].metrics.at("clv_schedule_ns"),
                "metrics");
   EXPECT_TRUE(part.planned_delay_ns.data.empty());
+  EXPECT_EQ(part.arrival_error_ns.rows, 2);  // read with the plan
+  EXPECT_TRUE(part.arrival_error_ns.data.empty());
   EXPECT_TRUE(part.clock_bound_ns.data.empty());
   EXPECT_TRUE(part.predicted_arrival_ns->data.empty());
   EXPECT_EQ(part.counters.at("PAPI_TOT_CYC").rows, 2);
@@ -335,9 +348,9 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   h5::File f(H5Fopen(path("layout.h5").c_str(), H5F_ACC_RDONLY, h5::default_plist()), "open");
   h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
   EXPECT_EQ(h5::read_string_attr(root.get(), "format"), "papbench-results");
-  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.7");
+  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.8");
   EXPECT_EQ(h5::read_int64_attr(root.get(), "format_major"), 1);
-  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 7);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 8);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "nodes_virtual"), 1);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "virtual_ppn"), 2);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);
@@ -356,6 +369,7 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
                            "/cases/0000/clock_bound_ns",
                            "/cases/0000/clock_slew_ns",
                            "/cases/0000/clock_elapsed_bound_ns",
+                           "/cases/0000/arrival_error_ns",
                            "/cases/0000/counters/perf::TASK-CLOCK",
                            "/cases/0000/counters/a%2Fb",
                            "/cases/0000/metrics/clv_schedule_ns",
@@ -376,6 +390,7 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   EXPECT_EQ(h5::read_string_array_attr(g.get(), "counters_unavailable"),
             std::vector<std::string>{});
   EXPECT_EQ(h5::read_string_attr(g.get(), "counters_domain"), "user");
+  EXPECT_EQ(h5::read_int64_attr(g.get(), "arrival_tolerance_ns"), kArrivalToleranceOff);
   h5::Dataset odd(H5Dopen2(g.get(), "counters/a%2Fb", h5::default_plist()), "counter");
   EXPECT_EQ(h5::read_string_attr(odd.get(), "event"), "a/b");
   h5::Int64Table t = h5::read_int64_2d(g.get(), "arrival_ns");

@@ -15,6 +15,7 @@
 #include "bench/run_command.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
+#include "results/arrival_error.hpp"
 #include "tests/unit/usage_error_message.hpp"
 
 namespace papbench {
@@ -402,6 +403,27 @@ TEST(RunOptions, ValidateEvery) {
     const std::string what = usage_error([&] { parse_run_options(raw); });
     EXPECT_NE(what.find("--validate-every: '"), std::string::npos) << bad << ": " << what;
     EXPECT_NE(what.find("accepted: an integer N >= 0"), std::string::npos) << what;
+  }
+}
+
+TEST(RunOptions, ArrivalTolerance) {
+  RawRunOptions raw;
+  EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, kArrivalToleranceAuto);
+  raw.arrival_tolerance = "5us";
+  EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, 5'000);
+  raw.arrival_tolerance = "0.2ms";
+  EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, 200'000);
+  raw.arrival_tolerance = "off";
+  EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, results::kArrivalToleranceOff);
+  for (const char* bad : {"5", "-5us", "loose", "", "Off"}) {
+    raw.arrival_tolerance = bad;
+    const std::string what = usage_error([&] { parse_run_options(raw); });
+    EXPECT_NE(what.find(fmt::format("--arrival-tolerance: '{}' is not accepted", bad)),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("accepted: auto"), std::string::npos) << what;
+    EXPECT_NE(what.find("off (keep every iteration)"), std::string::npos) << what;
+    EXPECT_NE(what.find("0.2ms"), std::string::npos) << what;
   }
 }
 

@@ -6,6 +6,8 @@
 #include <initializer_list>
 #include <map>
 
+#include "tools/report/table_format.hpp"
+
 namespace papbench::report {
 
 int late_iterations(const results::CaseRecord& record) {
@@ -38,10 +40,23 @@ std::string case_title(std::size_t index, const results::CaseRecord& record) {
   return fmt::format("[{}] {}", index, record.label());
 }
 
+std::string arrival_text(const results::ArrivalErrorSummary& s) {
+  if (!s.recorded) {
+    return fmt::format("{} late (missed start, arrival error not recorded)", s.flagged);
+  }
+  const std::string errors = fmt::format("median {}, p99 {}", Cell::duration(s.median_abs_ns).text,
+                                         Cell::duration(s.p99_abs_ns).text);
+  if (s.tolerance_ns == results::kArrivalToleranceOff) {
+    return fmt::format("{} off plan (arrival error {}, tolerance off)", s.flagged, errors);
+  }
+  return fmt::format("{} off plan (arrival error > {}: {})", s.flagged,
+                     Cell::duration(static_cast<double>(s.tolerance_ns)).text, errors);
+}
+
 std::string case_facts(const results::CaseRecord& record) {
   const int checked = validated_iterations(record);
-  return fmt::format("{} iterations, {} late, validation {}{}", record.arrival_ns.rows,
-                     late_iterations(record),
+  return fmt::format("{} iterations, {}, validation {}{}", record.arrival_ns.rows,
+                     arrival_text(results::summarize_arrival_errors(record)),
                      record.validated.empty() ? "unknown" : record.validated,
                      checked < 0 ? "" : fmt::format(" ({} checked)", checked));
 }

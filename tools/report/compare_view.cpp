@@ -12,6 +12,7 @@
 #include <span>
 
 #include "common/errors.hpp"
+#include "results/arrival_error.hpp"
 #include "results/case_comparison.hpp"
 #include "results/clock_bounds.hpp"
 #include "results/iteration_pairing.hpp"
@@ -55,6 +56,16 @@ std::vector<Column> compare_columns() {
       {"within_clock_bound", "within clock bound", M},
       {"verdict", "", H, true},
       {"change", "change", M, true},
+      // Per side, over every rank of every timed iteration of its launches (dropped ones
+      // included): |a_i - planned_i|, and the fraction of iterations left out for it.
+      {"arrival_error_median_a_ns", "arrival error median A", M},
+      {"arrival_error_p99_a_ns", "arrival error p99 A", M},
+      {"arrival_error_median_b_ns", "arrival error median B", M},
+      {"arrival_error_p99_b_ns", "arrival error p99 B", M},
+      {"dropped_fraction_a", "dropped A", M},
+      {"dropped_fraction_b", "dropped B", M},
+      // The dropped fractions differ by more than 5 percentage points.
+      {"dropped_fraction_warning", "dropped differ", M},
   };
 }
 
@@ -368,6 +379,7 @@ struct PendingRow {
   ClockCheck clock;
   stats::CaseComparison c;
   std::string heading;
+  results::ArrivalErrorSummary arrival_a, arrival_b;
 };
 
 Row compare_row(const PendingRow& p) {
@@ -411,6 +423,13 @@ Row compare_row(const PendingRow& p) {
       {"", within},
       {verdict_text(c.significant, change, mark), nullptr},
       Cell::str(change),
+      Cell::duration(p.arrival_a.median_abs_ns),
+      Cell::duration(p.arrival_a.p99_abs_ns),
+      Cell::duration(p.arrival_b.median_abs_ns),
+      Cell::duration(p.arrival_b.p99_abs_ns),
+      Cell::fixed(p.arrival_a.dropped_fraction(), 4),
+      Cell::fixed(p.arrival_b.dropped_fraction(), 4),
+      Cell::boolean(results::dropped_fractions_differ(p.arrival_a, p.arrival_b)),
   };
   return row;
 }
@@ -466,6 +485,18 @@ void add_method_notes(Section& s, const std::vector<PendingRow>& rows,
 
 }  // namespace
 
+std::string dropped_differ_text(const Json& warning) {
+  return fmt::format(
+      "WARNING: A[{}] B[{}] {}: the sides left out {:.1f}% (A) and {:.1f}% (B) of their "
+      "iterations for arrival errors beyond --arrival-tolerance, more than {:.0f} points apart: "
+      "the kept iterations of the two sides are not alike (one side kept mostly its calm ones), "
+      "so B/A may reflect the filter rather than the algorithms",
+      warning.at("case_a").get<std::size_t>(), warning.at("case_b").get<std::size_t>(),
+      warning.at("label").get<std::string>(), 100 * warning.at("dropped_fraction_a").get<double>(),
+      100 * warning.at("dropped_fraction_b").get<double>(),
+      100 * results::kDroppedFractionWarnPoints);
+}
+
 Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile> bs,
                      const CompareOptions& options) {
   const ResultFile& a = as.front();
@@ -484,6 +515,8 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   int dropped = 0, unmatched_kept = 0;
   bool exit_from_arrival = false;
   std::set<std::string> missing, unpaired_why;
+  Json dropped_differ = Json::array();
+  bool arrival_not_recorded = false;
   const CaseMatch match =
       by_algorithm ? match_algorithms(ca, options.a_alg, cb, options.b_alg) : match_cases(ca, cb);
   if (by_algorithm) {
@@ -518,7 +551,20 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
     } else {
       unpaired_why.insert(plan.why_not);
     }
-    const std::string heading = pair_heading(i, ca[i], j, cb[j]);
+    // From the loaded launches: the heading's arrival errors need their data.
+    const std::string heading = pair_heading(i, side_a.loaded.front(), j, side_b.loaded.front());
+    const results::ArrivalErrorSummary arrival_a =
+        results::summarize_arrival_errors(side_records(side_a));
+    const results::ArrivalErrorSummary arrival_b =
+        results::summarize_arrival_errors(side_records(side_b));
+    if (results::dropped_fractions_differ(arrival_a, arrival_b)) {
+      dropped_differ.push_back({{"case_a", i},
+                                {"case_b", j},
+                                {"label", ca[i].label()},
+                                {"dropped_fraction_a", arrival_a.dropped_fraction()},
+                                {"dropped_fraction_b", arrival_b.dropped_fraction()}});
+    }
+    if (!arrival_a.recorded || !arrival_b.recorded) arrival_not_recorded = true;
     for (results::Metric m : options.metrics) {
       const auto la = launch_series(side_a, m, kept_a);
       const auto lb = launch_series(side_b, m, kept_b);
@@ -534,6 +580,8 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
                                 plan.paired ? stats::Pairing::kIteration : stats::Pairing::kNone,
                                 options.seed, options.resamples);
       p.heading = heading;
+      p.arrival_a = arrival_a;
+      p.arrival_b = arrival_b;
       pending.push_back(std::move(p));
     }
   }
@@ -562,6 +610,14 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
         "remains); --include-late / --include-invalid keep them",
         dropped));
   }
+  for (const Json& d : dropped_differ) {
+    s.notes.push_back(dropped_differ_text(d));
+  }
+  if (arrival_not_recorded) {
+    s.notes.push_back(
+        "arrival error: not recorded on a side (files older than format 1.8): its late "
+        "iterations are those in which a rank missed the agreed start");
+  }
   for (const std::string& w : a.reader.warnings()) s.notes.push_back("warning: A: " + w);
   for (const std::string& w : b.reader.warnings()) s.notes.push_back("warning: B: " + w);
   Json only_a = Json::array(), only_b = Json::array();
@@ -579,6 +635,8 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
                                                  options.a_alg, options.b_alg)
                                    : "no case of A matches a case of B");
   }
+  // Loud: papbench-report prints each to stderr as well.
+  s.extra["dropped_fraction_warnings"] = std::move(dropped_differ);
   s.extra["unmatched_a"] = std::move(only_a);
   s.extra["unmatched_b"] = std::move(only_b);
   r.sections.push_back(std::move(s));

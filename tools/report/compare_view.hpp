@@ -48,7 +48,13 @@ CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::strin
 // each side; the other launches of a side contribute their case of the same match key (and
 // occurrence). With several launches on a side, the CI of B/A is a hierarchical bootstrap over
 // launches (launch pairs when paired), then iterations.
+// Each comparison section's extra "dropped_fraction_warnings" lists the matched pairs whose
+// sides' dropped fractions (iterations left out for arrival errors) differ by more than
+// results::kDroppedFractionWarnPoints: {case_a, case_b, label, dropped_fraction_a, _b}.
 Report build_compare(std::span<const ResultFile> a, std::span<const ResultFile> b,
                      const CompareOptions& options);
+
+// One such warning as the line the notes and stderr show ("WARNING: A[0] B[0] ...").
+std::string dropped_differ_text(const Json& warning);
 
 }  // namespace papbench::report

@@ -47,7 +47,8 @@ constexpr const char* kCaseColumns[] = {"case",
                                         "planned_arrival_ns",
                                         "predicted_arrival_ns",
                                         "pat_exchange_done_ns",
-                                        "pat_work_done_ns"};
+                                        "pat_work_done_ns",
+                                        "arrival_error_ns"};
 
 // Planned arrays are absent (0x0) from records made without a plan; they export as empty fields.
 bool absent(const results::Matrix& m) {
@@ -95,6 +96,8 @@ std::size_t write_raw_csv(const ResultFile& file, std::ostream& out) {
     if (rec.predicted_arrival_ns) {
       require_shape(file, i, rec, *rec.predicted_arrival_ns, "predicted_arrival_ns");
     }
+    const bool has_error = !absent(rec.arrival_error_ns);  // format 1.8
+    if (has_error) require_shape(file, i, rec, rec.arrival_error_ns, "arrival_error_ns");
     const bool has_busy = rec.pat_exchange_done_ns && rec.pat_work_done_ns;
     if (has_busy) {
       require_shape(file, i, rec, *rec.pat_exchange_done_ns, "pat_exchange_done_ns");
@@ -129,6 +132,8 @@ std::size_t write_raw_csv(const ResultFile& file, std::ostream& out) {
         if (has_busy) out << rec.pat_exchange_done_ns->at(it, r);
         out << ',';
         if (has_busy) out << rec.pat_work_done_ns->at(it, r);
+        out << ',';
+        if (has_error) out << rec.arrival_error_ns.at(it, r);
         for (const std::string& e : events) {
           out << ',';
           if (auto found = rec.counters.find(e); found != rec.counters.end()) {

@@ -50,7 +50,7 @@ Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& op
     Panel panel;
     panel.title = fmt::format("timed iteration {} on the global clock{}", it,
                               !c.late.empty() && c.late[static_cast<std::size_t>(it)] != 0
-                                  ? " (late: some rank missed the agreed start)"
+                                  ? " (left out: some rank off its planned arrival)"
                                   : "");
     panel.x = {fmt::format("time since the first arrival [{}]", unit.name), false, 10, {}};
     panel.y = {"rank", false, 10, {}};

@@ -103,8 +103,9 @@ CLI::Validator probability_check() {
 
 void add_filter_options(CLI::App& app, results::IterationFilter& filter) {
   app.add_flag("--include-late", filter.include_late,
-               "Keep iterations in which a rank missed the agreed start (left out by default: "
-               "their arrival pattern is not the planned one)");
+               "Keep iterations in which some rank's arrival error exceeded the run's "
+               "--arrival-tolerance (files older than format 1.8: missed the agreed start); left "
+               "out by default: their arrival pattern is not the planned one");
   app.add_flag("--include-invalid", filter.include_invalid,
                "Keep iterations whose output was wrong, and compare cases that failed validation "
                "(left out and refused by default)");
@@ -219,7 +220,15 @@ int run_compare(const CompareArgs& args) {
                                    option, file->path, *alg, fmt::join(present, ", ")));
     }
   }
-  emit(build_compare(a, b, options), format_from_name(args.format), std::cout);
+  const Report report = build_compare(a, b, options);
+  // Loud: on stderr too, whatever the format, so a script reading only the table sees it.
+  for (const Section& section : report.sections) {
+    if (!section.extra.contains("dropped_fraction_warnings")) continue;
+    for (const Json& w : section.extra.at("dropped_fraction_warnings")) {
+      fmt::print(stderr, "papbench-report compare: {}\n", dropped_differ_text(w));
+    }
+  }
+  emit(report, format_from_name(args.format), std::cout);
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/errors.hpp"
+#include "results/arrival_error.hpp"
 #include "results/clock_bounds.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
@@ -105,6 +106,7 @@ Cell iteration_count(int n) {
 
 // The cells that identify a case, shared by its metric rows and its counter rows.
 std::vector<Cell> case_cells(std::size_t i, const results::CaseRecord& rec) {
+  const results::ArrivalErrorSummary arrival = results::summarize_arrival_errors(rec);
   return {
       Cell::integer(static_cast<long long>(i)),
       Cell::str(rec.label()),
@@ -116,6 +118,10 @@ std::vector<Cell> case_cells(std::size_t i, const results::CaseRecord& rec) {
       Cell::integer(rec.arrival_ns.cols),
       Cell::integer(rec.arrival_ns.rows),
       Cell::integer(late_iterations(rec)),
+      arrival.recorded ? Cell::duration(static_cast<double>(arrival.tolerance_ns)) : Cell::none(),
+      Cell::duration(arrival.median_abs_ns),
+      Cell::duration(arrival.p99_abs_ns),
+      Cell::fixed(arrival.dropped_fraction(), 4),
       Cell::str(rec.validated),
       iteration_count(validated_iterations(rec)),
       iteration_count(failed_iterations(rec)),
@@ -137,6 +143,12 @@ std::vector<Column> summary_columns(bool with_clock) {
       {"ranks", "ranks", M},
       {"iterations", "iterations", M},
       {"late", "late", M},
+      // -1: --arrival-tolerance off; null: not recorded (a file older than format 1.8).
+      {"arrival_tolerance_ns", "arrival tolerance", M},
+      // |a_i - planned_i| over every rank of every timed iteration, dropped ones included.
+      {"arrival_error_median_ns", "arrival error median", M},
+      {"arrival_error_p99_ns", "arrival error p99", M},
+      {"dropped_fraction", "dropped fraction", M},  // late / iterations
       {"validated", "validated", M, true},
       {"validated_iterations", "checked", M},
       {"failed_iterations", "failed", M},
@@ -254,15 +266,32 @@ struct SummaryTotals {
   bool any_cross_rank = false;     // a chosen metric compares clocks
   bool exit_from_arrival = false;  // a case's exits take the arrival's bound (older file)
   int dropped_late = 0, dropped_invalid = 0, slewing = 0;
+  int everything_dropped = 0;    // cases with iterations but none kept
+  int arrival_not_recorded = 0;  // cases of files older than format 1.8
 };
 
 void add_notes(Section& s, const ResultFile& file, const SummaryTotals& t) {
   if (t.dropped_late > 0 || t.dropped_invalid > 0) {
     s.notes.push_back(fmt::format(
-        "left out of the statistics: {} late iteration(s) (a rank missed the agreed start, so the "
-        "arrival pattern was not the planned one) and {} iteration(s) with a wrong result; "
-        "--include-late / --include-invalid keep them (dropped_late, dropped_invalid in csv/json)",
+        "left out of the statistics: {} late iteration(s) (off plan: some rank's arrival error "
+        "|a_i - planned_i| exceeded the case's --arrival-tolerance, so the arrival pattern was "
+        "not the planned one; in files older than format 1.8: a rank missed the agreed start) "
+        "and {} iteration(s) with a wrong result; --include-late / --include-invalid keep them "
+        "(dropped_late, dropped_invalid in csv/json)",
         t.dropped_late, t.dropped_invalid));
+  }
+  if (t.everything_dropped > 0) {
+    s.notes.push_back(fmt::format(
+        "{} case(s) kept no iteration: their statistics are empty (-); see the arrival error in "
+        "the case heading, and rerun with a larger --arrival-tolerance or fewer ranks per core",
+        t.everything_dropped));
+  }
+  if (t.arrival_not_recorded > 0) {
+    s.notes.push_back(fmt::format(
+        "arrival error: not recorded for {} case(s) (files older than format 1.8, and captures, "
+        "which plan no arrivals): their late iterations, if any, are those in which a rank "
+        "missed the agreed start",
+        t.arrival_not_recorded));
   }
   if (t.with_clock) {
     s.notes.push_back(
@@ -315,16 +344,15 @@ CaseClockBounds checked_clock_bounds(const ResultFile& file, std::size_t i,
   }
 }
 
-// The matrices the rows of a case read: arrivals, exits and clock bounds always, the plan and
-// the PAT thread's times only for the metrics made of them, counters only when asked for, the
-// algorithm's metrics never.
+// The matrices the rows of a case read: arrivals, exits, clock bounds and the plan (with the
+// arrival errors every row summarizes) always, the PAT thread's times only for the metric made
+// of them, counters only when asked for, the algorithm's metrics never.
 results::CaseParts summary_parts(const std::vector<results::Metric>& metrics, bool with_counters) {
   const auto chosen = [&](results::Metric m) {
     return std::find(metrics.begin(), metrics.end(), m) != metrics.end();
   };
   return {.timing = true,
-          .planned =
-              chosen(results::Metric::kPlannedImbalance) || chosen(results::Metric::kArrivalError),
+          .planned = true,
           .pat = chosen(results::Metric::kPatOverlap),
           .clock = true,
           .counters = with_counters,
@@ -341,6 +369,8 @@ void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
   const CaseClockBounds clock = checked_clock_bounds(file, i, rec, kept);
   t.dropped_late += kept.dropped_late;
   t.dropped_invalid += kept.dropped_invalid;
+  if (kept.kept.empty() && rec.arrival_ns.rows > 0) ++t.everything_dropped;
+  if (!results::summarize_arrival_errors(rec).recorded) ++t.arrival_not_recorded;
   t.slewing += std::max(0, clock.slewing);
   t.exit_from_arrival =
       t.exit_from_arrival || (rec.clock_bound_ns.cols > 0 && !results::records_call_bounds(rec));

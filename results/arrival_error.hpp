@@ -1,0 +1,64 @@
+#pragma once
+// The arrival rule (issue 26): an iteration measures the planned arrival pattern only when every
+// rank entered the call close to its planned arrival. A rank's arrival error is a_i - planned_i
+// (signed, ns, global clock); the iteration is left out of the statistics when some rank's
+// |error| exceeds the case's tolerance (--arrival-tolerance). A rank planned 20 ms after the
+// start that enters 50 us late still arrives as planned; a rank that misses its planned arrival
+// by 500 us on a 50 us call does not, whether or not it made the agreed start.
+
+#include <cstdint>
+#include <limits>
+#include <span>
+
+#include "results/result_set.hpp"
+
+namespace papbench::results {
+
+// The tolerance of a case that keeps every iteration (--arrival-tolerance off).
+inline constexpr std::int64_t kArrivalToleranceOff = -1;
+// The default's floor: below it, the wake-up of an idle rank (timer slack, a context switch)
+// would drop iterations on an unloaded machine.
+inline constexpr std::int64_t kMinArrivalToleranceNs = 5'000;
+
+// --arrival-tolerance's default: the larger of 5 us and 1% of the planned delay span.
+constexpr std::int64_t default_arrival_tolerance_ns(std::int64_t planned_span_ns) {
+  return planned_span_ns / 100 > kMinArrivalToleranceNs ? planned_span_ns / 100
+                                                        : kMinArrivalToleranceNs;
+}
+
+// Whether an arrival error invalidates the rank's iteration: strictly beyond the tolerance
+// (an error of exactly the tolerance is kept); never with kArrivalToleranceOff.
+constexpr bool beyond_arrival_tolerance(std::int64_t error_ns, std::int64_t tolerance_ns) {
+  if (tolerance_ns < 0) return false;
+  return error_ns > tolerance_ns || error_ns < -tolerance_ns;
+}
+
+// One case's (or one side's, several launches pooled) arrival errors, over every rank of every
+// timed iteration (the dropped ones included: they are what the tolerance judged).
+struct ArrivalErrorSummary {
+  bool recorded = false;  // false: a file older than format 1.8 (no arrival_error_ns)
+  // The tolerance the run applied (kArrivalToleranceOff: off); with several launches the
+  // largest. Meaningless unless recorded.
+  std::int64_t tolerance_ns = kArrivalToleranceOff;
+  double median_abs_ns = std::numeric_limits<double>::quiet_NaN();
+  double p99_abs_ns = std::numeric_limits<double>::quiet_NaN();
+  int iterations = 0;  // timed iterations
+  // Iterations the record flags (CaseRecord::late): beyond the tolerance from format 1.8, a
+  // missed agreed start before; left out of the statistics unless --include-late.
+  int flagged = 0;
+
+  // flagged / iterations; NaN without iterations.
+  double dropped_fraction() const;
+};
+
+ArrivalErrorSummary summarize_arrival_errors(std::span<const CaseRecord* const> launches);
+ArrivalErrorSummary summarize_arrival_errors(const CaseRecord& record);
+
+// Whether two sides of a comparison left out such different shares of their iterations for
+// arrival errors (more than kDroppedFractionWarnPoints apart) that their kept iterations are no
+// longer the same kind of sample: one side kept only its calm iterations. False when a side has
+// no iterations.
+inline constexpr double kDroppedFractionWarnPoints = 0.05;
+bool dropped_fractions_differ(const ArrivalErrorSummary& a, const ArrivalErrorSummary& b);
+
+}  // namespace papbench::results
