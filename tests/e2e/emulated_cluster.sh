@@ -35,9 +35,12 @@ off=$(sed -n 's/.*TCP goodput: \([-+0-9.]*\)%.*/\1/p' out.txt)
 awk -v l="$latency" -v o="$off" 'BEGIN { exit !(l <= 100 && o >= -25 && o <= 25) }' ||
   fail "calibration off: one-way latency $latency us, bandwidth $off% from the link's goodput"
 
+# 3 ranks on 2 cores: oversubscribed ranks miss their planned arrivals by more than the default
+# tolerance, so every iteration is kept (as jobs/reproduce-emulated.sh does on such a machine);
+# without that the rows at --maxdelay 0 keep none and have no verdict.
 expect_exit 0 env MPIEXEC="${MPIEXEC%% *}" "$EMU" --hosts 3 -- "$PAPBENCH" \
   --collective reduce --alg dynleader,mpich-binomial --count 0,1Ki,64Ki --maxdelay 0,1ms --iters 4 \
-  --warmup 1 --validate-every 1 --progress never --out r.h5
+  --warmup 1 --validate-every 1 --arrival-tolerance off --progress never --out r.h5
 expect_exit 0 "$PAPBENCH_REPORT" summary r.h5
 expect_contains out.txt "3 (pbhost-0, pbhost-1, pbhost-2)"
 expect_contains out.txt "EMULATED: hosts=3 per-host=1 link=1gbit switch=none mpi=openmpi"
