@@ -461,14 +461,24 @@ void write_string_1d(hid_t loc, const char* name, std::span<const std::string> d
   write_dataset(loc, name, type.get(), type.get(), 1, dims, buffer.data(), data.size());
 }
 
-Int64Table read_int64_2d(hid_t loc, const char* name) {
-  std::string what = fmt::format("read dataset '{}'", name);
-  OpenedDataset d = open_dataset(loc, name, what);
+namespace {
+
+// A 2-d integer dataset's rows and cols, checked; no values.
+Int64Table int64_2d_shape(const OpenedDataset& d, const std::string& what) {
   if (d.dims.size() != 2) throw Error(fmt::format("{}: expected 2 dimensions", what));
   require_class(d.ds.get(), H5T_INTEGER, what);
   Int64Table t;
   t.rows = to_int(d.dims[0], what);
   t.cols = to_int(d.dims[1], what);
+  return t;
+}
+
+}  // namespace
+
+Int64Table read_int64_2d(hid_t loc, const char* name) {
+  std::string what = fmt::format("read dataset '{}'", name);
+  OpenedDataset d = open_dataset(loc, name, what);
+  Int64Table t = int64_2d_shape(d, what);
   t.data.assign(static_cast<std::size_t>(d.dims[0] * d.dims[1]), 0);
   if (!t.data.empty()) {
     check(H5Dread(d.ds.get(), native_int64(), all_selection(), all_selection(), default_plist(),
@@ -479,14 +489,8 @@ Int64Table read_int64_2d(hid_t loc, const char* name) {
 }
 
 Int64Table read_int64_2d_shape(hid_t loc, const char* name) {
-  std::string what = fmt::format("read dataset '{}'", name);
-  OpenedDataset d = open_dataset(loc, name, what);
-  if (d.dims.size() != 2) throw Error(fmt::format("{}: expected 2 dimensions", what));
-  require_class(d.ds.get(), H5T_INTEGER, what);
-  Int64Table t;
-  t.rows = to_int(d.dims[0], what);
-  t.cols = to_int(d.dims[1], what);
-  return t;
+  const std::string what = fmt::format("read dataset '{}'", name);
+  return int64_2d_shape(open_dataset(loc, name, what), what);
 }
 
 std::vector<std::int64_t> read_int64_1d(hid_t loc, const char* name) {

@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <exception>
+#include <string>
 #include <string_view>
 
 #include "common/mpi_env.hpp"
@@ -41,6 +42,15 @@ int run_checks(Checks&& checks) {
                total);
   }
   return total == 0 ? 0 : 1;
+}
+
+// The value of `--virtual-ppn K` among a test program's arguments; 0 (real nodes) without it.
+inline int virtual_ppn_arg(int argc, char** argv) {
+  int ppn = 0;
+  for (int i = 1; i + 1 < argc; ++i) {
+    if (std::string_view(argv[i]) == "--virtual-ppn") ppn = std::stoi(argv[i + 1]);
+  }
+  return ppn;
 }
 
 }  // namespace papbench::mpi_test

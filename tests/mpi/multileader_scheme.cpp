@@ -87,10 +87,7 @@ void check_case(const topology::NodeTopology& nodes, const AlgOptions& given,
 
 int main(int argc, char** argv) {
   papbench::MpiSession session(&argc, &argv);
-  int ppn = 0;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::string(argv[i]) == "--virtual-ppn") ppn = std::stoi(argv[i + 1]);
-  }
+  const int ppn = papbench::mpi_test::virtual_ppn_arg(argc, argv);
   return papbench::mpi_test::run_checks([&] {
     const papbench::topology::NodeTopology nodes(MPI_COMM_WORLD, ppn);
     int largest = 0;
