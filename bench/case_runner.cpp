@@ -294,15 +294,21 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
 // precise_enough does.
 bool CaseRunner::all_settled(std::span<const Member> members, int it) {
   if (opts_.warmup_settle <= 0) return true;
-  int settled = 1;
+  bool settled = true;
   if (rank_ == 0) {
-    for (const Member& m : members) {
-      if (!warmup_settled(m.warm, opts_.warmup_settle)) settled = 0;
-    }
+    for (const Member& m : members)
+      settled = settled && warmup_settled(m.warm, opts_.warmup_settle);
   }
-  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kStopVote, -it - 1, group_timeout_ns_);
-  mpi_check(MPI_Bcast(&settled, 1, MPI_INT, 0, world_), "MPI_Bcast");
-  return settled != 0;
+  return rank0_decides(settled, -it - 1, group_timeout_ns_);
+}
+
+// Rank 0's decision, handed to every rank outside the timed region (the watchdog's stop vote),
+// so that floating point can never split the ranks.
+bool CaseRunner::rank0_decides(bool decision, int it, std::int64_t timeout_ns) {
+  int flag = decision ? 1 : 0;
+  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kStopVote, it, timeout_ns);
+  mpi_check(MPI_Bcast(&flag, 1, MPI_INT, 0, world_), "MPI_Bcast");
+  return flag != 0;
 }
 
 // --reps-until-ci: [Nuriyev2022] §6.1 repeats "until the sample mean lies in the 95% confidence
@@ -314,11 +320,8 @@ bool CaseRunner::all_settled(std::span<const Member> members, int it) {
 bool CaseRunner::precise_enough(const std::vector<double>& kept, int it) {
   const auto min_n = static_cast<std::size_t>(opts_.min_iters);
   if (opts_.reps_until_ci <= 0 || kept.size() < min_n) return false;
-  int stop = 0;
-  if (rank_ == 0) stop = stats::median_precise_enough(kept, opts_.reps_until_ci, min_n) ? 1 : 0;
-  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kStopVote, it, call_timeout_ns_);
-  mpi_check(MPI_Bcast(&stop, 1, MPI_INT, 0, world_), "MPI_Bcast");
-  return stop != 0;
+  const bool stop = rank_ == 0 && stats::median_precise_enough(kept, opts_.reps_until_ci, min_n);
+  return rank0_decides(stop, it, call_timeout_ns_);
 }
 
 // Every rank passes this point only once every rank has left the call, so that what follows (the

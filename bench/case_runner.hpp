@@ -69,6 +69,7 @@ class CaseRunner {
   Settled iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
   Settled settle(int it, std::int64_t a, std::int64_t f, bool late, bool off_plan);
   bool precise_enough(const std::vector<double>& kept, int it);
+  bool rank0_decides(bool decision, int it, std::int64_t timeout_ns);
   WaitResult compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
                            std::span<std::int64_t> compute_counts);
   void check_output(const CaseSetup& s, int it, IterationLog& log);
