@@ -51,6 +51,8 @@ NbftTimes nbft_times(const std::vector<Measurement>& all, const BcastModelOption
   for (const auto& [procs, refs] : cases.shm) t.shm[procs] = nbft_time_s(refs);
   for (const auto& [procs, refs] : cases.net) t.net[procs] = nbft_time_s(refs);
   t.q = nuriyev_q(cases);
+  // A ratio of positive medians; anything else is no Q (the model runs with 1 and says so).
+  if (t.q && !(std::isfinite(t.q->ratio) && t.q->ratio > 0)) t.q.reset();
   return t;
 }
 
