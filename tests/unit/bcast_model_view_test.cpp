@@ -1,10 +1,12 @@
 // `papbench-report model bcast` ([Nuriyev2022] Tables 1-3) built from result sets written here
 // with known timestamps: which time Table 3 ranks, what Table 2 fits and refuses to print, how
 // Open MPI 3.1's cell names its measurement, repeated cases, and the Q = 1 warning (issue 27,
-// items 1-3).
+// items 1-3); Q shared with `table nuriyev-q` and Table 3's model-vs-oblivious verdicts (issue 29).
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,8 @@
 #include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
 #include "tools/report/model_bcast_view.hpp"
+#include "tools/report/model_vs_oblivious.hpp"
+#include "tools/report/table_nuriyev_q.hpp"
 
 namespace papbench::report {
 namespace {
@@ -243,6 +247,153 @@ TEST_F(BcastModelView, QAssumedOneIsAWarningAtTheTop) {
     EXPECT_NE(w.value.text.find("Q = 1 ASSUMED"), std::string::npos) << s;
     EXPECT_NE(w.value.text.find("one host without --virtual-ppn"), std::string::npos) << s;
   }
+}
+
+// Issue 29: Q(m_s) is the time until the child has the segment (the root's eager send returns
+// long before it has crossed the link), and `model bcast` and `table nuriyev-q` take it from one
+// function: the root's own time here gives Q = 1, the child's Q = 4 in both views.
+TEST_F(BcastModelView, QIsTheTimeUntilTheChildHasTheSegmentInBothViews) {
+  add("shm2.h5", {0, 0}, {bcast_case("flat", "", 8192, exits(2, 2 * kUs, 10 * kUs))});
+  add("net2.h5", {0, 1}, {bcast_case("flat", "", 8192, exits(2, 2 * kUs, 40 * kUs))});
+  const Report model = build();
+  const Section& t1 = model.sections.at(0);
+  const auto q =
+      std::find_if(t1.meta.begin(), t1.meta.end(), [](const MetaItem& m) { return m.key == "q"; });
+  ASSERT_NE(q, t1.meta.end());
+  EXPECT_NEAR(q->value.raw.get<double>(), 4.0, 1e-9);
+  const Report table = build_nuriyev_q(files);
+  const Section& verdict = table.sections.at(0);
+  ASSERT_EQ(verdict.table.rows.size(), 1u);
+  const Row& row = verdict.table.rows[0];
+  EXPECT_NEAR(row.cells[column(verdict, "ours_ratio")].raw.get<double>(), 4.0, 1e-9);
+  EXPECT_EQ(row.cells[column(verdict, "verdict")].text, "same sign");
+}
+
+// Issue 29: the paper's direction for the model's pick against the oblivious one comes from
+// Table 3's model column at that size: the best on all six cluster/P pairs (64 KB), within
+// --near of it (32 KB: 6% on Gros P = 400), or no direction (16 KB: 1-84% off).
+TEST(ModelVsOblivious, ThePapersDirectionIsTable3sModelColumnAtThatSize) {
+  const auto at64 = paper_model_vs_oblivious(64 * 1024, 10);
+  ASSERT_TRUE(at64 && at64->direction);
+  EXPECT_EQ(*at64->direction, Direction::kFaster);
+  const auto at32 = paper_model_vs_oblivious(32 * 1024, 10);
+  ASSERT_TRUE(at32 && at32->direction);
+  EXPECT_EQ(*at32->direction, Direction::kFaster);
+  EXPECT_NE(at32->text.find("within 6%"), std::string::npos);
+  const auto strict32 = paper_model_vs_oblivious(32 * 1024, 5);
+  ASSERT_TRUE(strict32);
+  EXPECT_FALSE(strict32->direction);
+  const auto at16 = paper_model_vs_oblivious(16 * 1024, 10);
+  ASSERT_TRUE(at16);
+  EXPECT_FALSE(at16->direction);
+  EXPECT_NE(at16->text.find("1-84%"), std::string::npos);
+  EXPECT_FALSE(paper_model_vs_oblivious(48 * 1024, 10));        // not one of the nine sizes
+  EXPECT_FALSE(paper_model_vs_oblivious(8 * 1024 * 1024, 10));  // beyond 4 MB
+}
+
+std::size_t pick_column(const std::string& key) {
+  const std::vector<Column> cols = pick_verdict_columns();
+  const auto it =
+      std::find_if(cols.begin(), cols.end(), [&](const Column& c) { return c.key == key; });
+  EXPECT_NE(it, cols.end()) << key;
+  return static_cast<std::size_t>(it - cols.begin());
+}
+
+stats::CaseComparison ratio_ci(double low, double high) {
+  stats::CaseComparison c;
+  c.ratio = (low + high) / 2;
+  c.ratio_ci_low = low;
+  c.ratio_ci_high = high;
+  return c;
+}
+
+// Issue 29: a different pick gets the trend verdict against the paper's direction and counts in
+// `table --verdicts` (agrees_in_sign a boolean); the same pick is "same algorithm" and a size
+// without a paper direction "no paper direction", neither counted (agrees_in_sign null).
+TEST(ModelVsOblivious, OnlyDifferentPicksWithAPaperDirectionGetAVerdict) {
+  const auto paper = paper_model_vs_oblivious(64 * 1024, 10);
+  const std::size_t verdict = pick_column("verdict"), agrees = pick_column("agrees_in_sign");
+  const stats::CaseComparison faster = ratio_ci(0.4, 0.6), slower = ratio_ci(1.2, 1.5),
+                              none = ratio_ci(0.9, 1.1);
+  auto cells = pick_verdict_cells(bcast_model::Algorithm::kChain, bcast_model::Algorithm::kBinomial,
+                                  &faster, paper);
+  ASSERT_EQ(cells.size(), pick_verdict_columns().size());
+  EXPECT_EQ(cells[verdict].text, "same sign");
+  EXPECT_EQ(cells[agrees].raw, true);
+  cells = pick_verdict_cells(bcast_model::Algorithm::kChain, bcast_model::Algorithm::kBinomial,
+                             &slower, paper);
+  EXPECT_EQ(cells[verdict].text, "opposite sign");
+  EXPECT_EQ(cells[agrees].raw, false);
+  cells = pick_verdict_cells(bcast_model::Algorithm::kChain, bcast_model::Algorithm::kBinomial,
+                             &none, paper);
+  EXPECT_EQ(cells[verdict].text, "no significant difference");
+  EXPECT_EQ(cells[agrees].raw, false);
+  cells = pick_verdict_cells(bcast_model::Algorithm::kKchain, bcast_model::Algorithm::kKchain,
+                             nullptr, paper);
+  EXPECT_EQ(cells[verdict].text, "same algorithm");
+  EXPECT_TRUE(cells[agrees].raw.is_null());
+  EXPECT_TRUE(cells[pick_column("ours_ratio")].raw.is_null());
+  cells = pick_verdict_cells(bcast_model::Algorithm::kChain, bcast_model::Algorithm::kBinomial,
+                             &faster, paper_model_vs_oblivious(16 * 1024, 10));
+  EXPECT_EQ(cells[verdict].text, "no paper direction");
+  EXPECT_TRUE(cells[agrees].raw.is_null());
+  EXPECT_DOUBLE_EQ(cells[pick_column("ours_ratio")].raw.get<double>(), 0.5);
+}
+
+// Issue 29: Table 3's verdict rows. Experiments generated with T^0 = 1 us, T^1 = 20 us (Q = 20 as
+// measured) on two nodes make the model pick kchain at every size; the oblivious baseline, which
+// sees one channel, picks chain at 256 KiB. There the measured times (chain 1.5x kchain's, in one
+// file, so paired) give the model's pick faster: the paper's direction; elsewhere the picks tie.
+// `table nuriyev-table3` carries the rows, and only the differing pick counts.
+TEST_F(BcastModelView, Table3VerdictsSetTheModelsPickAgainstTheObliviousOne) {
+  add("shm2.h5", {0, 0}, {bcast_case("flat", "", 8192, exits(2, kUs, kUs))});
+  add("net2.h5", {0, 1}, {bcast_case("flat", "", 8192, exits(2, kUs, 20 * kUs))});
+  bcast_model::Platform p;
+  p.gamma_shm = {1, 1, 1};
+  p.gamma_net = {1, 1, 1};
+  p.q = 20;
+  const auto true_ns = [](const bcast_model::Lambda& l) {
+    const bcast_model::Transfers t = bcast_model::transfers(l);
+    return static_cast<std::int64_t>((t.shm * 1e-6 + t.net * 20e-6) * 1e9);
+  };
+  std::vector<CaseRecord> experiments, plain;
+  std::map<bcast_model::Algorithm, double> at_256k;  // the plain broadcasts' times
+  for (const char* name : {"chain", "kchain"}) {
+    const bcast_model::Algorithm a = *bcast_model::algorithm_from_name(name);
+    for (long bytes : {16384L, 65536L, 262144L}) {
+      const auto count = static_cast<std::uint64_t>(bytes);
+      const std::int64_t e = true_ns(
+          bcast_model::experiment_lambda(a, bytes, kTwoNodes, p, bcast_model::ModelOptions{}));
+      experiments.push_back(
+          bcast_case(name, "segsize=8192,gather-after=8192", count, exits(4, e, e / 2)));
+      std::int64_t b =
+          true_ns(bcast_model::bcast_lambda(a, bytes, kTwoNodes, p, bcast_model::ModelOptions{}));
+      if (a == bcast_model::Algorithm::kChain) b = b * 3 / 2;
+      at_256k[a] = static_cast<double>(b);
+      plain.push_back(bcast_case(name, "segsize=8192", count, exits(4, b / 2, b)));
+    }
+  }
+  add("exp.h5", kTwoNodes, experiments);
+  add("plain.h5", kTwoNodes, plain);
+  const Report r = build_nuriyev_table3(files);
+  ASSERT_EQ(r.sections.size(), 2u);
+  const Section& v = r.sections[1];
+  ASSERT_EQ(v.table.rows.size(), 3u);
+  int counted = 0;
+  for (const Row& row : v.table.rows) {
+    const bool differ = row.cells[column(v, "bytes")].raw == 262144;
+    EXPECT_EQ(row.cells[column(v, "model")].text, "kchain");
+    EXPECT_EQ(row.cells[column(v, "oblivious")].text, differ ? "chain" : "kchain");
+    EXPECT_EQ(row.cells[column(v, "verdict")].text, differ ? "same sign" : "same algorithm");
+    counted += row.cells[column(v, "agrees_in_sign")].raw.is_boolean();
+    if (differ) {
+      EXPECT_NEAR(
+          row.cells[column(v, "ours_ratio")].raw.get<double>(),
+          at_256k[bcast_model::Algorithm::kKchain] / at_256k[bcast_model::Algorithm::kChain], 1e-9);
+      EXPECT_EQ(row.cells[column(v, "agrees_in_sign")].raw, true);
+    }
+  }
+  EXPECT_EQ(counted, 1);
 }
 
 }  // namespace

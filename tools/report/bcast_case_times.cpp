@@ -24,6 +24,12 @@ std::int64_t latest_exit_error(const results::CaseRecord& rec, int it) {
   return error;
 }
 
+// max over ranks of exit - the root's arrival, in iteration `it`.
+std::int64_t last_rank_ns(const results::CaseRecord& rec, int it) {
+  const auto f = rec.exit_ns.row(it);
+  return *std::max_element(f.begin(), f.end()) - rec.arrival_ns.at(it, rec.root);
+}
+
 }  // namespace
 
 void BcastTime::pool(const BcastTime& other) {
@@ -55,9 +61,7 @@ std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec) {
   t.bounded = bounds;
   for (int it = 0; it < rec.arrival_ns.rows; ++it) {
     if (late_iteration(rec, it)) continue;
-    const auto f = rec.exit_ns.row(it);
-    const std::int64_t latest = *std::max_element(f.begin(), f.end());
-    t.sum_s += static_cast<double>(latest - rec.arrival_ns.at(it, rec.root)) * 1e-9;
+    t.sum_s += static_cast<double>(last_rank_ns(rec, it)) * 1e-9;
     if (bounds) {
       t.bound_sum_s +=
           static_cast<double>(latest_exit_error(rec, it) + rec.clock_bound_ns.at(it, rec.root)) *
@@ -67,6 +71,16 @@ std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec) {
   }
   if (t.iterations == 0) return std::nullopt;
   return t;
+}
+
+std::vector<double> last_rank_series_ns(const results::CaseRecord& rec,
+                                        const results::IterationSelection& selection) {
+  std::vector<double> v;
+  v.reserve(selection.kept.size());
+  for (const std::size_t it : selection.kept) {
+    v.push_back(static_cast<double>(last_rank_ns(rec, static_cast<int>(it))));
+  }
+  return v;
 }
 
 }  // namespace papbench::report

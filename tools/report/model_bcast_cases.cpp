@@ -119,6 +119,7 @@ void add_case(BcastCases& out, BcastMeasurement m) {
   }
   same->root.pool(m.root);
   same->last.pool(m.last);
+  same->refs.insert(same->refs.end(), m.refs.begin(), m.refs.end());
   ++same->cases;
   ++out.pooled;
 }
@@ -129,7 +130,9 @@ BcastCases read_bcast_cases(std::span<const ResultFile> files, const BcastModelO
   BcastCases out;
   for (const ResultFile& f : files) {
     out.virtual_nodes = out.virtual_nodes || f.reader.run_info().nodes_virtual;
-    for (const results::CaseRecord& rec : f.reader.cases()) {
+    const auto& records = f.reader.cases();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const results::CaseRecord& rec = records[i];
       if (rec.collective == "bcast" && rec.algorithm == "native" && rec.params.empty()) {
         const auto bytes = case_bytes(rec);
         const auto last = last_rank_time(rec);
@@ -143,7 +146,10 @@ BcastCases read_bcast_cases(std::span<const ResultFile> files, const BcastModelO
         }
       }
       std::string why;
-      if (auto m = read_measurement(f, rec, o, why)) add_case(out, std::move(*m));
+      if (auto m = read_measurement(f, rec, o, why)) {
+        m->refs.push_back({&f, i});
+        add_case(out, std::move(*m));
+      }
       if (!why.empty()) out.left_out.push_back(std::move(why));
     }
   }

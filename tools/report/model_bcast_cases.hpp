@@ -17,6 +17,7 @@
 #include "tools/report/bcast_case_times.hpp"
 #include "tools/report/model_bcast_view.hpp"
 #include "tools/report/result_file.hpp"
+#include "tools/report/trend_rows.hpp"
 
 namespace papbench::report {
 
@@ -31,6 +32,7 @@ struct BcastMeasurement {
   BcastTime root;                     // on the root's clock (Table 1's NBFTs, Table 2's fit)
   BcastTime last;                     // until the last rank has the data (Table 3)
   int cases = 1;                      // pooled
+  std::vector<CaseRef> refs;          // the cases pooled here, one per file: compare's launches
   std::string source;                 // "FILE: case title" of the first, for messages
 };
 

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "tools/report/result_file.hpp"
 #include "tools/report/table_format.hpp"
@@ -28,5 +29,10 @@ struct BcastModelOptions {
 };
 
 Report build_model_bcast(std::span<const ResultFile> files, const BcastModelOptions& options);
+
+// `papbench-report table nuriyev-table3 FILES`: Table 3 and its verdicts (the model's pick vs.
+// the topology-oblivious baseline's, model_vs_oblivious.hpp) at the default options, the paper
+// view `table --verdicts` counts.
+Report build_nuriyev_table3(const std::vector<ResultFile>& files);
 
 }  // namespace papbench::report

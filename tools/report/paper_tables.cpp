@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tools/report/model_bcast_view.hpp"
 #include "tools/report/table_clv1.hpp"
 #include "tools/report/table_clv_figs.hpp"
 #include "tools/report/table_kang_figs.hpp"
@@ -62,6 +63,8 @@ const std::vector<PaperTable>& registry() {
        "[Parsons2015] Table 3.11", build_parsons_table3_11},
       {"nuriyev-q", "Q(m_s): flat bcast of one segment on two nodes vs. one, with a verdict",
        "[Nuriyev2022] Table 1", build_nuriyev_q},
+      {"nuriyev-table3", "bcast best, model, oblivious, Open MPI 3.1 picks; model vs. oblivious",
+       "[Nuriyev2022] Table 3", build_nuriyev_table3},
       {"clv-table1", "schedule generation: segtree speedup over linear, pairing (schedgen)",
        "[ProficzOcetkiewicz2021] Table 1", nullptr, build_clv_table1},
   };

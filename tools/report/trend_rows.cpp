@@ -12,6 +12,16 @@ namespace papbench::report {
 std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base,
                                                    std::span<const CaseRef> candidate,
                                                    results::Metric metric) {
+  return compare_sides(
+      base, candidate,
+      [metric](const results::CaseRecord& rec, const results::IterationSelection& selection) {
+        return results::metric_series(rec, metric, selection);
+      });
+}
+
+std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base,
+                                                   std::span<const CaseRef> candidate,
+                                                   const CaseSeries& series) {
   std::vector<const results::CaseRecord*> a, b;
   for (const CaseRef& x : base) {
     for (const CaseRef& y : candidate) {
@@ -28,11 +38,11 @@ std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base
     std::vector<std::vector<double>> la, lb;
     for (const CaseRef& x : base) {
       const auto& rec = x.file->reader.cases()[x.index];
-      la.push_back(results::metric_series(rec, metric, results::select_iterations(rec, filter)));
+      la.push_back(series(rec, results::select_iterations(rec, filter)));
     }
     for (const CaseRef& y : candidate) {
       const auto& rec = y.file->reader.cases()[y.index];
-      lb.push_back(results::metric_series(rec, metric, results::select_iterations(rec, filter)));
+      lb.push_back(series(rec, results::select_iterations(rec, filter)));
     }
     const auto empty = [](const std::vector<double>& v) { return v.empty(); };
     if (la.empty() || lb.empty() || std::ranges::any_of(la, empty) ||
@@ -46,8 +56,8 @@ std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base
   for (std::size_t k = 0; k < a.size(); ++k) {
     const auto sel_a = plan.paired ? plan.kept[k] : results::select_iterations(*a[k], filter);
     const auto sel_b = plan.paired ? plan.kept[k] : results::select_iterations(*b[k], filter);
-    la.push_back(results::metric_series(*a[k], metric, sel_a));
-    lb.push_back(results::metric_series(*b[k], metric, sel_b));
+    la.push_back(series(*a[k], sel_a));
+    lb.push_back(series(*b[k], sel_b));
     if (la.back().empty() || lb.back().empty()) return std::nullopt;
   }
   return stats::compare_case(la, lb,

@@ -25,9 +25,17 @@ struct CaseRef {
   std::size_t index = 0;  // into file->reader.cases()
 };
 
+// One value per iteration `selection` keeps (results::metric_series of a metric, or a view's own
+// timing such as tools/report/bcast_case_times.hpp's time until the last rank has the data).
+using CaseSeries = std::function<std::vector<double>(const results::CaseRecord&,
+                                                     const results::IterationSelection&)>;
+
 // Launch k of each side is the k-th result file that holds both (the first case of each side in
 // it); where no file holds both, the sides are independent samples, each case one launch of its
 // side. nullopt when a side is empty or has no kept iteration.
+std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base,
+                                                   std::span<const CaseRef> candidate,
+                                                   const CaseSeries& series);
 std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base,
                                                    std::span<const CaseRef> candidate,
                                                    results::Metric metric);
