@@ -1,0 +1,92 @@
+#include "imbalance/tick_grid.hpp"
+
+#include <time.h>
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+namespace papbench {
+
+namespace {
+
+constexpr std::int64_t kTickSlackNs = 2'000;  // the stalls' start scatters by ~0.6 us
+constexpr std::int64_t kStallMinNs = 1'000;   // a read-to-read gap longer than this is a stall
+constexpr std::size_t kMaxCalibrationGaps = 4096;
+
+std::int64_t monotonic_now_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+// The most stalls whose phase lies within one 2 * kTickSlackNs window, and that window's middle.
+struct Cluster {
+  std::size_t count = 0;
+  std::int64_t phase = 0;
+};
+Cluster densest_phase(std::span<const std::int64_t> starts, std::int64_t period) {
+  std::vector<std::int64_t> phases;
+  phases.reserve(starts.size() * 2);
+  for (std::int64_t s : starts) phases.push_back(tick_phase_of(s, period));
+  std::sort(phases.begin(), phases.end());
+  // Unrolled once more around the circle, so a cluster across phase 0 is one window.
+  const std::size_t n = phases.size();
+  for (std::size_t i = 0; i < n; ++i) phases.push_back(phases[i] + period);
+  Cluster best;
+  std::size_t j = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    j = std::max(j, i);
+    while (j + 1 < i + n && phases[j + 1] - phases[i] <= 2 * kTickSlackNs) ++j;
+    const std::size_t count = j - i + 1;
+    if (count > best.count) {
+      best = {count, tick_phase_of(phases[i + (j - i) / 2], period)};  // the median member
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+TickGrids find_tick_grids(std::span<const std::int64_t> gap_starts_ns, std::int64_t begin_ns,
+                          std::int64_t end_ns) {
+  // 1/HZ for HZ = 100, 250, 300, 1000, longest first.
+  constexpr std::array<std::int64_t, 4> kPeriods{10'000'000, 4'000'000, 3'333'333, 1'000'000};
+  TickGrids out;
+  std::size_t found = 0;
+  for (std::int64_t period : kPeriods) {
+    const std::int64_t ticks = (end_ns - begin_ns) / period;
+    if (ticks < 3 || found == kMaxTickGrids) continue;
+    const Cluster c = densest_phase(gap_starts_ns, period);
+    if (20 * static_cast<std::int64_t>(c.count) > 11 * ticks)
+      out.grids[found++] = {period, c.phase};
+  }
+  return out;
+}
+
+TickGrids measure_tick_grids(std::int64_t duration_ns) {
+  std::vector<std::int64_t> starts;
+  starts.reserve(kMaxCalibrationGaps);
+  const std::int64_t begin = monotonic_now_ns();
+  std::int64_t t = begin;
+  while (t - begin < duration_ns && starts.size() < kMaxCalibrationGaps) {
+    const std::int64_t next = monotonic_now_ns();
+    if (next - t > kStallMinNs) starts.push_back(t);
+    t = next;
+  }
+  return find_tick_grids(starts, begin, t);
+}
+
+std::int64_t clear_of_ticks(std::int64_t start_ns, std::int64_t period_ns, std::int64_t phase_lo_ns,
+                            std::int64_t phase_hi_ns, std::int64_t before_ns,
+                            std::int64_t after_ns) {
+  if (period_ns <= 0 || phase_hi_ns - phase_lo_ns + before_ns + after_ns >= period_ns) {
+    return start_ns;
+  }
+  // The forbidden stretch around the tick, as [0, width) after its beginning.
+  const std::int64_t width = phase_hi_ns - phase_lo_ns + before_ns + after_ns;
+  const std::int64_t into = tick_phase_of(start_ns - (phase_lo_ns - before_ns), period_ns);
+  return into < width ? start_ns + (width - into) : start_ns;
+}
+
+}  // namespace papbench
