@@ -31,15 +31,16 @@ struct TickGrid {
 // stalls both ranks at one phase every 10 ms.
 inline constexpr std::size_t kMaxTickGrids = 2;
 struct TickGrids {
-  std::array<TickGrid, kMaxTickGrids> grids{};  // known ones first, longest period first
+  std::array<TickGrid, kMaxTickGrids> grids{};  // known ones first, shortest period first
 };
 
 // The grids in the stalls of a calibration spin that read CLOCK_MONOTONIC from `begin_ns` to
 // `end_ns` (gap_starts_ns: the last reading before each gap longer than a microsecond). A period
 // of 1/HZ for the usual HZ (100, 250, 300, 1000) is a grid when more than 55% of the periods the
 // spin spans began a stall within +-2 us of one phase. A grid does not pass as one of its
-// multiples or divisors: a 4 ms tick lines up with 10 ms in at most every other 10 ms, and with
-// 1 ms only in every fourth.
+// multiples or divisors: shortest first, each grid's stalls are left out of the search for the
+// longer ones (a 4 ms tick's stalls fill three of five 10 ms periods in 50 ms), and a 4 ms tick
+// lines up with 1 ms only in every fourth.
 TickGrids find_tick_grids(std::span<const std::int64_t> gap_starts_ns, std::int64_t begin_ns,
                           std::int64_t end_ns);
 
