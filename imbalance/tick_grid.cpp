@@ -50,19 +50,17 @@ Cluster densest_phase(std::span<const std::int64_t> starts, std::int64_t period)
 
 TickGrids find_tick_grids(std::span<const std::int64_t> gap_starts_ns, std::int64_t begin_ns,
                           std::int64_t end_ns) {
-  // 1/HZ for HZ = 1000, 300, 250, 100, shortest first: a grid's stalls line up with its
-  // multiples too (a 1 ms tick looks like a 4 ms one), so each grid found takes its stalls out of
-  // the search for the longer ones.
-  constexpr std::array<std::int64_t, 4> kPeriods{1'000'000, 3'333'333, 4'000'000, 10'000'000};
+  // Shortest first: a grid's stalls line up with its multiples too (a 1 ms tick looks like a
+  // 4 ms one), so each grid found takes its stalls out of the search for the longer ones.
   std::vector<std::int64_t> left(gap_starts_ns.begin(), gap_starts_ns.end());
   TickGrids out;
-  std::size_t found = 0;
-  for (std::int64_t period : kPeriods) {
+  for (std::size_t i = 0; i < kTickPeriods.size(); ++i) {
+    const std::int64_t period = kTickPeriods[i];
     const std::int64_t ticks = (end_ns - begin_ns) / period;
-    if (ticks < 3 || found == kMaxTickGrids) continue;
+    if (ticks < 3) continue;
     const Cluster c = densest_phase(left, period);
     if (20 * static_cast<std::int64_t>(c.count) <= 11 * ticks) continue;
-    out.grids[found++] = {period, c.phase};
+    out.grids[i] = {period, c.phase};
     std::erase_if(left, [&](std::int64_t s) {
       return tick_phase_of(s - c.phase + kTickSlackNs, period) <= 2 * kTickSlackNs;
     });

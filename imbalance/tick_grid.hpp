@@ -27,11 +27,15 @@ struct TickGrid {
   bool known() const { return period_ns > 0; }
 };
 
-// Up to two grids: the tick, and on the issue-30 VM a second source inside the MPI processes that
-// stalls both ranks at one phase every 10 ms.
-inline constexpr std::size_t kMaxTickGrids = 2;
+// The periods looked for: 1/HZ for HZ = 1000, 300, 250, 100, shortest first. On the issue-30 VM
+// two are found: the 4 ms tick, and a source that stalls every CPU at one phase every 10 ms.
+inline constexpr std::array<std::int64_t, 4> kTickPeriods{1'000'000, 3'333'333, 4'000'000,
+                                                          10'000'000};
+inline constexpr std::size_t kMaxTickGrids = kTickPeriods.size();
 struct TickGrids {
-  std::array<TickGrid, kMaxTickGrids> grids{};  // known ones first, shortest period first
+  // grids[i]: the grid of period kTickPeriods[i], or unknown (period 0) where none was found, so
+  // that ranks compare grids by position.
+  std::array<TickGrid, kMaxTickGrids> grids{};
 };
 
 // The grids in the stalls of a calibration spin that read CLOCK_MONOTONIC from `begin_ns` to
