@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <time.h>
 
 #include <algorithm>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
+#include "imbalance/tick_grid.hpp"
 #include "results/arrival_error.hpp"
 #include "results/median_ci.hpp"
 
@@ -33,6 +35,22 @@ constexpr int kShrinkAfter = 16;
 // elapsed 0.47 us after a 20 or 100 us spin, as after --sync barrier, 1.5 us after 1 ms).
 constexpr std::int64_t kOwnCpuMarginFloorNs = 50'000;
 
+// The tick grids are measured once per run by a spin this long (10 ticks at HZ=250, 5 at 100).
+constexpr std::int64_t kTickCalibrationNs = 50'000'000;
+// An agreed start is kept this far before a tick's stall begins (the arrival reading and a short
+// call before it) and this far after (the stall: 16-30 us on the issue-30 VM, p5-p50).
+constexpr std::int64_t kTickBeforeNs = 5'000;
+constexpr std::int64_t kTickAfterNs = 50'000;
+// The ranks' tick phases (on the global clock) must agree within this for the start to avoid
+// them: the ranks of one host share one grid, up to the clock sync's error.
+constexpr std::int64_t kTickPhaseSpreadNs = 10'000;
+
+std::int64_t monotonic_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
 // How many ranks of `world` share this rank's host (collective).
 int ranks_on_host(MPI_Comm world) {
   MPI_Comm host = MPI_COMM_NULL;
@@ -42,12 +60,11 @@ int ranks_on_host(MPI_Comm world) {
   return owned.size();
 }
 
-// The margin's floor, the same on every rank (collective): kOwnCpuMarginFloorNs (or --margin if
-// lower) only when every rank of every host has a CPU of its own.
-std::int64_t agreed_margin_floor(MPI_Comm world, std::int64_t option_ns, int host_ranks, int cpus) {
+// Whether every rank of every host has a CPU of its own, the same on every rank (collective).
+bool agreed_own_cpus(MPI_Comm world, int host_ranks, int cpus) {
   int own = start_spin_ns(host_ranks, cpus) == kSpinWholeWait ? 1 : 0;
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, &own, 1, MPI_INT, MPI_MIN, world), "MPI_Allreduce");
-  return own != 0 ? std::min(option_ns, kOwnCpuMarginFloorNs) : option_ns;
+  return own != 0;
 }
 
 }  // namespace
@@ -118,7 +135,16 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
       margin_ns_(opts.margin_ns),
       host_ranks_(ranks_on_host(world)),
       cpus_(static_cast<int>(std::thread::hardware_concurrency())),
-      margin_floor_ns_(agreed_margin_floor(world, opts.margin_ns, host_ranks_, cpus_)) {}
+      own_cpus_(agreed_own_cpus(world, host_ranks_, cpus_)),
+      // kOwnCpuMarginFloorNs (or --margin if lower) only where every rank has a CPU of its own.
+      margin_floor_ns_(own_cpus_ ? std::min(opts.margin_ns, kOwnCpuMarginFloorNs)
+                                 : opts.margin_ns) {
+  // Only where ranks spin through the wait on CPUs of their own: elsewhere the scheduler, not
+  // the tick, decides when a rank runs. Every rank measures at once, on its own CPU.
+  if (opts.sync == StartSync::kWindow && own_cpus_) {
+    ticks_ = measure_tick_grids(kTickCalibrationNs);
+  }
+}
 
 void CaseRunner::update_margin(bool any_late) {
   // Every rank sees the same any_late (it comes out of an allreduce), so margins stay identical.
@@ -139,10 +165,12 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
   using Phase = CallWatchdog::Phase;
   bool resynced = false;
   while (true) {
-    std::int64_t buf[2] = {clock_.now(), any_late ? 1 : 0};
+    std::int64_t buf[kAgreementFields];
+    fill_agreement(buf, any_late);
     {
       const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, call_timeout_ns_);
-      mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 2, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
+      mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, kAgreementFields, MPI_INT64_T, MPI_MAX, world_),
+                "MPI_Allreduce");
     }
     if (!resynced) update_margin(buf[1] != 0);
     if (!resynced) {
@@ -162,8 +190,56 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
       mpi_check(MPI_Barrier(world_), "MPI_Barrier");
       return clock_.now();
     }
-    return buf[0] + margin_ns_;
+    // Where the ranks share a tick grid, the start is moved off its stalls (tick_grid.hpp).
+    return clear_of_agreed_ticks(buf, buf[0] + margin_ns_);
   }
+}
+
+// The agreement's allreduce (MAX) carries each rank's "now", "missed the last start" and, for
+// each tick grid, its period and the phase of its stalls on the global clock, both as measured
+// and turned half a period (so that phases on either side of 0 still reduce to a narrow range),
+// each with its negation (MAX of -x is -min x). A rank without that grid sends period 0.
+void CaseRunner::fill_agreement(std::int64_t (&buf)[kAgreementFields], bool any_late) const {
+  const std::int64_t now = clock_.now();
+  buf[0] = now;
+  buf[1] = any_late ? 1 : 0;
+  // Stalls begin at monotonic phase_ns (mod period); on the global clock `now - mono` later.
+  const std::int64_t to_global = now - monotonic_ns();
+  for (std::size_t g = 0; g < kMaxTickGrids; ++g) {
+    const TickGrid& grid = ticks_.grids[g];
+    const std::int64_t period = grid.period_ns;
+    const std::int64_t a = grid.known() ? tick_phase_of(to_global + grid.phase_ns, period) : 0;
+    const std::int64_t b = grid.known() ? tick_phase_of(a + period / 2, period) : 0;
+    const std::int64_t fields[kTickFields] = {period, -period, a, -a, b, -b};
+    std::copy(std::begin(fields), std::end(fields), buf + 2 + kTickFields * g);
+  }
+}
+
+// `start` moved past the stalls of every grid all ranks share (one host; or hosts whose ticks
+// happen to coincide), identically on every rank: every value comes out of the allreduce.
+std::int64_t CaseRunner::clear_of_agreed_ticks(const std::int64_t (&buf)[kAgreementFields],
+                                               std::int64_t start) const {
+  std::int64_t moved = start;
+  // A move past one grid's stall may land in the other's: twice round settles both.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t g = 0; g < kMaxTickGrids; ++g) {
+      const std::int64_t* f = buf + 2 + kTickFields * g;
+      const std::int64_t period = f[0];
+      if (period <= 0 || -f[1] != period) continue;  // some rank has none, or another period
+      std::int64_t lo = 0, hi = 0;
+      if (f[2] + f[3] <= kTickPhaseSpreadNs) {
+        lo = -f[3];
+        hi = f[2];
+      } else if (f[4] + f[5] <= kTickPhaseSpreadNs) {
+        lo = -f[5] - period / 2;
+        hi = f[4] - period / 2;
+      } else {
+        continue;  // hosts with ticks apart: no single stretch to avoid
+      }
+      moved = clear_of_ticks(moved, period, lo, hi, kTickBeforeNs, kTickAfterNs);
+    }
+  }
+  return moved;
 }
 
 // One case of a group in progress. Its setup lives until the group ends: all of a group's

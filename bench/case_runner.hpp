@@ -15,6 +15,7 @@
 #include "bench/run_order.hpp"
 #include "clocksync/global_clock.hpp"
 #include "imbalance/deadline_wait.hpp"
+#include "imbalance/tick_grid.hpp"
 #include "results/result_set.hpp"
 
 namespace papbench {
@@ -74,6 +75,11 @@ class CaseRunner {
                            std::span<std::int64_t> compute_counts);
   void check_output(const CaseSetup& s, int it, IterationLog& log);
   std::int64_t agree_start(int it, bool any_late);
+  static constexpr int kTickFields = 6;
+  static constexpr int kAgreementFields = 2 + kTickFields * static_cast<int>(kMaxTickGrids);
+  void fill_agreement(std::int64_t (&buf)[kAgreementFields], bool any_late) const;
+  std::int64_t clear_of_agreed_ticks(const std::int64_t (&buf)[kAgreementFields],
+                                     std::int64_t start) const;
   void update_margin(bool any_late);
 
   const RunOptions& opts_;
@@ -96,9 +102,13 @@ class CaseRunner {
   int host_ranks_ = 1;
   int cpus_ = 0;
   std::int64_t start_spin_ns_ = kDefaultSpinNs;
-  // How far the margin halves back after on-time iterations (agreed_margin_floor): --margin, or
-  // 50 us where every rank has a CPU of its own.
+  bool own_cpus_ = false;  // every rank of every host has a CPU of its own (agreed)
+  // How far the margin halves back after on-time iterations: --margin, or 50 us where every rank
+  // has a CPU of its own.
   std::int64_t margin_floor_ns_;
+  // The kernel tick's grid on CLOCK_MONOTONIC (imbalance/tick_grid.hpp), measured where every rank
+  // spins on a CPU of its own under --sync window; agreed starts are moved clear of it.
+  TickGrids ticks_;
   // Where the compute loop's checksum goes, so the loop is observably used.
   volatile std::uint64_t loop_sink_ = 0;
 };

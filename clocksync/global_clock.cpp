@@ -75,18 +75,13 @@ std::int64_t bootstrap_gap_ns(std::int64_t resync_ns) {
 }
 
 // The state a node leader hands to its node (hierarchical sync), as one MPI message.
-using NodeState = std::array<std::int64_t, 10>;
-NodeState pack(const Mapping& m, const Slew& s, const ErrorBound& b, std::int64_t rtt) {
-  return {m.ref_local,
-          m.offset_ns,
-          std::bit_cast<std::int64_t>(m.drift),
-          s.start_local,
-          s.length_ns,
-          s.delta_ns,
-          b.ref_local,
-          b.at_sync_ns,
-          std::bit_cast<std::int64_t>(b.growth),
-          rtt};
+using NodeState = std::array<std::int64_t, 11>;
+NodeState pack(const Mapping& m, const Slew& s, const ErrorBound& b, std::int64_t rtt,
+               std::int64_t width) {
+  return {m.ref_local,   m.offset_ns,  std::bit_cast<std::int64_t>(m.drift),
+          s.start_local, s.length_ns,  s.delta_ns,
+          b.ref_local,   b.at_sync_ns, std::bit_cast<std::int64_t>(b.growth),
+          rtt,           width};
 }
 
 // Whether this rank reads the same clock as its node's leader: the raw clock is the node's, so the
@@ -346,6 +341,7 @@ void GlobalClock::synchronize() {
     const auto fastest = std::min_element(
         points.begin(), points.end(),
         [](const SyncPoint& a, const SyncPoint& b) { return a.rtt_min_ns < b.rtt_min_ns; });
+    width_ns_ = last.width_ns;
     adopt(next, bound_mapping(linear, next), fastest->rtt_min_ns, local_.now());
   }
   share_within_node();
@@ -388,7 +384,7 @@ std::int64_t GlobalClock::slew_at(std::int64_t local) const {
 // the constructor would have disabled hierarchy), so the leader's correction is theirs exactly.
 void GlobalClock::share_within_node() {
   if (!node_comm_ || node_comm_.size() == 1) return;
-  NodeState state = pack(mapping_, slew_, bound_, rtt_min_ns_);
+  NodeState state = pack(mapping_, slew_, bound_, rtt_min_ns_, width_ns_);
   MPI_Request req = MPI_REQUEST_NULL;
   mpi_check(MPI_Ibcast(state.data(), static_cast<int>(state.size()), MPI_INT64_T, 0,
                        node_comm_.get(), &req),
@@ -399,6 +395,7 @@ void GlobalClock::share_within_node() {
     slew_ = {state[3], state[4], state[5]};
     bound_ = {state[6], state[7], std::bit_cast<double>(state[8])};
     rtt_min_ns_ = state[9];
+    width_ns_ = state[10];
     snapshot_.publish(mapping_, slew_);
   }
 }
@@ -412,13 +409,14 @@ void GlobalClock::finish_sync() {
   last_sync_global_ = t_sync;
   ++syncs_;
 
-  const std::array<std::int64_t, 7> mine{t_sync,
+  const std::array<std::int64_t, 8> mine{t_sync,
                                          comm_.rank(),
                                          mapping_.offset_ns,
                                          std::bit_cast<std::int64_t>(mapping_.drift * 1e9),
                                          rtt_min_ns_,
                                          bound_.at_sync_ns,
-                                         std::bit_cast<std::int64_t>(bound_.growth * 1e9)};
+                                         std::bit_cast<std::int64_t>(bound_.growth * 1e9),
+                                         width_ns_};
   const bool root = comm_.rank() == 0;
   std::vector<std::int64_t> all(root ? mine.size() * static_cast<std::size_t>(comm_.size()) : 0);
   mpi_check(MPI_Igather(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, all.data(),
@@ -428,7 +426,7 @@ void GlobalClock::finish_sync() {
   for (std::size_t i = 0; i < all.size(); i += mine.size()) {
     pending_.push_back({all[i], static_cast<int>(all[i + 1]), all[i + 2],
                         std::bit_cast<double>(all[i + 3]), all[i + 4], all[i + 5],
-                        std::bit_cast<double>(all[i + 6])});
+                        std::bit_cast<double>(all[i + 6]), all[i + 7]});
   }
 }
 

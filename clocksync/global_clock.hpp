@@ -83,6 +83,9 @@ struct SyncEvent {
   std::int64_t rtt_min_ns;      // the fastest exchange of the sync
   std::int64_t error_bound_ns;  // at the sync (ErrorBound::at_sync_ns)
   double bound_growth_ppb;      // the bound grows by this much per second away from the sync
+  // The width of the interval the sync proved the offset in (SyncPoint::width_ns): the bound's
+  // floor. Not stored in result sets; sync-check reports it beside the errors.
+  std::int64_t width_ns = 0;
 };
 
 class GlobalClock {
@@ -159,6 +162,7 @@ class GlobalClock {
   std::int64_t best_rtt_ns_ = 0;       // shortest round trip seen so far (0: none yet)
   std::int64_t peer_best_rtt_ns_ = 0;  // rank 0: shortest round trip any leader reported
   std::int64_t rtt_min_ns_ = 0;
+  std::int64_t width_ns_ = 0;  // of the newest sync point (SyncEvent::width_ns)
   std::int64_t last_sync_global_ = 0;
   int syncs_ = 0;
   std::vector<SyncEvent> pending_;

@@ -232,6 +232,22 @@ nlohmann::json per_rank_json(const std::vector<double>& all, int size, double re
   return per_rank;
 }
 
+// Every sync of every rank but rank 0 (the reference): what its bound rests on, the width of the
+// interval the exchanges proved the offset in, beside its fastest round trip and the bound.
+nlohmann::json events_json(const std::vector<SyncEvent>& events) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const SyncEvent& e : events) {
+    if (e.rank == 0) continue;
+    out.push_back({{"rank", e.rank},
+                   {"time_ns", e.time_ns},
+                   {"rtt_min_ns", e.rtt_min_ns},
+                   {"width_ns", e.width_ns},
+                   {"error_bound_ns", e.error_bound_ns},
+                   {"bound_growth_ppb", e.bound_growth_ppb}});
+  }
+  return out;
+}
+
 }  // namespace
 
 Distortion draw_distortion(const Distortion& max, std::uint64_t seed, int rank) {
@@ -332,6 +348,7 @@ nlohmann::json run_sync_check(MPI_Comm comm_in, const SyncCheckOptions& o) {
       {"last_violation_at_ns", std::llround(last_violation)},
       {"median_abs_error_ns", median_of(pooled)},
       {"per_rank", per_rank_json(all, size, ref.drift_ppm)},
+      {"sync_events", events_json(events)},
   };
 }
 

@@ -22,6 +22,11 @@ violations=$(json_int bound_violations out.txt)
 ((violations == 0)) || fail "$violations samples above the bound, yet exit 0"
 ((bound > 0)) || fail "a zero bound with injected distortions"
 expect_contains out.txt '"resyncs"'
+# Each sync's width (what the bound rests on) beside the errors; it cannot be below the bound's
+# floor: half of it is in every bound at a sync.
+width=$(json_int width_ns out.txt)
+[[ -n "$width" ]] || fail "sync_events lack width_ns"
+((width > 0 && width / 2 <= bound)) || fail "width_ns $width against the claimed bound $bound"
 
 # The same distortions measured against a limit below anything achievable: exit 1, and it says why.
 expect_exit 1 mpirun_n 4 "$PAPBENCH" sync-check --inject-clock-offset 10ms --inject-clock-drift 100 \
