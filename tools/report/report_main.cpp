@@ -290,20 +290,35 @@ int run_verdicts(const std::vector<std::string>& paths) {
       continue;
     }
     VerdictTally tally;
+    std::size_t unjudged = 0;  // rows of a verdict section without one (e.g. the same pick)
+    bool has_verdicts = false;
     for (const Section& s : report.sections) {
       const auto& cols = s.table.columns;
       const auto it = std::find_if(cols.begin(), cols.end(),
                                    [](const Column& c) { return c.key == "agrees_in_sign"; });
       if (it == cols.end()) continue;
+      has_verdicts = true;
       const auto k = static_cast<std::size_t>(it - cols.begin());
       for (const Row& r : s.table.rows) {
-        if (k < r.cells.size() && r.cells[k].raw.is_boolean())
+        if (k < r.cells.size() && r.cells[k].raw.is_boolean()) {
           tally.add(r.cells[k].raw.get<bool>());
+        } else {
+          ++unjudged;
+        }
       }
     }
-    if (tally.rows == 0) continue;
-    std::cout << fmt::format("{:<18} {}: {}/{} rows agree in sign\n", t.name, t.source,
-                             tally.agreeing, tally.rows);
+    if (!has_verdicts || (tally.rows == 0 && unjudged == 0)) continue;
+    // A view whose rows all lack a verdict still found its cases: say so rather than drop it
+    // (Nuriyev Table 3 when the model and the baseline pick the same algorithm everywhere).
+    if (tally.rows == 0) {
+      std::cout << fmt::format(
+          "{:<18} {}: no row with a verdict ({} rows without one; see the "
+          "view)\n",
+          t.name, t.source, unjudged);
+    } else {
+      std::cout << fmt::format("{:<18} {}: {}/{} rows agree in sign\n", t.name, t.source,
+                               tally.agreeing, tally.rows);
+    }
     ++printed;
   }
   if (printed == 0)
