@@ -7,5 +7,7 @@ expect_exit 0 env PAPBENCH_SKIP_SETUP=1 PAPBENCH_BUILD_DIR="$BUILD_DIR" PAPBENCH
   PAPBENCH_MPIEXEC="$mpiexec_prog" bash "$SOURCE_DIR/tools/quickstart.sh"
 expect_contains out.txt "run time"
 expect_contains out.txt "results:"
+# Every case has its figures: a summary row of dashes (every iteration left out) is no first run.
+grep -E '^(reduce|allreduce)/native .* -  +-  +-  ' out.txt && fail "a case lost every iteration"
 ls "$WORK"/papbench-*.h5 >/dev/null || fail "quickstart wrote no result file"
 echo "quickstart: ok"
