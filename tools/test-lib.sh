@@ -46,9 +46,11 @@ summary() {
   done
   printf '  %-28s %6d s\n' total "$SECONDS"
   echo "== $script_name: the 15 slowest tests"
+  # awk reads to the end: `head -15` closed the pipe while sort still wrote, and under pipefail
+  # that SIGPIPE (141) became the exit status of a run whose every test had passed.
   cat "$logs/$log_prefix"-*.log 2>/dev/null |
     sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) \.+.* ([0-9.]+) sec$/\2 \1/p' |
-    sort -rn | head -15 | awk '{printf "  %8.1f s  %s\n", $1, $2}'
+    sort -rn | awk 'NR <= 15 { printf "  %8.1f s  %s\n", $1, $2 }'
   if ((${#retried[@]} == 0)); then
     echo "== $script_name: no test needed its retry"
   else
