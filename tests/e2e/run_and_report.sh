@@ -13,7 +13,12 @@ h5dump -H run.h5 > h5.txt || fail "h5dump cannot read run.h5"
 expect_contains h5.txt "arrival_ns"
 "$CHECK_RESULT" run.h5 --cases 1 --validated pass
 # uniform delays in [0, 50 ms] on 4 ranks: the achieved spread is planned spread +- wait error.
-"$CHECK_RESULT" run.h5 --metric arrival_error --median 0 --tolerance 1ms
+# Under MPICH on fewer cores than ranks the waiting ranks spin (README, "MPICH"), so a rank that
+# wakes from its delay waits for a core: medians of 1.5 and 2.1 ms in two runs on 2 cores. There
+# the check is of the order of a scheduler slice; elsewhere of the wait's own precision.
+tolerance=1ms
+[[ $MPIEXEC == *mpich* ]] && (($(nproc) < 4)) && tolerance=10ms
+"$CHECK_RESULT" run.h5 --metric arrival_error --median 0 --tolerance "$tolerance"
 
 expect_exit 0 "$PAPBENCH_REPORT" summary run.h5
 expect_contains out.txt "run time"
