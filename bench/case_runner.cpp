@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <time.h>
 
 #include <algorithm>
 #include <optional>
@@ -44,12 +43,6 @@ constexpr std::int64_t kTickAfterNs = 50'000;
 // The ranks' tick phases (on the global clock) must agree within this for the start to avoid
 // them: the ranks of one host share one grid, up to the clock sync's error.
 constexpr std::int64_t kTickPhaseSpreadNs = 10'000;
-
-std::int64_t monotonic_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
 
 // How many ranks of `world` share this rank's host (collective).
 int ranks_on_host(MPI_Comm world) {
@@ -204,7 +197,7 @@ void CaseRunner::fill_agreement(std::int64_t (&buf)[kAgreementFields], bool any_
   buf[0] = now;
   buf[1] = any_late ? 1 : 0;
   // Stalls begin at monotonic phase_ns (mod period); on the global clock `now - mono` later.
-  const std::int64_t to_global = now - monotonic_ns();
+  const std::int64_t to_global = now - monotonic_now_ns();
   for (std::size_t g = 0; g < kMaxTickGrids; ++g) {
     const TickGrid& grid = ticks_.grids[g];
     const std::int64_t period = grid.period_ns;

@@ -14,12 +14,6 @@ constexpr std::int64_t kTickSlackNs = 2'000;  // the stalls' start scatters by ~
 constexpr std::int64_t kStallMinNs = 1'000;   // a read-to-read gap longer than this is a stall
 constexpr std::size_t kMaxCalibrationGaps = 4096;
 
-std::int64_t monotonic_now_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
 // The most stalls whose phase lies within one 2 * kTickSlackNs window, and that window's middle.
 struct Cluster {
   std::size_t count = 0;
@@ -47,6 +41,12 @@ Cluster densest_phase(std::span<const std::int64_t> starts, std::int64_t period)
 }
 
 }  // namespace
+
+std::int64_t monotonic_now_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
 
 TickGrids find_tick_grids(std::span<const std::int64_t> gap_starts_ns, std::int64_t begin_ns,
                           std::int64_t end_ns) {

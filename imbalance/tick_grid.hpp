@@ -48,6 +48,9 @@ struct TickGrids {
 TickGrids find_tick_grids(std::span<const std::int64_t> gap_starts_ns, std::int64_t begin_ns,
                           std::int64_t end_ns);
 
+// CLOCK_MONOTONIC now, in ns: the clock whose grid the tick's hrtimer follows.
+std::int64_t monotonic_now_ns();
+
 // Spins for `duration_ns` reading CLOCK_MONOTONIC and returns find_tick_grids of its stalls.
 TickGrids measure_tick_grids(std::int64_t duration_ns);
 
