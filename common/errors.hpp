@@ -21,6 +21,14 @@ class UsageError : public Error {
   using Error::Error;
 };
 
+// The input holds what was asked for, but in a form the tool will not take as it is (a report
+// view's point measured in two configurations). `table --verdicts` names such a view instead of
+// counting it among those whose cases the files do not hold.
+class RefusedInputError : public UsageError {
+ public:
+  using UsageError::UsageError;
+};
+
 inline constexpr int kUsageExit = 2;
 
 }  // namespace papbench

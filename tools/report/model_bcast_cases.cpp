@@ -112,7 +112,7 @@ void add_case(BcastCases& out, BcastMeasurement m) {
     return;
   }
   if (!same_configuration(*same, m)) {
-    throw UsageError(fmt::format(
+    throw RefusedInputError(fmt::format(
         "model bcast: {} at P = {}, m = {} B comes in two configurations (segment size or "
         "fanout): '{}' and '{}'; the model takes one per algorithm: give the files of one",
         bcast_model::algorithm_name(m.alg), m.ranks, m.bytes, same->source, m.source));

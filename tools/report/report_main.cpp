@@ -277,7 +277,9 @@ void add_table_options(CLI::App& cmd, TableArgs& args) {
 
 // `table --verdicts FILES`: every view with a trend verdict column (trend_rows.hpp) over all the
 // files at once, one line per view that finds its cases: rows agreeing in sign / rows with a
-// verdict. A view that finds none of its cases in the files (UsageError) is no artefact here.
+// verdict. A view that finds none of its cases in the files (UsageError) is no artefact here; one
+// that finds them and refuses them (RefusedInputError) is named with the reason, since its
+// verdicts would otherwise vanish from the list without a word.
 int run_verdicts(const std::vector<std::string>& paths) {
   const std::vector<ResultFile> files = open_all(paths);
   int printed = 0;
@@ -286,6 +288,10 @@ int run_verdicts(const std::vector<std::string>& paths) {
     Report report;
     try {
       report = t.build(files);
+    } catch (const RefusedInputError& e) {
+      std::cout << fmt::format("{:<18} {}: not judged: {}\n", t.name, t.source, e.what());
+      ++printed;
+      continue;
     } catch (const UsageError&) {
       continue;
     }
