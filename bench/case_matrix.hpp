@@ -40,11 +40,6 @@ std::vector<Case> expand_cases(const RunOptions& opts, int ranks = 0, int nodes 
 int setting_groups_p(const intergroup_model::SettingInfo& s, int ranks);
 IntergroupShape setting_block_shape(const intergroup_model::SettingInfo& s);
 
-// A [Kang2019] setting as papbench runs it: group A's size on `ranks` ranks (a multiple of the
-// setting's p + q) and the blocks per group (its factors and distribution).
-int setting_groups_p(const intergroup_model::SettingInfo& s, int ranks);
-IntergroupShape setting_block_shape(const intergroup_model::SettingInfo& s);
-
 // Group A's size of an intergroup case on `ranks` ranks.
 int case_groups_p(const Case& c, int ranks);
 
