@@ -4,7 +4,7 @@
 # whose result set must name the three hostnames and say that its network was emulated.
 source "$(dirname "$0")/lib.sh"
 EMU="$SOURCE_DIR/tools/emulated-cluster.sh"
-if [[ $MPIEXEC == *mpich* ]]; then
+if under_mpich; then
   # tools/emulated-cluster.sh --mpi mpich works, but UCX 1.13's TCP transport hung in
   # MPI_Finalize in 4 of 10 two-host runs (openucx/ucx#8738): not a test that can pass reliably.
   echo "SKIP: MPICH over UCX's TCP transport may hang in MPI_Finalize (openucx/ucx#8738)"

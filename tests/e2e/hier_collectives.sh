@@ -10,7 +10,7 @@ patterns=none,uniform,late:0:2ms,late:1:2ms,compute:2k
 # Under MPICH (4 busy-polling ranks on 2 cores: 44 s for the whole sweep) the patterns that take
 # other paths through the leaders: none, a late non-root and the natural imbalance; the sweep's
 # other patterns run under Open MPI.
-[[ $MPIEXEC == *mpich* ]] && patterns=none,late:1:2ms,compute:2k
+under_mpich && patterns=none,late:1:2ms,compute:2k
 npatterns=$(($(tr -cd , <<<"$patterns" | wc -c) + 1))
 run() {  # COLLECTIVE ALGS VARIANTS
   expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective "$1" --alg "$2" --virtual-ppn 3 \

@@ -18,6 +18,9 @@ mpirun_n() {  # N ARGS...
   local n=$1; shift
   $MPIEXEC -n "$n" "$@"
 }
+# under_mpich: the test runs under MPICH, whose waiting ranks spin (README, "MPICH"): a test with
+# more ranks than cores then runs slower and wakes later than under Open MPI.
+under_mpich() { [[ $MPIEXEC == *mpich* ]]; }
 # rank_waits_for FILE LATE WAITING: succeeds when, in every iteration of FILE (rank LATE arriving
 # late), rank WAITING left only after rank LATE arrived. On one host all ranks share the clock, so
 # a rank that needs the late rank's message cannot leave before it arrives: a causality check,

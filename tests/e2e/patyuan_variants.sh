@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.sh"
 patterns=none,uniform,late:0:2ms,late:1:2ms,compute:2k
 # Under MPICH (4 busy-polling ranks on 2 cores: 25 s for the whole sweep) the patterns that take
 # other paths: none, a late rank 1 and the natural imbalance; the others run under Open MPI.
-[[ $MPIEXEC == *mpich* ]] && patterns=none,late:1:2ms,compute:2k
+under_mpich && patterns=none,late:1:2ms,compute:2k
 npatterns=$(($(tr -cd , <<<"$patterns" | wc -c) + 1))
 algs=patyuan-hier,patyuan-opt,patyuan-dl
 for ppn in 3 2; do

@@ -17,7 +17,7 @@ expect_contains h5.txt "arrival_ns"
 # wakes from its delay waits for a core: medians of 1.5 and 2.1 ms in two runs on 2 cores. There
 # the check is of the order of a scheduler slice; elsewhere of the wait's own precision.
 tolerance=1ms
-[[ $MPIEXEC == *mpich* ]] && (($(nproc) < 4)) && tolerance=10ms
+under_mpich && (($(nproc) < 4)) && tolerance=10ms
 "$CHECK_RESULT" run.h5 --metric arrival_error --median 0 --tolerance "$tolerance"
 
 expect_exit 0 "$PAPBENCH_REPORT" summary run.h5

@@ -9,7 +9,7 @@ json_int() { grep -o "\"$1\": *-\?[0-9]*" "$2" | head -1 | sed 's/.*: *//'; }
 # time slice (errors of hundreds of us, inside the bound), so under MPICH the known answer runs
 # at 2 ranks, one per core.
 ranks=4
-[[ $MPIEXEC == *mpich* ]] && ranks=2
+under_mpich && ranks=2
 expect_exit 0 mpirun_n "$ranks" "$PAPBENCH" sync-check --inject-clock-offset 10ms --inject-clock-drift 100 \
   --duration 3s --resync 1s --json
 cat out.txt
