@@ -65,11 +65,12 @@ void expand_collective(const RunOptions& opts, const CollectiveInfo& coll,
           for (int root : roots)
             for (const auto& pattern : opts.patterns)
               for (std::int64_t maxdelay : opts.maxdelays_ns)
-                for (std::int64_t compute : opts.computes_ns) {
-                  cases.push_back(Case{&coll, alg, alg_options, count, dtype, op, root, pattern,
-                                       maxdelay, compute, choice.setting, choice.groups_p,
-                                       choice.shape});
-                }
+                for (std::int64_t compute : opts.computes_ns)
+                  for (StartSync sync : opts.syncs) {
+                    cases.push_back(Case{&coll, alg, alg_options, count, dtype, op, root, pattern,
+                                         maxdelay, compute, sync, choice.setting, choice.groups_p,
+                                         choice.shape});
+                  }
         }
   }
 }

@@ -23,6 +23,7 @@ struct Case {
   std::string pattern;
   std::int64_t maxdelay_ns = 0;
   std::int64_t compute_ns = 0;
+  StartSync sync = StartSync::kWindow;
   // Intergroup collectives: the [Kang2019] setting the case is (null: none), the size of group A
   // (0: half/half) and the blocks per group, from the setting or else from the run options.
   const intergroup_model::SettingInfo* setting = nullptr;

@@ -71,7 +71,7 @@ results::CaseRecord describe_case(const Case& c, const RunOptions& opts, int ran
   rec.op = c.op ? std::string(c.op->name) : "";
   rec.root = c.root;
   rec.pattern = c.pattern;
-  rec.sync_mode = opts.sync == StartSync::kWindow ? "window" : "barrier";
+  rec.sync_mode = std::string(start_sync_name(c.sync));
   rec.compute_ns = c.compute_ns;
   rec.maxdelay_ns = c.maxdelay_ns;
   rec.seed = opts.seed;
@@ -134,7 +134,7 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
                                  : opts.margin_ns) {
   // Only where ranks spin through the wait on CPUs of their own: elsewhere the scheduler, not
   // the tick, decides when a rank runs. Every rank measures at once, on its own CPU.
-  if (opts.sync == StartSync::kWindow && own_cpus_) {
+  if (std::ranges::find(opts.syncs, StartSync::kWindow) != opts.syncs.end() && own_cpus_) {
     ticks_ = measure_tick_grids(kTickCalibrationNs);
   }
 }
@@ -165,7 +165,9 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
       mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, kAgreementFields, MPI_INT64_T, MPI_MAX, world_),
                 "MPI_Allreduce");
     }
-    if (!resynced) update_margin(buf[1] != 0);
+    // Only window starts can be missed, so only they move the margin: a barrier case's turns
+    // between them (--sync window,barrier) neither shrink it nor drop a window start's miss.
+    if (!resynced && sync_ == StartSync::kWindow) update_margin(buf[1] != 0);
     if (!resynced) {
       // Watched whether or not one is due (resync_if_due decides, alike on every rank): when
       // none is, the phase costs a lock and two stores, no message.
@@ -176,7 +178,7 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
         continue;
       }
     }
-    if (opts_.sync == StartSync::kBarrier) {
+    if (sync_ == StartSync::kBarrier) {
       // The papers' protocol: two barriers, then every rank starts its compute phase at once.
       const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, call_timeout_ns_);
       mpi_check(MPI_Barrier(world_), "MPI_Barrier");
@@ -301,10 +303,11 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
     call_timeout_ns_ = m.call_timeout_ns;
     arrival_tolerance_ns_ = m.arrival_tolerance_ns;
     start_spin_ns_ = m.start_spin_ns;
+    sync_ = m.c->sync;
     failure_ = &m.failure;
     const Settled done = iteration(*m.setup, it, validate, prev_late_, *m.log);
     m.start_spin_ns = start_spin_ns_;  // a preempted whole-wait spin falls back for this case
-    prev_late_ = done.own_late;
+    if (sync_ == StartSync::kWindow) prev_late_ = done.own_late;
     ++steps;
     if (rank_ == 0 && tick) tick(steps, std::max(planned, steps));
     return done;
@@ -440,7 +443,7 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
 
   // A missed start only grows the next agreement's margin; what decides whether the iteration
   // counts is the arrival error. compute:XTIME plans no arrival, only the loop's start at T0.
-  const bool late = opts_.sync == StartSync::kWindow && start.late_at_entry_ns > 0;
+  const bool late = sync_ == StartSync::kWindow && start.late_at_entry_ns > 0;
   const std::int64_t arrival_error = s.xtime > 0 ? start.late_at_entry_ns : a - planned;
   const bool off_plan = results::beyond_arrival_tolerance(arrival_error, arrival_tolerance_ns_);
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync

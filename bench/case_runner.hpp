@@ -86,7 +86,8 @@ class CaseRunner {
   clocksync::GlobalClock& clock_;
   MPI_Comm world_;
   CallWatchdog* watchdog_;
-  std::int64_t call_timeout_ns_ = 0;  // the running case's (case_call_timeout_ns)
+  std::int64_t call_timeout_ns_ = 0;     // the running case's (case_call_timeout_ns)
+  StartSync sync_ = StartSync::kWindow;  // the running case's start
   std::int64_t group_timeout_ns_ = 0;
   int warmup_run_ = 0;      // the warm-up iterations the last group ran (--warmup-settle)
   bool prev_late_ = false;  // this rank missed the agreed start of the group's last iteration
@@ -107,7 +108,7 @@ class CaseRunner {
   // has a CPU of its own.
   std::int64_t margin_floor_ns_;
   // The kernel tick's grid on CLOCK_MONOTONIC (imbalance/tick_grid.hpp), measured where every rank
-  // spins on a CPU of its own under --sync window; agreed starts are moved clear of it.
+  // spins on a CPU of its own and --sync has window; agreed starts are moved clear of it.
   TickGrids ticks_;
   // Where the compute loop's checksum goes, so the loop is observably used.
   volatile std::uint64_t loop_sink_ = 0;

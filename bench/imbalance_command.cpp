@@ -96,7 +96,8 @@ CLI::App* add_imbalance_command(CLI::App& app, RawImbalanceOptions& raw) {
   sub->add_option("--pingpongs", raw.pingpongs,
                   "Round trips rank 0 <-> 1 for the minimum message latency")
       ->capture_default_str();
-  sub->add_option("--sync", raw.sync, "Start of each invocation: window or barrier")
+  sub->add_option("--sync", raw.sync,
+                  "Start of each invocation: window or barrier (window,barrier: both, in turn)")
       ->capture_default_str();
   sub->add_option("--virtual-ppn", raw.virtual_ppn,
                   "Per-node statistics over virtual nodes of K consecutive ranks (0: real nodes)")

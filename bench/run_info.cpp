@@ -1,6 +1,7 @@
 #include "bench/run_info.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <sched.h>
 
 #include <cstdlib>
@@ -92,7 +93,9 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
                   s.fit_drift ? ", linear drift" : "", hierarchy,
                   s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns))
                                   : std::string("off"));
-  info.extra["start_sync"] = opts.sync == StartSync::kWindow ? "window" : "barrier";
+  std::vector<std::string_view> syncs;
+  for (StartSync sync : opts.syncs) syncs.push_back(start_sync_name(sync));
+  info.extra["start_sync"] = fmt::format("{}", fmt::join(syncs, ","));
   info.extra["margin_ns"] = std::to_string(opts.margin_ns);
   info.extra["seed"] = std::to_string(opts.seed);
   info.extra["mpi_thread_level"] = std::string(thread_level_name(mpi_thread_level()));

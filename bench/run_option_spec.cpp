@@ -578,15 +578,18 @@ std::vector<RunOptionSpec> make_run_option_specs() {
       {.name = "--sync",
        .member = &R::sync,
        .default_value = "window",
-       .help = "Start agreement: window (agreed start time on the global clock) or barrier (the "
-               "papers' double barrier)",
+       .help = "Start agreement, comma list: window (agreed start time on the global clock) or "
+               "barrier (the papers' double barrier); both: each case under each, interleaved",
        .group = kClocks,
        .sample = "barrier",
        .parse =
            [](const auto&, const auto& raw, auto& o) {
-             o.sync = parse_choice<StartSync>(
-                 "--sync", raw.sync,
-                 {{"window", StartSync::kWindow}, {"barrier", StartSync::kBarrier}});
+             o.syncs.clear();
+             for (const auto& item : with_option("--sync", [&] { return split_list(raw.sync); })) {
+               o.syncs.push_back(parse_choice<StartSync>(
+                   "--sync", item,
+                   {{"window", StartSync::kWindow}, {"barrier", StartSync::kBarrier}}));
+             }
            }},
       {.name = "--sync-estimator",
        .member = &R::sync_estimator,

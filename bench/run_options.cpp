@@ -107,6 +107,10 @@ void check_against_size(const RunOptions& opts, int size, int nodes) {
   }
 }
 
+std::string_view start_sync_name(StartSync sync) {
+  return sync == StartSync::kWindow ? "window" : "barrier";
+}
+
 std::string default_output_path() {
   std::time_t t = std::time(nullptr);
   std::tm tm{};

@@ -7,6 +7,7 @@
 #include <map>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/cli_fwd.hpp"
@@ -22,6 +23,8 @@
 namespace papbench {
 
 enum class StartSync { kWindow, kBarrier };
+// As --sync spells it and the result file's sync_mode records it.
+std::string_view start_sync_name(StartSync sync);
 // --reps-until-ci judges the median of this metric (results/case_metrics.hpp's definitions).
 enum class CiMetric { kAfterLastArrival, kRunTime };
 // --order: the cases of a group (bench/run_order.hpp) one after the other, or their iterations
@@ -68,7 +71,9 @@ struct RunOptions {
   // cases; each fills the group ratio, the block factors and the distribution (empty: none).
   std::vector<const intergroup_model::SettingInfo*> settings;
   int virtual_ppn = 0;  // --virtual-ppn K: nodes of K consecutive ranks; 0: real nodes
-  StartSync sync{};
+  // --sync: a dimension of the cases. A list puts both starts in one group (interleaved by
+  // default), so that they are compared under the same launch state (docs/SCALING.md).
+  std::vector<StartSync> syncs;
   clocksync::SyncOptions clock;
   clocksync::Distortion distortion_max;  // per-rank distortion drawn in [-max, max]
   std::int64_t margin_ns = 0;

@@ -1,11 +1,12 @@
 #pragma once
 // --order: which cases run together and in what order their iterations take turns (issue 26
-// item 7). Cases that differ only in their algorithm (and its options) share a workload and an
-// arrival pattern; by default they form a group whose iterations run round-robin, A, B, C, A, B,
-// C, ..., each under its own planned delays of that iteration, so that the algorithms a compare
-// sets side by side meet the same machine state instead of being measured minutes apart, under
-// whatever drift the machine had meanwhile ([HoeflerBelli2015], [HunoldCarpenAmarie2016]). Pure
-// functions, so the schedule is unit-tested without MPI; bench/case_runner.cpp runs it.
+// item 7). Cases that differ only in their algorithm (and its options) or their start (--sync)
+// share a workload and an arrival pattern; by default they form a group whose iterations run
+// round-robin, A, B, C, A, B, C, ..., each under its own planned delays of that iteration, so that
+// the algorithms a compare sets side by side meet the same machine state instead of being measured
+// minutes apart, under whatever drift the machine had meanwhile ([HoeflerBelli2015],
+// [HunoldCarpenAmarie2016]). Pure functions, so the schedule is unit-tested without MPI;
+// bench/case_runner.cpp runs it.
 
 #include <cstddef>
 #include <cstdint>
@@ -21,8 +22,9 @@ namespace papbench {
 // As --order spells it, and the result file's run_order attribute records it.
 std::string_view run_order_name(RunOrder order);
 
-// What makes cases one group: every dimension of the case but its algorithm and the algorithm's
-// options (collective, count, datatype, op, root, pattern, amplitude, compute, intergroup shape).
+// What makes cases one group: every dimension of the case but its algorithm, the algorithm's
+// options and its start sync (collective, count, datatype, op, root, pattern, amplitude, compute,
+// intergroup shape).
 // Such cases have the same buffers, so a group's memory is its size times one case's.
 std::string interleave_key(const Case& c);
 

@@ -13,6 +13,7 @@
 #include "bench/case_matrix.hpp"
 #include "bench/case_runner.hpp"
 #include "bench/run_command.hpp"
+#include "bench/run_order.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
 #include "results/arrival_error.hpp"
@@ -26,7 +27,7 @@ TEST(RunOptions, DefaultsParse) {
   EXPECT_EQ(o.collectives, std::vector<std::string>{"reduce"});
   EXPECT_EQ(o.counts, std::vector<std::uint64_t>{1024});
   EXPECT_EQ(o.iters, 30);
-  EXPECT_EQ(o.sync, StartSync::kWindow);
+  EXPECT_EQ(o.syncs, std::vector<StartSync>{StartSync::kWindow});
   EXPECT_EQ(o.clock.resync_ns, 1'000'000'000);
 }
 
@@ -283,6 +284,34 @@ TEST(RunOptions, AlgorithmVariants) {
   ASSERT_EQ(cases.size(), 2u);
   EXPECT_EQ(cases[0].alg_options, (AlgOptions{{"radix", "2"}}));
   EXPECT_EQ(cases[1].alg_options, (AlgOptions{{"radix", "8"}}));
+}
+
+// --sync window,barrier: each case under both starts, labelled apart, in one interleaved group
+// (so that the two starts meet the same launch; docs/SCALING.md), the run's start_sync listing
+// both.
+TEST(RunOptions, SyncListMakesEachCaseOncePerStartInOneGroup) {
+  RawRunOptions raw;
+  raw.alg = "native,radixk";
+  raw.count = "8,64";
+  raw.sync = "window,barrier";
+  const RunOptions o = parse_run_options(raw);
+  ASSERT_EQ(o.syncs, (std::vector<StartSync>{StartSync::kWindow, StartSync::kBarrier}));
+  const std::vector<Case> cases = expand_cases(o);
+  ASSERT_EQ(cases.size(), 8u);
+  std::vector<std::string> modes, keys;
+  for (const Case& c : cases) {
+    const results::CaseRecord rec = describe_case(c, o, 4);
+    modes.push_back(rec.sync_mode);
+    keys.push_back(interleave_key(c));
+    EXPECT_EQ(rec.label().find(" sync=barrier") != std::string::npos, rec.sync_mode == "barrier")
+        << rec.label();
+  }
+  EXPECT_EQ(modes, (std::vector<std::string>{"window", "barrier", "window", "barrier", "window",
+                                             "barrier", "window", "barrier"}));
+  // Algorithm outermost, then count: both algorithms and both starts of a count, one group.
+  EXPECT_EQ(run_groups(keys, RunOrder::kInterleaved),
+            (std::vector<std::vector<std::size_t>>{{0, 1, 4, 5}, {2, 3, 6, 7}}));
+  EXPECT_NE(describe_case(cases[0], o, 4).match_key(), describe_case(cases[1], o, 4).match_key());
 }
 
 TEST(RunOptions, AlgorithmVariantErrorsNameTheOptionAndWhatIsAccepted) {

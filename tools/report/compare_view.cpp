@@ -1,6 +1,7 @@
 #include "tools/report/compare_view.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -252,19 +253,19 @@ std::string pair_heading(std::size_t i, const results::CaseRecord& a, std::size_
 
 // Pairs A's selected cases with B's of equal key; occurrence k with occurrence k.
 using CaseTest = std::function<bool(const results::CaseRecord&)>;
+using CaseKey = std::function<std::string(const results::CaseRecord&)>;
 
 CaseMatch match_by(const std::vector<results::CaseRecord>& a,
-                   const std::vector<results::CaseRecord>& b,
-                   std::string (results::CaseRecord::*key)() const, const CaseTest& take_a,
-                   const CaseTest& take_b) {
+                   const std::vector<results::CaseRecord>& b, const CaseKey& key,
+                   const CaseTest& take_a, const CaseTest& take_b) {
   std::map<std::string, std::deque<std::size_t>> in_b;
   for (std::size_t j = 0; j < b.size(); ++j) {
-    if (take_b(b[j])) in_b[(b[j].*key)()].push_back(j);
+    if (take_b(b[j])) in_b[key(b[j])].push_back(j);
   }
   CaseMatch m;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (!take_a(a[i])) continue;
-    auto it = in_b.find((a[i].*key)());
+    auto it = in_b.find(key(a[i]));
     if (it == in_b.end() || it->second.empty()) {
       m.only_a.push_back(i);
       continue;
@@ -277,20 +278,40 @@ CaseMatch match_by(const std::vector<results::CaseRecord>& a,
   return m;
 }
 
+// "radixk, barrier start": what one side's selection names, for the titles.
+std::string side_selection(std::string_view alg, std::string_view sync) {
+  std::vector<std::string> parts;
+  if (!alg.empty()) parts.emplace_back(alg);
+  if (!sync.empty()) parts.push_back(fmt::format("{} start", sync));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
 }  // namespace
 
 CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
                       const std::vector<results::CaseRecord>& b) {
   const CaseTest all = [](const results::CaseRecord&) { return true; };
-  return match_by(a, b, &results::CaseRecord::match_key, all, all);
+  return match_by(
+      a, b, [](const results::CaseRecord& r) { return r.match_key(); }, all, all);
 }
 
-CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::string_view a_alg,
-                           const std::vector<results::CaseRecord>& b, std::string_view b_alg) {
-  return match_by(
-      a, b, &results::CaseRecord::workload_key,
-      [&](const results::CaseRecord& r) { return r.algorithm == a_alg; },
-      [&](const results::CaseRecord& r) { return r.algorithm == b_alg; });
+CaseMatch match_selected(const std::vector<results::CaseRecord>& a,
+                         const std::vector<results::CaseRecord>& b, const CompareOptions& o) {
+  const bool by_alg = !o.a_alg.empty(), by_sync = !o.a_sync.empty();
+  // The dimensions a selection names are left out of the key: an algorithm with its params (the
+  // workload key has neither), a start with its sync_mode.
+  const CaseKey key = [&](const results::CaseRecord& r) {
+    if (!by_sync) return by_alg ? r.workload_key() : r.match_key();
+    results::CaseRecord same_start = r;
+    same_start.sync_mode.clear();
+    return by_alg ? same_start.workload_key() : same_start.match_key();
+  };
+  const auto take = [](std::string_view alg, std::string_view sync) -> CaseTest {
+    return [alg, sync](const results::CaseRecord& r) {
+      return (alg.empty() || r.algorithm == alg) && (sync.empty() || r.sync_mode == sync);
+    };
+  };
+  return match_by(a, b, key, take(o.a_alg, o.a_sync), take(o.b_alg, o.b_sync));
 }
 
 namespace {
@@ -511,18 +532,16 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
 
   const auto& ca = a.reader.cases();
   const auto& cb = b.reader.cases();
-  const bool by_algorithm = !options.a_alg.empty();
+  const bool selected = !options.a_alg.empty() || !options.a_sync.empty();
+  const std::string a_sel = side_selection(options.a_alg, options.a_sync);
+  const std::string b_sel = side_selection(options.b_alg, options.b_sync);
   int dropped = 0, unmatched_kept = 0;
   bool exit_from_arrival = false;
   std::set<std::string> missing, unpaired_why;
   Json dropped_differ = Json::array();
   bool arrival_not_recorded = false;
-  const CaseMatch match =
-      by_algorithm ? match_algorithms(ca, options.a_alg, cb, options.b_alg) : match_cases(ca, cb);
-  if (by_algorithm) {
-    s.title =
-        fmt::format("{} of {} (A) vs {} of {} (B)", options.a_alg, a.path, options.b_alg, b.path);
-  }
+  const CaseMatch match = selected ? match_selected(ca, cb, options) : match_cases(ca, cb);
+  if (selected) s.title = fmt::format("{} of {} (A) vs {} of {} (B)", a_sel, a.path, b_sel, b.path);
   std::vector<PendingRow> pending;
   for (const auto& [i, j] : match.pairs) {
     SideCase side_a = side_case(as, i), side_b = side_case(bs, j);
@@ -630,10 +649,10 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
     only_b.push_back({{"case", j}, {"label", cb[j].label()}, {"match_key", cb[j].match_key()}});
   }
   if (match.pairs.empty()) {
-    s.notes.push_back(by_algorithm ? fmt::format("no case of {} in A has a case of {} in B on the "
-                                                 "same workload",
-                                                 options.a_alg, options.b_alg)
-                                   : "no case of A matches a case of B");
+    s.notes.push_back(selected ? fmt::format("no case of {} in A has a case of {} in B on the "
+                                             "same workload",
+                                             a_sel, b_sel)
+                               : "no case of A matches a case of B");
   }
   // Loud: papbench-report prints each to stderr as well.
   s.extra["dropped_fraction_warnings"] = std::move(dropped_differ);

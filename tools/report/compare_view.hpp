@@ -23,6 +23,10 @@ struct CompareOptions {
   // Both set: compare two algorithms instead of two runs. Only A's cases of algorithm a_alg and
   // B's of b_alg take part, matched by workload_key() (A and B may be the same file).
   std::string a_alg, b_alg;
+  // Both set ("window", "barrier"): compare two starts (papbench --sync window,barrier), alone or
+  // with the algorithms: only A's cases of start a_sync and B's of b_sync take part, matched by
+  // their key without the start.
+  std::string a_sync, b_sync;
   double alpha = 0.05;
   int resamples = 2000;
   std::uint64_t seed = 1;
@@ -39,10 +43,10 @@ struct CaseMatch {
 };
 CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
                       const std::vector<results::CaseRecord>& b);
-// Algorithm a_alg of A against b_alg of B on the same workload; cases of other algorithms are
-// left out (in neither only_a nor only_b).
-CaseMatch match_algorithms(const std::vector<results::CaseRecord>& a, std::string_view a_alg,
-                           const std::vector<results::CaseRecord>& b, std::string_view b_alg);
+// A's selection (a_alg and/or a_sync of `options`) against B's on the same workload; cases
+// outside a side's selection are left out (in neither only_a nor only_b).
+CaseMatch match_selected(const std::vector<results::CaseRecord>& a,
+                         const std::vector<results::CaseRecord>& b, const CompareOptions& options);
 
 // Each side is one launch (mpiexec run) per file. Cases are matched between the first file of
 // each side; the other launches of a side contribute their case of the same match key (and

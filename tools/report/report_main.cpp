@@ -146,7 +146,7 @@ struct CompareArgs {
   double alpha = 0.05;
   int resamples = 2000;
   std::uint64_t seed = 1;
-  std::string a_alg, b_alg;
+  std::string a_alg, b_alg, a_sync, b_sync;
   results::IterationFilter filter;
 };
 
@@ -171,6 +171,11 @@ void add_compare_options(CLI::App& cmd, CompareArgs& args) {
                  "With --b-alg: compare this algorithm of A with --b-alg's of B on the same "
                  "workloads (A and B may be one file), not the same cases of two runs");
   cmd.add_option("--b-alg", args.b_alg, "The algorithm of B (see --a-alg)");
+  cmd.add_option("--a-sync", args.a_sync,
+                 "With --b-sync: compare the cases of A run with this start (window or barrier) "
+                 "with B's of --b-sync's, the same cases otherwise (papbench --sync "
+                 "window,barrier: A and B may be one file)");
+  cmd.add_option("--b-sync", args.b_sync, "The start of B's cases (see --a-sync)");
   cmd.add_option("--seed", args.seed, "Bootstrap seed (same seed, same report)")
       ->capture_default_str();
 }
@@ -208,18 +213,28 @@ int run_compare(const CompareArgs& args) {
   if (args.a_alg.empty() != args.b_alg.empty()) {
     throw UsageError("compare: --a-alg and --b-alg go together (two algorithms to compare)");
   }
+  if (args.a_sync.empty() != args.b_sync.empty()) {
+    throw UsageError("compare: --a-sync and --b-sync go together (two starts to compare)");
+  }
   options.a_alg = args.a_alg;
   options.b_alg = args.b_alg;
-  for (const auto& [file, alg, option] : {std::tuple{&a.front(), &args.a_alg, "--a-alg"},
-                                          std::tuple{&b.front(), &args.b_alg, "--b-alg"}}) {
-    if (alg->empty()) continue;
+  options.a_sync = args.a_sync;
+  options.b_sync = args.b_sync;
+  // A selection that names what the file does not hold is a typo, not an empty comparison.
+  const auto check_present = [](const ResultFile& file, const std::string& want, const char* option,
+                                const char* what, std::string results::CaseRecord::*field) {
+    if (want.empty()) return;
     std::set<std::string> present;
-    for (const auto& rec : file->reader.cases()) present.insert(rec.algorithm);
-    if (!present.contains(*alg)) {
-      throw UsageError(fmt::format("compare {}: '{}' has no case of algorithm '{}'; it has: {}",
-                                   option, file->path, *alg, fmt::join(present, ", ")));
+    for (const auto& rec : file.reader.cases()) present.insert(rec.*field);
+    if (!present.contains(want)) {
+      throw UsageError(fmt::format("compare {}: '{}' has no case of {} '{}'; it has: {}", option,
+                                   file.path, what, want, fmt::join(present, ", ")));
     }
-  }
+  };
+  check_present(a.front(), args.a_alg, "--a-alg", "algorithm", &results::CaseRecord::algorithm);
+  check_present(b.front(), args.b_alg, "--b-alg", "algorithm", &results::CaseRecord::algorithm);
+  check_present(a.front(), args.a_sync, "--a-sync", "start", &results::CaseRecord::sync_mode);
+  check_present(b.front(), args.b_sync, "--b-sync", "start", &results::CaseRecord::sync_mode);
   const Report report = build_compare(a, b, options);
   // Loud: on stderr too, whatever the format, so a script reading only the table sees it.
   for (const Section& section : report.sections) {
