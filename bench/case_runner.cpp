@@ -244,6 +244,7 @@ struct CaseRunner::Member {
   std::int64_t call_timeout_ns = 0;
   std::int64_t arrival_tolerance_ns = 0;        // results/arrival_error.hpp; -1: off
   std::int64_t start_spin_ns = kDefaultSpinNs;  // start_spin_ns_ while this case has its turn
+  ArrivalAim aim;  // its exit path, learnt from its own iterations (warm-up too)
   std::optional<CaseSetup> setup;
   std::optional<IterationLog> log;
   std::vector<double> warm;  // the --ci-metric of each warm-up iteration (--warmup-settle)
@@ -304,6 +305,7 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
     arrival_tolerance_ns_ = m.arrival_tolerance_ns;
     start_spin_ns_ = m.start_spin_ns;
     sync_ = m.c->sync;
+    aim_ = &m.aim;
     failure_ = &m.failure;
     const Settled done = iteration(*m.setup, it, validate, prev_late_, *m.log);
     m.start_spin_ns = start_spin_ns_;  // a preempted whole-wait spin falls back for this case
@@ -422,10 +424,14 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   const std::int64_t t0 = agree_start(it, prev_late);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);
   const std::int64_t planned = t0 + s.compute_ns + delay;
+  // The last spin ends the exit path's lead before the planned arrival (arrival_aim.hpp), so
+  // that a_i lands on it; compute:XTIME plans no arrival, only the loop's start.
+  const std::int64_t aimed = s.xtime > 0 ? planned : planned - aim_->lead_ns();
   // Armed before the compute phase, where a wake-up of its thread costs no timing.
   if (watchdog_) watchdog_->arm(it, planned - clock_.now(), call_timeout_ns_);
   // compute_phase makes the watchdog's arrive() store before its last wait.
-  const WaitResult start = compute_phase(s, t0, planned, log.compute_counts());
+  const StartWaits waits = compute_phase(s, t0, planned, aimed, log.compute_counts());
+  const WaitResult& start = waits.start;
 
   // PAPI_start lies between the planned arrival and a_i; its cost is stored with the case
   // (counter_costs start_ns). Starting earlier would count the wait for the planned arrival.
@@ -450,6 +456,8 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   // the clock it reads.
   const PatRuntime::BusyTimes busy = s.pat ? s.pat->last_busy_times() : PatRuntime::BusyTimes{};
   const Settled done = settle(it, a, f, late, off_plan);
+  // Only an exit that spun up to its deadline says how long the path after the spin is.
+  if (s.xtime == 0 && waits.arrival.late_at_entry_ns == 0) aim_->record(a - aimed);
   if (validate) check_output(s, it, log);
   if (it >= 0) {
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;
@@ -464,14 +472,17 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
 
 // From the agreed start T0 to the planned arrival: the compute loop (compute:XTIME), the PAT
 // protocol's processing start, edge and end, and the counters of --counters-scope compute.
-WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
-                                     std::span<std::int64_t> compute_counts) {
+CaseRunner::StartWaits CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0,
+                                                 std::int64_t planned, std::int64_t aimed,
+                                                 std::span<std::int64_t> compute_counts) {
   // A rank with a later deadline and nothing to do at T0 sleeps straight through it: were
   // every rank to spin at T0, an oversubscribed machine would hand the cores to ranks not yet
   // due and make the ranks due at T0 arrive late (a replayed spread then shrinks).
-  const bool busy_at_t0 = s.xtime > 0 || s.count_compute || planned <= t0 || s.pat != nullptr;
+  const bool busy_at_t0 = s.xtime > 0 || s.count_compute || aimed <= t0 || s.pat != nullptr;
   const std::int64_t entry = clock_.now();
-  const WaitResult start = busy_at_t0 ? wait_until(clock_, t0, start_spin_ns_)
+  // With no compute phase planned (the arrival at T0), the wait for T0 is the arrival's spin.
+  const std::int64_t start_at = std::min(t0, aimed);
+  const WaitResult start = busy_at_t0 ? wait_until(clock_, start_at, start_spin_ns_)
                                       : WaitResult{std::max<std::int64_t>(0, entry - t0), 0};
   if (s.count_compute) s.counters->start();
   // compute:XTIME: every rank runs the same loop from the agreed start; whatever spread the
@@ -493,14 +504,16 @@ WaitResult CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t
   // arrival reading separate the spin's exit from a_i (it was a store into the shared window
   // between them, and its cache line may have gone cold over the wait).
   if (watchdog_) watchdog_->arrive();
-  const WaitResult arrival = wait_until(clock_, planned, start_spin_ns_);
+  const WaitResult arrival = wait_until(clock_, aimed, start_spin_ns_);
   // A spin through the wait that lost its CPU means load from outside the run: the rest of the
   // case sleeps first (spin_after_wait). A wait entered late never spun and says nothing.
   const auto spun = [](const WaitResult& w) { return w.late_at_entry_ns > 0 ? 0 : w.overshoot_ns; };
   start_spin_ns_ = spin_after_wait(start_spin_ns_, std::max(spun(start), spun(arrival)));
   if (s.pat) s.pat->processing_end();
   if (s.count_compute) s.counters->stop(compute_counts);
-  return start;
+  // The spin that ended at `aimed`: the last one, or T0's where that was the arrival.
+  const bool t0_ended_it = start_at == aimed && arrival.late_at_entry_ns > 0;
+  return {start, t0_ended_it ? start : arrival};
 }
 
 void CaseRunner::check_output(const CaseSetup& s, int it, IterationLog& log) {

@@ -14,6 +14,7 @@
 #include "bench/run_options.hpp"
 #include "bench/run_order.hpp"
 #include "clocksync/global_clock.hpp"
+#include "imbalance/arrival_aim.hpp"
 #include "imbalance/deadline_wait.hpp"
 #include "imbalance/tick_grid.hpp"
 #include "results/result_set.hpp"
@@ -71,7 +72,12 @@ class CaseRunner {
   Settled settle(int it, std::int64_t a, std::int64_t f, bool late, bool off_plan);
   bool precise_enough(const std::vector<double>& kept, int it);
   bool rank0_decides(bool decision, int it, std::int64_t timeout_ns);
-  WaitResult compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned,
+  // The compute phase's waits: for the agreed start T0, and the one that ended at `aimed` (the
+  // planned arrival less ArrivalAim's lead): the last wait, or T0's when the arrival is at T0.
+  struct StartWaits {
+    WaitResult start, arrival;
+  };
+  StartWaits compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned, std::int64_t aimed,
                            std::span<std::int64_t> compute_counts);
   void check_output(const CaseSetup& s, int it, IterationLog& log);
   std::int64_t agree_start(int it, bool any_late);
@@ -88,6 +94,7 @@ class CaseRunner {
   CallWatchdog* watchdog_;
   std::int64_t call_timeout_ns_ = 0;     // the running case's (case_call_timeout_ns)
   StartSync sync_ = StartSync::kWindow;  // the running case's start
+  ArrivalAim* aim_ = nullptr;            // the running case's (imbalance/arrival_aim.hpp)
   std::int64_t group_timeout_ns_ = 0;
   int warmup_run_ = 0;      // the warm-up iterations the last group ran (--warmup-settle)
   bool prev_late_ = false;  // this rank missed the agreed start of the group's last iteration

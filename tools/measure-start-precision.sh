@@ -53,7 +53,7 @@ echo "== $(date -u +%FT%TZ) $(hostname), $cpus CPUs, load $(cut -d' ' -f1-3 /pro
 echo "== papbench $("$papbench" --version 2>/dev/null | head -1)"
 if [[ -x $micro ]]; then
   echo
-  echo "BM_StartPath (one process; now:0 is the path before issue 30, now:1 today's):"
+  echo "BM_StartPath (one process; now:0 is the path before issue 30, now:3 today's):"
   "$micro" --benchmark_filter=BM_StartPath 2>/dev/null |
     sed -n 's/^BM_StartPath\/\([^ ]*\)\/iterations:[0-9]* .* \(arrival_p50.*\)$/  \1  \2/p'
 fi

@@ -13,7 +13,9 @@
 // "before": wait_until through a std::function per clock reading, sleeping all but the last
 // 200 us, the watchdog's store between the wait and a_i. "now": the inline spin through the whole
 // wait (a rank with a CPU of its own, start_spin_ns), the store before the spin; now:2 also moves
-// the deadline clear of the tick grids, as CaseRunner's agreement does (imbalance/tick_grid.hpp).
+// the deadline clear of the tick grids, as CaseRunner's agreement does (imbalance/tick_grid.hpp);
+// now:3 also aims the spin the exit path's lead early (imbalance/arrival_aim.hpp), as CaseRunner
+// does since issue 30's third pass. The arrival figures are of |a_i - deadline|.
 //   late_pct                         the share of arrivals more than 1 us late: waits whose
 //                                    deadline a stall spanned (the tick's: 16-30 us on a VM)
 
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <numeric>
 #include <random>
@@ -30,6 +33,7 @@
 
 #include "clocksync/clock_snapshot.hpp"
 #include "clocksync/global_clock.hpp"
+#include "imbalance/arrival_aim.hpp"
 #include "imbalance/deadline_wait.hpp"
 #include "imbalance/tick_grid.hpp"
 
@@ -122,7 +126,9 @@ void BM_StartPath(benchmark::State& state) {
   const StartPathClock clock;
   const std::int64_t lead_ns = state.range(0);
   const bool now_path = state.range(1) != 0;
-  const bool clear_ticks = state.range(1) == 2;
+  const bool clear_ticks = state.range(1) >= 2;
+  const bool aimed = state.range(1) == 3;
+  papbench::ArrivalAim aim;
   if (clear_ticks) start_path_ticks();  // the calibration outside the loop
   const papbench::clocksync::LocalClock local;
   StartPathBoard board;
@@ -134,10 +140,13 @@ void BM_StartPath(benchmark::State& state) {
     std::int64_t deadline = clock.now() + lead_ns;
     if (clear_ticks) deadline = start_path_clear(clock, deadline);
     std::int64_t a_local = 0;
+    std::int64_t aim_recorded = -1;  // the deadline the spin was aimed at, when it spun
     if (now_path) {
       board.arrived.store(++call, std::memory_order_release);
-      papbench::wait_until(clock, deadline, papbench::kSpinWholeWait);
+      const std::int64_t aim_at = aimed ? deadline - aim.lead_ns() : deadline;
+      const papbench::WaitResult w = papbench::wait_until(clock, aim_at, papbench::kSpinWholeWait);
       a_local = papbench::clocksync::raw_now_ns();
+      aim_recorded = aimed && w.late_at_entry_ns == 0 ? aim_at : -1;
     } else {
       wait_via_function([&clock] { return clock.now(); }, deadline, papbench::kDefaultSpinNs);
       board.arrived.store(++call, std::memory_order_release);
@@ -146,7 +155,9 @@ void BM_StartPath(benchmark::State& state) {
     const std::size_t end = walk.run();
     const std::int64_t f_local = papbench::clocksync::raw_now_ns();
     benchmark::DoNotOptimize(end);
-    arrival.push_back(static_cast<double>(clock.snapshot.to_global(a_local) - deadline));
+    // After the timed work, as CaseRunner records it after the call.
+    if (aim_recorded >= 0) aim.record(clock.snapshot.to_global(a_local) - aim_recorded);
+    arrival.push_back(static_cast<double>(std::abs(clock.snapshot.to_global(a_local) - deadline)));
     work.push_back(static_cast<double>(f_local - a_local));
   }
   state.counters["arrival_p50_ns"] = start_path_pct(arrival, 0.5);
@@ -173,6 +184,7 @@ BENCHMARK(BM_StartPath)
 BENCHMARK(BM_StartPath)
     ->Args({50'000, 1})
     ->Args({50'000, 2})
+    ->Args({50'000, 3})
     ->ArgNames({"lead_ns", "now"})
     ->Iterations(4000)
     ->Unit(benchmark::kMicrosecond);
