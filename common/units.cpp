@@ -17,16 +17,17 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Splits "12.5ms" into 12.5 and "ms"; throws when there is no leading number.
+// Splits "12.5ms" into 12.5 and "ms"; throws when there is no leading number (`what`: what is
+// accepted, with its article: "an element count, ...").
 std::pair<double, std::string_view> split_number(std::string_view s, std::string_view what) {
   s = trim(s);
   std::size_t i = 0;
   while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.')) ++i;
-  if (i == 0) throw UsageError(fmt::format("'{}' is not a {}", s, what));
+  if (i == 0) throw UsageError(fmt::format("'{}' is not {}", s, what));
   double value = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + i, value);
   if (ec != std::errc() || ptr != s.data() + i) {
-    throw UsageError(fmt::format("'{}' is not a {}", s, what));
+    throw UsageError(fmt::format("'{}' is not {}", s, what));
   }
   return {value, s.substr(i)};
 }

@@ -1,5 +1,6 @@
 #include "common/units.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace papbench {
@@ -38,6 +39,25 @@ TEST(ParseCount, SuffixesAreDecimalOrBinary) {
   EXPECT_THROW(parse_count("1.5"), UsageError);
   EXPECT_THROW(parse_count("4Q"), UsageError);
   EXPECT_THROW(parse_count(""), UsageError);
+}
+
+// No number at all reads as the others do ("is not an element count", not "is not a an ...").
+TEST(ParseCount, AMissingNumberNamesWhatIsAccepted) {
+  for (const char* bad : {"-3", "K", "4Q"}) {
+    try {
+      parse_count(bad);
+      FAIL() << bad;
+    } catch (const UsageError& e) {
+      EXPECT_EQ(std::string(e.what()).find(fmt::format("'{}' is not an element count", bad)), 0u)
+          << e.what();
+    }
+  }
+  try {
+    parse_duration_ns("ms");
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()).find("'ms' is not a duration with a unit"), 0u) << e.what();
+  }
 }
 
 TEST(ParseCountList, ListsAndRanges) {
