@@ -41,6 +41,14 @@ std::vector<std::string> restriction_texts(const AlgorithmInfo& a) {
   return out;
 }
 
+// How an algorithm follows the arrival pattern: from predicted arrival times (the PAT runtime),
+// from the order the ranks arrived in (a path chosen at run time), or not at all.
+std::string_view arrival_text(const AlgorithmInfo& a) {
+  if (a.needs_pat) return "predicted arrival times (PAT)";
+  if (a.arrival_dependent) return "order of arrival";
+  return "no";
+}
+
 std::string default_text(const AlgOptionSpec& o) {
   if (!o.default_value.empty()) return std::string(o.default_value);
   return o.effective != nullptr ? "derived" : "none";
@@ -79,6 +87,7 @@ std::string list_json(std::string_view only) {
                       {"summary", a.summary},
                       {"source", a.source},
                       {"needs_pat", a.needs_pat},
+                      {"arrival_dependent", a.arrival_dependent},
                       {"restrictions",
                        {{"commutative_only", a.restrictions.commutative_only},
                         {"min_nodes", a.restrictions.min_nodes},
@@ -109,6 +118,9 @@ std::string list_text(std::string_view only) {
       }
       if (const auto r = restriction_texts(a); !r.empty()) {
         out += fmt::format("    {:<14}   needs: {}\n", "", fmt::join(r, ", "));
+      }
+      if (a.needs_pat || a.arrival_dependent) {
+        out += fmt::format("    {:<14}   adapts to: {}\n", "", arrival_text(a));
       }
       for (const AlgOptionSpec& o : a.options) {
         if (o.supported == nullptr) continue;
@@ -153,15 +165,16 @@ std::string markdown_begin_marker(std::string_view block) {
 
 std::string algorithms_markdown(std::string_view collective) {
   std::string out = markdown_begin_marker(collective) + "\n";
-  out += "| algorithm | summary | options | needs | source |\n";
-  out += "|-----------|---------|---------|-------|--------|\n";
+  out += "| algorithm | summary | options | needs | adapts to | source |\n";
+  out += "|-----------|---------|---------|-------|-----------|--------|\n";
   for (const AlgorithmInfo& a : algorithm_registry()) {
     if (a.collective != collective) continue;
     std::vector<std::string> options;
     for (const AlgOptionSpec& o : a.options) options.push_back(fmt::format("`{}`", o.name));
-    out += fmt::format(
-        "| {} | {} | {} | {} | {} |\n", a.name, cell(a.summary), fmt::join(options, ", "),
-        cell(fmt::format("{}", fmt::join(restriction_texts(a), ", "))), cell(a.source));
+    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", a.name, cell(a.summary),
+                       fmt::join(options, ", "),
+                       cell(fmt::format("{}", fmt::join(restriction_texts(a), ", "))),
+                       arrival_text(a), cell(a.source));
   }
   return out + std::string(kMarkdownEndMarker) + "\n";
 }

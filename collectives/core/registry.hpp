@@ -39,7 +39,8 @@ struct AlgorithmInfo {
   AlgRestrictions restrictions = {};
   // Builds its schedule or tree from the order ranks arrive in without the PAT runtime (e.g. a
   // leader chosen at run time): each iteration may take a different path. (Every algorithm is
-  // validated on the same schedule, --validate-every, so that comparisons stay fair.)
+  // validated on the same schedule, --validate-every, so that comparisons stay fair.) `papbench
+  // list` shows it ("adapts to: order of arrival"), as it shows needs_pat.
   bool arrival_dependent = false;
   // Called collectively on every rank before clock sync, once per distinct resolved option set
   // of a run: throws UsageError when the case cannot run here (e.g. the MPI library cannot be

@@ -71,8 +71,16 @@ expect_params short.h5 0001 "radix=8"
 # papbench list: every option with its default and accepted values, from the registry.
 expect_exit 0 "$PAPBENCH" list --format json
 for t in '"name": "radix"' '"default": "4"' '"name": "first-segment"' '"default": "auto"' \
-  '"name": "round-time"' '"accepted": "an integer >= 2"' '"flag": "--clv-segments"'; do
+  '"name": "round-time"' '"accepted": "an integer >= 2"' '"flag": "--clv-segments"' \
+  '"arrival_dependent": true'; do
   expect_contains out.txt "$t"
+done
+# How each algorithm follows the arrivals: the PAT ones, the dynamic leaders, and the rest.
+expect_exit 0 "$PAPBENCH" list --collective reduce --format markdown
+expect_contains out.txt "| needs | adapts to | source |"
+for row in "| clairvoyant |.*| predicted arrival times (PAT) |" "| dynleader |.*| order of arrival |" \
+  "| binomial |.*| no |"; do
+  grep -q -- "^$row" out.txt || { cat out.txt >&2; fail "no row '$row'"; }
 done
 expect_exit 0 "$PAPBENCH" list --format markdown
 expect_contains out.txt "<!-- registry:options -->"
