@@ -64,17 +64,25 @@ std::string pap_report(const results::RunInfo& info,
       "latency {}){}\n",
       min_lat ? format_duration(*min_lat) : "n/a (one rank)",
       info.nodes_virtual ? fmt::format("; virtual nodes of {} ranks", info.virtual_ppn) : "");
-  out += fmt::format("{:<16} {:>5} {:>5} {:>11} {:>11} {:>8} {:>8} {:>11} {:>11} {:>11} {:>11}\n",
-                     "pattern", "ranks", "nodes", "delta_bar", "omega_bar", "f_avg", "f_worst",
-                     "First d_bar", "First w_bar", "Last d_bar", "Last w_bar");
+  // --sync window,barrier: each level twice, told apart as the case labels do.
+  const auto level = [](const results::CaseRecord& rec) {
+    return rec.sync_mode == "window" ? rec.pattern
+                                     : fmt::format("{} sync={}", rec.pattern, rec.sync_mode);
+  };
+  std::size_t width = 16;
+  for (const auto& rec : records) width = std::max(width, level(rec).size());
+  out += fmt::format("{:<{}} {:>5} {:>5} {:>11} {:>11} {:>8} {:>8} {:>11} {:>11} {:>11} {:>11}\n",
+                     "pattern", width, "ranks", "nodes", "delta_bar", "omega_bar", "f_avg",
+                     "f_worst", "First d_bar", "First w_bar", "Last d_bar", "Last w_bar");
   for (const auto& rec : records) {
     const PapSummary s = summarize_pap(rec.arrival_ns, info.node_index);
-    out += fmt::format(
-        "{:<16} {:>5} {:>5} {:>11} {:>11} {:>8} {:>8} {:>11} {:>11} {:>11} {:>11}\n", rec.pattern,
-        s.ranks, s.nodes, format_duration(s.all.delta_bar_ns), format_duration(s.all.omega_bar_ns),
-        factor_text(s.all.delta_bar_ns, min_lat), factor_text(s.all.omega_bar_ns, min_lat),
-        format_duration(s.first.delta_bar_ns), format_duration(s.first.omega_bar_ns),
-        format_duration(s.last.delta_bar_ns), format_duration(s.last.omega_bar_ns));
+    out +=
+        fmt::format("{:<{}} {:>5} {:>5} {:>11} {:>11} {:>8} {:>8} {:>11} {:>11} {:>11} {:>11}\n",
+                    level(rec), width, s.ranks, s.nodes, format_duration(s.all.delta_bar_ns),
+                    format_duration(s.all.omega_bar_ns), factor_text(s.all.delta_bar_ns, min_lat),
+                    factor_text(s.all.omega_bar_ns, min_lat), format_duration(s.first.delta_bar_ns),
+                    format_duration(s.first.omega_bar_ns), format_duration(s.last.delta_bar_ns),
+                    format_duration(s.last.omega_bar_ns));
   }
   return out;
 }
