@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "clocksync/exchange_pin.hpp"
 #include "clocksync/polite_wait.hpp"
 
 namespace papbench::clocksync {
@@ -206,11 +207,13 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
   const int me = leader_comm_.rank();
   std::array<std::int64_t, 2> msg{0, 0};  // {kind, value}
   if (me == 0) {
+    // Rank 0 stays on one CPU while it serves, and each client keeps off it (exchange_pin.hpp).
+    const ExchangePin pin;
     // One rank at a time: a second rank's pings would queue behind the first one's and turn
     // waiting into apparent (asymmetric) latency.
     for (int j = 1; j < leader_comm_.size(); ++j) {
-      std::int64_t reference = peer_best_rtt_ns_;
-      mpi_check(MPI_Send(&reference, 1, MPI_INT64_T, j, kTagGo, c), "MPI_Send");
+      const std::array<std::int64_t, 2> go{peer_best_rtt_ns_, pin.cpu()};
+      mpi_check(MPI_Send(go.data(), 2, MPI_INT64_T, j, kTagGo, c), "MPI_Send");
       bool paused = false;
       while (true) {
         if (paused) {
@@ -237,10 +240,15 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
     }
     return;
   }
-  std::int64_t reference = 0;  // the best round trip of any leader so far (0: none yet)
+  // The best round trip of any leader so far (0: none yet), and rank 0's CPU (-1: not pinned).
+  std::array<std::int64_t, 2> go_msg{0, -1};
   MPI_Request go = MPI_REQUEST_NULL;
-  mpi_check(MPI_Irecv(&reference, 1, MPI_INT64_T, 0, kTagGo, c, &go), "MPI_Irecv");
+  mpi_check(MPI_Irecv(go_msg.data(), 2, MPI_INT64_T, 0, kTagGo, c, &go), "MPI_Irecv");
   detail::wait_politely(go);
+  const std::int64_t reference = go_msg[0];
+  // Off rank 0's CPU, which only means something on rank 0's host; elsewhere the client just
+  // stays where it is for the round.
+  const ExchangePin pin(static_cast<int>(go_msg[1]));
   // The client side timestamps both ends, so it computes its own offset and nothing has to be
   // sent back ([Parsons2015] Listing 3.1 computes on rank 0 and never returns the offsets).
   std::vector<PingPong> samples;
