@@ -306,7 +306,9 @@ void GlobalClock::synchronize() {
   std::vector<SyncPoint> points;
   if (leader_comm_) {
     exchange_round(points);
-    if (syncs_ == 0 && options_.fit_drift) {
+    // Rank 0 alone (one node, or one rank) has no drift to learn: it waited a bootstrap gap,
+    // 250 ms at the default --resync, at the start of every single-node run.
+    if (syncs_ == 0 && options_.fit_drift && leader_comm_.size() > 1) {
       // The first drift comes from a line through these rounds alone, so a round that a busy node
       // stretched (long round trips) is repeated until two clean ones exist; the decision is
       // agreed among the leaders because rank 0 serves every leader in each round.
