@@ -29,25 +29,26 @@ std::string compact_duration(std::int64_t ns) {
 }
 
 // The part both keys share, after the collective.
-std::string workload_fields(const CaseRecord& r) {
+std::string workload_fields(const CaseRecord& r, CaseRecord::Start start) {
   return fmt::format(
       "count={}|dtype={}|op={}|root={}|pattern={}|sync_mode={}|compute_ns={}|"
       "maxdelay_ns={}|ranks={}",
-      r.count, escaped(r.dtype), escaped(r.op), r.root, escaped(r.pattern), escaped(r.sync_mode),
-      r.compute_ns, r.maxdelay_ns, r.ranks);
+      r.count, escaped(r.dtype), escaped(r.op), r.root, escaped(r.pattern),
+      start == CaseRecord::Start::kWith ? escaped(r.sync_mode) : std::string(), r.compute_ns,
+      r.maxdelay_ns, r.ranks);
 }
 
 }  // namespace
 
-std::string CaseRecord::match_key() const {
+std::string CaseRecord::match_key(Start start) const {
   // seed, warmup, iterations and validated describe how a case was measured, not which case it
   // is; two runs of the same case with different seeds must match.
   return fmt::format("collective={}|algorithm={}|params={}|{}", escaped(collective),
-                     escaped(algorithm), escaped(params), workload_fields(*this));
+                     escaped(algorithm), escaped(params), workload_fields(*this, start));
 }
 
-std::string CaseRecord::workload_key() const {
-  return fmt::format("collective={}|{}", escaped(collective), workload_fields(*this));
+std::string CaseRecord::workload_key(Start start) const {
+  return fmt::format("collective={}|{}", escaped(collective), workload_fields(*this, start));
 }
 
 std::string CaseRecord::label() const {

@@ -144,10 +144,13 @@ struct CaseRecord {
   std::string session_utc;
   std::vector<std::string> session_hosts;
 
+  // Whether the key holds the start (sync_mode): compare --a-sync/--b-sync matches cases of two
+  // starts by their keys without it.
+  enum class Start { kWith, kWithout };
   // Everything that identifies the case for matching across files (not seed or iterations).
-  std::string match_key() const;
+  std::string match_key(Start start = Start::kWith) const;
   // The same without algorithm and params: the case two algorithms of a comparison share.
-  std::string workload_key() const;
+  std::string workload_key(Start start = Start::kWith) const;
   // One line for humans: "reduce/native count=1Ki int sum root=0 uniform maxdelay=50ms".
   std::string label() const;
 };

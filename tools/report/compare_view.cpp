@@ -300,11 +300,10 @@ CaseMatch match_selected(const std::vector<results::CaseRecord>& a,
   const bool by_alg = !o.a_alg.empty(), by_sync = !o.a_sync.empty();
   // The dimensions a selection names are left out of the key: an algorithm with its params (the
   // workload key has neither), a start with its sync_mode.
+  const auto start =
+      by_sync ? results::CaseRecord::Start::kWithout : results::CaseRecord::Start::kWith;
   const CaseKey key = [&](const results::CaseRecord& r) {
-    if (!by_sync) return by_alg ? r.workload_key() : r.match_key();
-    results::CaseRecord same_start = r;
-    same_start.sync_mode.clear();
-    return by_alg ? same_start.workload_key() : same_start.match_key();
+    return by_alg ? r.workload_key(start) : r.match_key(start);
   };
   const auto take = [](std::string_view alg, std::string_view sync) -> CaseTest {
     return [alg, sync](const results::CaseRecord& r) {
