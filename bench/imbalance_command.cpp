@@ -66,8 +66,8 @@ std::string pap_report(const results::RunInfo& info,
       info.nodes_virtual ? fmt::format("; virtual nodes of {} ranks", info.virtual_ppn) : "");
   // --sync window,barrier: each level twice, told apart as the case labels do.
   const auto level = [](const results::CaseRecord& rec) {
-    return rec.sync_mode == "window" ? rec.pattern
-                                     : fmt::format("{} sync={}", rec.pattern, rec.sync_mode);
+    return rec.default_start() ? rec.pattern
+                               : fmt::format("{} sync={}", rec.pattern, rec.sync_mode);
   };
   std::size_t width = 16;
   for (const auto& rec : records) width = std::max(width, level(rec).size());

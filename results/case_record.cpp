@@ -59,7 +59,7 @@ std::string CaseRecord::label() const {
   out += fmt::format(" root={} {} maxdelay={}", root, pattern, compact_duration(maxdelay_ns));
   if (compute_ns != 0) out += fmt::format(" compute={}", compact_duration(compute_ns));
   // The window start is the default; only the papers' barrier start needs saying.
-  if (!sync_mode.empty() && sync_mode != "window") out += fmt::format(" sync={}", sync_mode);
+  if (!default_start()) out += fmt::format(" sync={}", sync_mode);
   if (ranks > 0) out += fmt::format(" np={}", ranks);
   return out;
 }

@@ -151,6 +151,9 @@ struct CaseRecord {
   std::string match_key(Start start = Start::kWith) const;
   // The same without algorithm and params: the case two algorithms of a comparison share.
   std::string workload_key(Start start = Start::kWith) const;
+  // The start is the default one (window; files before sync_mode name none), which labels and
+  // titles leave unsaid.
+  bool default_start() const { return sync_mode.empty() || sync_mode == "window"; }
   // One line for humans: "reduce/native count=1Ki int sum root=0 uniform maxdelay=50ms".
   std::string label() const;
 };

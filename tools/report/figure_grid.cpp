@@ -114,9 +114,7 @@ std::string condition_label(const results::CaseRecord& r, int processes, SizeMea
     parts.push_back(fmt::format("maxdelay {}", format_duration_compact(r.maxdelay_ns)));
   if (r.compute_ns != 0)
     parts.push_back(fmt::format("compute {}", format_duration_compact(r.compute_ns)));
-  if (!r.sync_mode.empty() && r.sync_mode != "window") {
-    parts.push_back(fmt::format("sync {}", r.sync_mode));
-  }
+  if (!r.default_start()) parts.push_back(fmt::format("sync {}", r.sync_mode));
   if (!axes.processes) parts.push_back(fmt::format("P = {}", processes));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
