@@ -1,6 +1,6 @@
 # The cluster job scripts (jobs/): a real single-node Slurm (skipped, exit 77, when not root or
 # Slurm is not installed) and the PBS script under an emulated PBS environment.
-papbench_e2e_test(slurm_job slurm_job.sh TIMEOUT 150)
+papbench_e2e_test(slurm_job slurm_job.sh TIMEOUT 300)
 set_tests_properties(e2e.slurm_job PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 papbench_e2e_test(pbs_job pbs_job.sh)
 papbench_e2e_test(submit_paper submit_paper.sh)

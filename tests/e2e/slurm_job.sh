@@ -91,8 +91,11 @@ show_logs() {
     tail -n 30 "$f" >&2
   done
 }
+# Up to 90 s: slurmd registers within a few seconds here, but once took over 30 s while other
+# tests loaded the machine, and CI machines are slower.
 idle=""
-for _ in {1..300}; do
+deadline=$((SECONDS + 90))
+while ((SECONDS < deadline)); do
   state=$(sinfo -h -N -n "$node" -o %t 2>/dev/null || true)
   [[ $state == idle* ]] && idle=1 && break
   sleep 0.1
@@ -152,7 +155,8 @@ done
 sum=$(cksum <"$dir/result.h5")
 # slurmd refuses to launch a requeued job while it is still cleaning up its previous run ("Job 1
 # already killed, do not launch batch job"), so the node must be idle again first.
-for _ in {1..300}; do
+deadline=$((SECONDS + 90))
+while ((SECONDS < deadline)); do
   [[ $(sinfo -h -N -n "$node" -o %t 2>/dev/null || true) == idle* ]] && break
   sleep 0.1
 done
