@@ -91,16 +91,19 @@ show_logs() {
     tail -n 30 "$f" >&2
   done
 }
-# Up to 90 s: slurmd registers within a few seconds here, but once took over 30 s while other
-# tests loaded the machine, and CI machines are slower.
-idle=""
-deadline=$((SECONDS + 90))
-while ((SECONDS < deadline)); do
-  state=$(sinfo -h -N -n "$node" -o %t 2>/dev/null || true)
-  [[ $state == idle* ]] && idle=1 && break
-  sleep 0.1
-done
-[[ -n $idle ]] || { show_logs; fail "the Slurm node did not become idle (state '${state:-}')"; }
+# Waits until the node is idle, up to 90 s (by the clock): slurmd registers within a few seconds
+# here, but once took over 30 s while other tests loaded the machine, and CI machines are slower.
+state=""
+wait_idle() {
+  local deadline=$((SECONDS + 90))
+  while ((SECONDS < deadline)); do
+    state=$(sinfo -h -N -n "$node" -o %t 2>/dev/null || true)
+    [[ $state == idle* ]] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+wait_idle || { show_logs; fail "the Slurm node did not become idle (state '${state:-}')"; }
 
 # The job inherits this environment (sbatch --export=ALL): the programs under test, and an
 # oversubscribed, unbound mpiexec because the node has fewer cores than ranks.
@@ -155,11 +158,7 @@ done
 sum=$(cksum <"$dir/result.h5")
 # slurmd refuses to launch a requeued job while it is still cleaning up its previous run ("Job 1
 # already killed, do not launch batch job"), so the node must be idle again first.
-deadline=$((SECONDS + 90))
-while ((SECONDS < deadline)); do
-  [[ $(sinfo -h -N -n "$node" -o %t 2>/dev/null || true) == idle* ]] && break
-  sleep 0.1
-done
+wait_idle || true
 sleep 1
 scontrol requeue "$job" || { show_logs; fail "scontrol requeue $job failed"; }
 # Slurm holds a requeued job back for a while (its BeginTime); a user in a hurry does this too.
