@@ -17,6 +17,7 @@
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
+#include "common/units.hpp"
 #include "imbalance/tick_grid.hpp"
 #include "results/arrival_error.hpp"
 #include "results/median_ci.hpp"
@@ -235,6 +236,50 @@ std::int64_t CaseRunner::clear_of_agreed_ticks(const std::int64_t (&buf)[kAgreem
     }
   }
   return moved;
+}
+
+std::string CaseRunner::describe_start_ticks() {
+  if (std::ranges::find(opts_.syncs, StartSync::kWindow) == opts_.syncs.end()) {
+    return "not measured: no window start";
+  }
+  if (!own_cpus_) {
+    return "not measured: ranks share CPUs, so the scheduler, not the tick, decides when a rank "
+           "runs";
+  }
+  // The agreement's own fields, reduced as every start reduces them: what is described is what
+  // clear_of_agreed_ticks does with them.
+  std::int64_t buf[kAgreementFields];
+  fill_agreement(buf, false);
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, kAgreementFields, MPI_INT64_T, MPI_MAX, world_),
+            "MPI_Allreduce");
+  std::vector<std::string> avoided, not_avoided;
+  for (std::size_t g = 0; g < kMaxTickGrids; ++g) {
+    const std::int64_t* f = buf + 2 + kTickFields * g;
+    if (f[0] <= 0) continue;  // no rank found this grid
+    const std::string period = format_duration(static_cast<double>(kTickPeriods[g]));
+    const std::int64_t spread = std::min(f[2] + f[3], f[4] + f[5]);
+    if (-f[1] != f[0]) {
+      not_avoided.push_back(period + " (found on some ranks only)");
+    } else if (spread > kTickPhaseSpreadNs) {
+      not_avoided.push_back(fmt::format("{} (phases {} apart)", period,
+                                        format_duration(static_cast<double>(spread))));
+    } else {
+      avoided.push_back(fmt::format("{} (every rank, phases within {})", period,
+                                    format_duration(static_cast<double>(spread))));
+    }
+  }
+  std::string text = avoided.empty()
+                         ? std::string("no shared tick grid")
+                         : fmt::format("kept {} before to {} after the ticks of {}",
+                                       format_duration(static_cast<double>(kTickBeforeNs)),
+                                       format_duration(static_cast<double>(kTickAfterNs)),
+                                       fmt::join(avoided, ", "));
+  if (!not_avoided.empty()) text += fmt::format("; not avoided: {}", fmt::join(not_avoided, ", "));
+  if (avoided.empty() && not_avoided.empty()) {
+    text += fmt::format(" (none found in a {} calibration spin)",
+                        format_duration(static_cast<double>(kTickCalibrationNs)));
+  }
+  return text;
 }
 
 // One case of a group in progress. Its setup lives until the group ends: all of a group's

@@ -55,6 +55,9 @@ class CaseRunner {
   // The largest watchdog timeout (case_call_timeout_ns) of the last run_group()'s cases, for
   // what follows it on the harness's side (the write of their records).
   std::int64_t call_timeout_ns() const { return group_timeout_ns_; }
+  // Collective over `world`: which kernel tick grids the run's window starts are moved clear of,
+  // in words (the root attribute `start_ticks`, docs/RESULTS_FORMAT.md), on every rank.
+  std::string describe_start_ticks();
 
  private:
   // What every rank knows of an iteration once all have left the call.

@@ -257,6 +257,12 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   // cases' iterations were ordered (docs/RESULTS_FORMAT.md, "Run order").
   info.extra["run_order"] = std::string(run_order_name(opts.order));
   if (hooks.before_cases) hooks.before_cases(world.get(), info);
+  std::optional<CallWatchdog> watchdog;
+  if (opts.call_timeout_ns != 0) watchdog.emplace(world.get(), opts.out);
+  CaseRunner runner(opts, clock, world.get(), watchdog ? &*watchdog : nullptr);
+  // Where the agreed starts may be moved (imbalance/tick_grid.hpp): known once the runner has
+  // measured the grids, and part of how every case was started.
+  info.extra["start_ticks"] = runner.describe_start_ticks();
 
   Progress progress(opts.progress, static_cast<int>(to_run),
                     static_cast<std::int64_t>(to_run) * (opts.iters + opts.warmup));
@@ -270,9 +276,6 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
       std::fflush(stdout);
     }
   }
-  std::optional<CallWatchdog> watchdog;
-  if (opts.call_timeout_ns != 0) watchdog.emplace(world.get(), opts.out);
-  CaseRunner runner(opts, clock, world.get(), watchdog ? &*watchdog : nullptr);
   // --order: the cases of one workload run as a group (bench/run_order.hpp), their records
   // written together once the group ends; a kill loses at most the group in progress, and a
   // resume runs a group's missing cases as a group again. Group indices count every group of the

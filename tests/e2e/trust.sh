@@ -92,6 +92,12 @@ expect_exit 2 mpirun_n 1 "$PAPBENCH" --thread-level serial --out low.h5
 expect_contains err.txt "--thread-level: 'serial' is not accepted; accepted: auto, single, funneled, multiple"
 [[ ! -e low.h5 ]] || fail "a refused run wrote low.h5"
 
+# Where the window starts were moved off the kernel's ticks, or why not: measured only where every
+# rank has a CPU of its own, which depends on the machine, so any of the three forms.
+"$PAPBENCH_REPORT" summary native.h5 --format json | "$JSON_QUERY" /sections/0/meta/start_ticks >q.txt
+grep -qE '^/sections/0/meta/start_ticks = "(kept 5 us before to 50 us after the ticks of [0-9].*|no shared tick grid.*|not measured: ranks share CPUs, .*)"$' q.txt ||
+  fail "start_ticks of native.h5: $(cat q.txt)"
+
 # The PAT thread's share of the timed call (format 1.4): stored per rank and iteration, summarized
 # as pat_overlap for the cases that have the thread. Per iteration it cannot exceed the time in
 # the call, so its median cannot exceed the median elapsed time.

@@ -160,6 +160,10 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   meta.push_back({"clock", "clock", Cell::str(info.clock_info),
                   info.clock_info.empty() ? Audience::kMachine : Audience::kBoth});
   meta.push_back({"sync_error_bound_ns", "sync error bound", sync_bound_cell(file)});
+  // Absent from files older than this attribute, and from files no papbench run wrote.
+  if (auto ticks = info.extra.find("start_ticks"); ticks != info.extra.end()) {
+    meta.push_back({"start_ticks", "start off ticks", Cell::str(ticks->second)});
+  }
   if (auto emulation = info.extra.find("network_emulation"); emulation != info.extra.end()) {
     meta.push_back({"network_emulation", "network", Cell::str("EMULATED: " + emulation->second)});
   }
