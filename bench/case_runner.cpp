@@ -45,6 +45,30 @@ constexpr std::int64_t kTickAfterNs = 50'000;
 // them: the ranks of one host share one grid, up to the clock sync's error.
 constexpr std::int64_t kTickPhaseSpreadNs = 10'000;
 
+// One grid's fields of the reduced agreement (CaseRunner::fill_agreement: period, -period, then
+// the phase and the phase turned half a period, each as x and -x): whether every rank has the grid
+// and their phases agree, and if so where its stalls begin on the global clock.
+struct AgreedGrid {
+  enum class State { kNone, kSomeRanks, kApart, kShared };
+  State state = State::kNone;
+  std::int64_t period_ns = 0;
+  std::int64_t phase_lo_ns = 0, phase_hi_ns = 0;  // kShared only
+  std::int64_t spread_ns = 0;                     // of the ranks' phases (kApart, kShared)
+};
+AgreedGrid agreed_grid(const std::int64_t* f) {
+  const std::int64_t period = f[0];
+  if (period <= 0) return {};                                   // no rank has it
+  if (-f[1] != period) return {AgreedGrid::State::kSomeRanks};  // some rank has none
+  if (f[2] + f[3] <= kTickPhaseSpreadNs) {
+    return {AgreedGrid::State::kShared, period, -f[3], f[2], f[2] + f[3]};
+  }
+  if (f[4] + f[5] <= kTickPhaseSpreadNs) {
+    return {AgreedGrid::State::kShared, period, -f[5] - period / 2, f[4] - period / 2, f[4] + f[5]};
+  }
+  // Hosts with ticks apart: no single stretch to avoid.
+  return {AgreedGrid::State::kApart, period, 0, 0, std::min(f[2] + f[3], f[4] + f[5])};
+}
+
 // How many ranks of `world` share this rank's host (collective).
 int ranks_on_host(MPI_Comm world) {
   MPI_Comm host = MPI_COMM_NULL;
@@ -135,7 +159,7 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
                                  : opts.margin_ns) {
   // Only where ranks spin through the wait on CPUs of their own: elsewhere the scheduler, not
   // the tick, decides when a rank runs. Every rank measures at once, on its own CPU.
-  if (std::ranges::find(opts.syncs, StartSync::kWindow) != opts.syncs.end() && own_cpus_) {
+  if (opts.has_window_start() && own_cpus_) {
     ticks_ = measure_tick_grids(kTickCalibrationNs);
   }
 }
@@ -219,27 +243,17 @@ std::int64_t CaseRunner::clear_of_agreed_ticks(const std::int64_t (&buf)[kAgreem
   // A move past one grid's stall may land in the other's: twice round settles both.
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t g = 0; g < kMaxTickGrids; ++g) {
-      const std::int64_t* f = buf + 2 + kTickFields * g;
-      const std::int64_t period = f[0];
-      if (period <= 0 || -f[1] != period) continue;  // some rank has none, or another period
-      std::int64_t lo = 0, hi = 0;
-      if (f[2] + f[3] <= kTickPhaseSpreadNs) {
-        lo = -f[3];
-        hi = f[2];
-      } else if (f[4] + f[5] <= kTickPhaseSpreadNs) {
-        lo = -f[5] - period / 2;
-        hi = f[4] - period / 2;
-      } else {
-        continue;  // hosts with ticks apart: no single stretch to avoid
-      }
-      moved = clear_of_ticks(moved, period, lo, hi, kTickBeforeNs, kTickAfterNs);
+      const AgreedGrid grid = agreed_grid(buf + 2 + kTickFields * g);
+      if (grid.state != AgreedGrid::State::kShared) continue;
+      moved = clear_of_ticks(moved, grid.period_ns, grid.phase_lo_ns, grid.phase_hi_ns,
+                             kTickBeforeNs, kTickAfterNs);
     }
   }
   return moved;
 }
 
 std::string CaseRunner::describe_start_ticks() {
-  if (std::ranges::find(opts_.syncs, StartSync::kWindow) == opts_.syncs.end()) {
+  if (!opts_.has_window_start()) {
     return "not measured: no window start";
   }
   if (!own_cpus_) {
@@ -254,18 +268,21 @@ std::string CaseRunner::describe_start_ticks() {
             "MPI_Allreduce");
   std::vector<std::string> avoided, not_avoided;
   for (std::size_t g = 0; g < kMaxTickGrids; ++g) {
-    const std::int64_t* f = buf + 2 + kTickFields * g;
-    if (f[0] <= 0) continue;  // no rank found this grid
+    const AgreedGrid grid = agreed_grid(buf + 2 + kTickFields * g);
     const std::string period = format_duration(static_cast<double>(kTickPeriods[g]));
-    const std::int64_t spread = std::min(f[2] + f[3], f[4] + f[5]);
-    if (-f[1] != f[0]) {
-      not_avoided.push_back(period + " (found on some ranks only)");
-    } else if (spread > kTickPhaseSpreadNs) {
-      not_avoided.push_back(fmt::format("{} (phases {} apart)", period,
-                                        format_duration(static_cast<double>(spread))));
-    } else {
-      avoided.push_back(fmt::format("{} (every rank, phases within {})", period,
-                                    format_duration(static_cast<double>(spread))));
+    const std::string spread = format_duration(static_cast<double>(grid.spread_ns));
+    switch (grid.state) {
+      case AgreedGrid::State::kNone:
+        break;
+      case AgreedGrid::State::kSomeRanks:
+        not_avoided.push_back(period + " (found on some ranks only)");
+        break;
+      case AgreedGrid::State::kApart:
+        not_avoided.push_back(fmt::format("{} (phases {} apart)", period, spread));
+        break;
+      case AgreedGrid::State::kShared:
+        avoided.push_back(fmt::format("{} (every rank, phases within {})", period, spread));
+        break;
     }
   }
   std::string text = avoided.empty()

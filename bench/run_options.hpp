@@ -3,6 +3,7 @@
 // declared once in bench/run_option_spec.hpp) and the validated, parsed form the case matrix and
 // runner use (RunOptions).
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <span>
@@ -74,6 +75,9 @@ struct RunOptions {
   // --sync: a dimension of the cases. A list puts both starts in one group (interleaved by
   // default), so that they are compared under the same launch state (docs/SCALING.md).
   std::vector<StartSync> syncs;
+  bool has_window_start() const {
+    return std::ranges::find(syncs, StartSync::kWindow) != syncs.end();
+  }
   clocksync::SyncOptions clock;
   clocksync::Distortion distortion_max;  // per-rank distortion drawn in [-max, max]
   std::int64_t margin_ns = 0;
