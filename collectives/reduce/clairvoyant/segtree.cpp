@@ -47,7 +47,13 @@
 // set by the chain from one transfer to the next, not by instructions: 21 % fewer instructions
 // (combines batched per round, kernels unrolled per plane count) were no faster on avx2, and
 // count-free candidates, label-indexed columns, aligned columns, branch-free searches and a
-// look-ahead search were slower or no faster.
+// look-ahead search were slower or no faster. A third (docs/SCHEDGEN.md, "Third attempt") found a
+// quarter of the time outside the receiver loop and kept two changes there: the group is the
+// survivors with the few newcomers inserted, not a merge that compares every member, and each
+// round's transfers are written through a pointer into the grown vector (together 4-10 % faster).
+// Rejected in it, both no faster: the masks of the subtract kernel applied in registers (the
+// receiver's P' folded into the sender's subtraction, no store into the column before its wide
+// load), and the round's unsent bits kept inside the label masks the sender scan reads.
 #include <immintrin.h>
 
 #include <algorithm>
@@ -225,26 +231,32 @@ Schedule schedule(const Instance& in, Path path) {
   // Merge-and-clean (Listing 6 with the inclusive window and the new head): survivors of the
   // previous round (already ordered, already advanced by d) merged with A.
   auto merge = [&] {
-    group.clear();
-    root_at = static_cast<std::size_t>(P);
-    std::size_t s = 0;
-    std::int64_t limit = 0;
-    while (s < survivors.size() || next < awaiting.size()) {
-      const bool take_survivor = next >= awaiting.size() ||
-                                 (s < survivors.size() && earlier(survivors[s], awaiting[next]));
-      const int c = take_survivor ? survivors[s] : awaiting[next];
-      if (group.empty()) {
-        limit = avail[c] + d;
-      } else if (avail[c] > limit) {
-        break;
-      }
-      if (c == in.root) root_at = group.size();
-      group.push_back(c);
-      (take_survivor ? s : next) += 1;
-    }
-    if (s != survivors.size()) {
+    // The window opens at the earlier of the first survivor and the head of A. The survivors,
+    // already in order, all lie in it (checked); processes of A join while they do, so the
+    // group is the survivors with the few newcomers inserted.
+    const bool a_first =
+        next < awaiting.size() && (survivors.empty() || earlier(awaiting[next], survivors.front()));
+    const std::int64_t limit = avail[a_first ? awaiting[next] : survivors.front()] + d;
+    if (!survivors.empty() && avail[survivors.back()] > limit) {
       throw std::logic_error("clairvoyant/segtree: a process of the last round left the group");
     }
+    std::size_t end = next;
+    while (end < awaiting.size() && avail[awaiting[end]] <= limit) ++end;
+    group.assign(survivors.begin(), survivors.end());
+    if (end - next > 8) {
+      group.resize(survivors.size() + (end - next));
+      std::merge(survivors.begin(), survivors.end(), awaiting.begin() + static_cast<long>(next),
+                 awaiting.begin() + static_cast<long>(end), group.begin(), earlier);
+    } else {
+      for (std::size_t a = next; a < end; ++a) {
+        group.insert(std::upper_bound(group.begin(), group.end(), awaiting[a], earlier),
+                     awaiting[a]);
+      }
+    }
+    next = end;
+    const auto r = std::find(group.begin(), group.end(), in.root);
+    root_at = r == group.end() ? static_cast<std::size_t>(P)
+                               : static_cast<std::size_t>(r - group.begin());
   };
 
   // Holder counts (bit-sliced, see the kernels), counts <= P: `total` over the true columns of
@@ -317,7 +329,8 @@ Schedule schedule(const Instance& in, Path path) {
   std::vector<int> sender(static_cast<std::size_t>(P)), segment(static_cast<std::size_t>(P));
   std::vector<int> receivers;
   std::vector<Transfer> transfers;
-  transfers.reserve(static_cast<std::size_t>(P - 1) * static_cast<std::size_t>(N));
+  // (P - 1) * N combines, plus the segments the sink gains (a few hundred at P = N = 512).
+  transfers.reserve(static_cast<std::size_t>(P) * static_cast<std::size_t>(N));
   int round = 0;
   while (survivors.size() + (awaiting.size() - next) > 1) {
     merge();
@@ -431,22 +444,25 @@ Schedule schedule(const Instance& in, Path path) {
       taken[static_cast<std::size_t>(i)] = -1;
     }
     // Emit in receiver-rank order: a few receivers are sorted, many are read off a bitset.
+    const std::size_t first = transfers.size();
+    transfers.resize(first + receivers.size());
+    Transfer* out = transfers.data() + first;
+    const auto emit = [&](int i) {
+      *out++ = {round, sender[static_cast<std::size_t>(i)], i,
+                segment[static_cast<std::size_t>(i)]};
+    };
     if (receivers.size() * 8 < received.size()) {
       std::sort(receivers.begin(), receivers.end());
+      for (const int i : receivers) emit(i);
     } else {
       for (const int i : receivers) {
         received[static_cast<std::size_t>(i / kWordBits)] |= Word{1} << (i % kWordBits);
       }
-      receivers.clear();
       for (std::size_t w = 0; w < received.size(); ++w) {
         for (Word v = std::exchange(received[w], 0); v; v &= v - 1) {
-          receivers.push_back(static_cast<int>(w) * kWordBits + std::countr_zero(v));
+          emit(static_cast<int>(w) * kWordBits + std::countr_zero(v));
         }
       }
-    }
-    for (const int i : receivers) {
-      transfers.push_back(
-          {round, sender[static_cast<std::size_t>(i)], i, segment[static_cast<std::size_t>(i)]});
     }
 
     survivors.clear();
