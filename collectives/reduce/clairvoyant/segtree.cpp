@@ -236,7 +236,8 @@ Schedule schedule(const Instance& in, Path path) {
   auto merge = [&] {
     // The window opens at the earlier of the first survivor and the head of A. The survivors,
     // already in order, all lie in it (checked); processes of A join while they do, so the
-    // group is the survivors with the few newcomers inserted.
+    // group is the survivors with the newcomers inserted: by binary search when they are few
+    // (most rounds have none), by a merge when many join at once (a skewed instance's start).
     const bool a_first =
         next < awaiting.size() && (survivors.empty() || earlier(awaiting[next], survivors.front()));
     const std::int64_t limit = avail[a_first ? awaiting[next] : survivors.front()] + d;
