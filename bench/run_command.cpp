@@ -230,7 +230,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   const std::vector<Case> cases = checked_cases(opts, world.get(), nodes.node_count());
   const RunFingerprint fingerprint =
       run_fingerprint(raw, world.size(), nodes.node_count(), mpi_library_version(),
-                      fmt::format("{} ({})", kVersion, kGitSha));
+                      fmt::format("{} ({}; {})", kVersion, kGitSha, kBuild));
   check_recordable(fingerprint, command_line);
   const ResumePlan plan = agreed_resume_plan(opts, cases, world.get(), fingerprint);
   const auto to_run =

@@ -52,6 +52,7 @@ results::RunInfo collect_host_info(MPI_Comm comm, const std::string& command_lin
   results::RunInfo info;
   info.papbench_version = kVersion;
   info.git_sha = kGitSha;
+  info.extra["build"] = kBuild;
   info.command_line = command_line;
   info.mpi_library_version = mpi_library_version();
   info.mpi_size = comm_size(comm);

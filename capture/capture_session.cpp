@@ -244,6 +244,7 @@ results::RunInfo run_info(const State& s, long long calls, long long incomplete)
   results::RunInfo info;
   info.papbench_version = kVersion;
   info.git_sha = kGitSha;
+  info.extra["build"] = kBuild;
   info.command_line = own_command_line();
   info.mpi_library_version = mpi_library_version();
   info.mpi_size = comm_size(MPI_COMM_WORLD);

@@ -98,6 +98,16 @@ expect_contains err.txt "--thread-level: 'serial' is not accepted; accepted: aut
 grep -qE '^/sections/0/meta/start_ticks = "(kept 5 us before to 50 us after the ticks of [0-9].*|no shared tick grid.*|not measured: ranks share CPUs, .*)"$' q.txt ||
   fail "start_ticks of native.h5: $(cat q.txt)"
 
+# Which code wrote the file: the commit the binary names (read at build time, -dirty with local
+# edits) and how it was compiled, so a debug or sanitizer build's timings are recognised.
+"$PAPBENCH_REPORT" summary native.h5 --format json | "$JSON_QUERY" /sections/0/meta/git_sha >q.txt
+sha=$("$PAPBENCH" --version | sed -n 's/^papbench [^ ]* (\(.*\))$/\1/p')
+[[ $(cat q.txt) == "/sections/0/meta/git_sha = \"$sha\"" && -n $sha ]] ||
+  fail "git_sha of native.h5 is not the binary's ($sha): $(cat q.txt)"
+"$PAPBENCH_REPORT" summary native.h5 --format json | "$JSON_QUERY" /sections/0/meta/build >q.txt
+grep -qE '^/sections/0/meta/build = "[A-Za-z ]+; [A-Za-z]+ [0-9.]+; flags: .*"$' q.txt ||
+  fail "build of native.h5: $(cat q.txt)"
+
 # The PAT thread's share of the timed call (format 1.4): stored per rank and iteration, summarized
 # as pat_overlap for the cases that have the thread. Per iteration it cannot exceed the time in
 # the call, so its median cannot exceed the median elapsed time.

@@ -147,6 +147,10 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
        "papbench",
        {fmt::format("{} ({})", info.papbench_version, info.git_sha), info.papbench_version}});
   meta.push_back({"git_sha", "git", Cell::str(info.git_sha), Audience::kMachine});
+  // Absent from files older than this attribute, and from files no papbench program wrote.
+  if (auto build = info.extra.find("build"); build != info.extra.end()) {
+    meta.push_back({"build", "build", Cell::str(build->second)});
+  }
   meta.push_back({"created_utc", "created", Cell::str(info.created_utc),
                   info.created_utc.empty() ? Audience::kMachine : Audience::kBoth});
   if (auto resumed = resumed_cell(file.reader.cases())) {
