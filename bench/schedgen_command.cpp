@@ -261,8 +261,9 @@ int schedgen_command(const RawSchedgenOptions& raw, const std::string& command_l
   data.command_line = command_line;
   data.papbench_version = fmt::format("{} ({})", kVersion, kGitSha);
   data.cpu_model = cpu_model();
-  fmt::print("schedgen: seed {}, segtree kernels {}, CPU {}\n", o.seed, data.segtree_path,
-             data.cpu_model);
+  data.build = kBuild;
+  fmt::print("schedgen: seed {}, segtree kernels {}, CPU {}, build {}\n", o.seed, data.segtree_path,
+             data.cpu_model, data.build);
   try {
     for (const schedgen::Pattern pattern : o.patterns) {
       for (const int P : o.sizes) {

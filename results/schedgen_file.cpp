@@ -47,6 +47,7 @@ void write_file(const std::string& path, const File& data) {
   h5::write_string_attr(root, "command_line", data.command_line);
   h5::write_string_attr(root, "papbench_version", data.papbench_version);
   h5::write_string_attr(root, "cpu_model", data.cpu_model);
+  h5::write_string_attr(root, "build", data.build);
   h5::write_string_attr(root, "clock", data.clock);
   h5::write_string_attr(root, "time_unit", "ns");
   const int impls = static_cast<int>(data.impls.size());
@@ -107,6 +108,7 @@ File read_file(const std::string& path) {
     data.command_line = h5::read_string_attr(root, "command_line").value_or("");
     data.papbench_version = h5::read_string_attr(root, "papbench_version").value_or("");
     data.cpu_model = h5::read_string_attr(root, "cpu_model").value_or("");
+    data.build = h5::read_string_attr(root, "build").value_or("");
     data.clock = h5::read_string_attr(root, "clock").value_or("");
     if (data.impls.empty()) throw FileError(fmt::format("{}: lists no implementations", path));
     for (const std::string& pattern : h5::link_names(root)) {

@@ -39,6 +39,7 @@ struct File {
   std::uint64_t seed = 0;
   std::string segtree_path;  // "avx2" or "scalar64": the kernels segtree ran with
   std::string command_line, papbench_version, cpu_model, clock = "std::chrono::steady_clock";
+  std::string build;  // build type, compiler and flags (kBuild); empty in files older than it
   std::vector<GridPoint> points;  // in run order
 };
 

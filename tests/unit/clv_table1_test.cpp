@@ -38,6 +38,7 @@ schedgen::File sample_file() {
   f.segtree_path = "scalar64";
   f.command_line = "papbench schedgen (test)";
   f.cpu_model = "test CPU";
+  f.build = "Release; GNU 12.2.0; flags: -O3 -DNDEBUG";
   for (const int P : {4, 512}) {
     schedgen::GridPoint p;
     p.pattern = "uniform";
@@ -76,6 +77,7 @@ TEST_F(ClvTable1, FileRoundTrips) {
   EXPECT_EQ(g.impls, f.impls);
   EXPECT_EQ(g.seed, 9U);
   EXPECT_EQ(g.segtree_path, "scalar64");
+  EXPECT_EQ(g.build, f.build);
   ASSERT_EQ(g.points.size(), 3U);
   EXPECT_EQ(g.points[0].pattern, "uniform");  // uniform first, P ascending
   EXPECT_EQ(g.points[0].P, 4);

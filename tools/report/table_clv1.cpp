@@ -116,6 +116,8 @@ Report build_clv_table1(const std::vector<std::string>& paths) {
         {"seed", "seed", Cell::integer(static_cast<long long>(f.data.seed))},
         {"cpu_model", "CPU", Cell::str(f.data.cpu_model)},
         {"papbench_version", "papbench", Cell::str(f.data.papbench_version)},
+        {"build", "build",
+         Cell::str(f.data.build.empty() ? "not recorded (file older than it)" : f.data.build)},
         {"command_line", "command line", Cell::str(f.data.command_line)}};
     const auto B = Audience::kBoth;
     const auto M = Audience::kMachine;
