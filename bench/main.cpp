@@ -172,6 +172,13 @@ int run_main(int argc, char** argv) {
     return e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success) ? 0
                                                                           : papbench::kUsageExit;
   }
+  // As Google Benchmark does: a debug or sanitizer build times something other than what users
+  // compare (the file records the build too, root attribute build).
+  if (speaks && !papbench::build_caveat().empty()) {
+    papbench::print_error(fmt::format(
+        "papbench: warning: this binary was {} ({}): its timings are not an optimized build's\n",
+        papbench::build_caveat(), papbench::kBuild));
+  }
   try {
     const Subcommand cmd = cli.chosen();
     if (cmd.mpi != kNoMpi) return run_with_mpi(cmd, &argc, &argv);
