@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "common/units.hpp"
@@ -50,15 +51,24 @@ std::string case_line(const results::CaseRecord& rec) {
 std::string summary_table(const std::vector<results::CaseRecord>& records,
                           const std::string& out_path) {
   using results::Metric;
+  // Cases that differ in nothing a label shows (an A/A run, --sync window,window) are numbered
+  // in file order, "#1", "#2", as `papbench-report summary` tells them apart by index.
+  std::vector<std::string> labels;
+  std::map<std::string, int> total, seen;
+  for (const auto& rec : records) ++total[labels.emplace_back(rec.label())];
+  for (std::string& label : labels) {
+    if (total[label] > 1) label += fmt::format(" #{}", ++seen[label]);
+  }
   std::size_t width = 4;
-  for (const auto& rec : records) width = std::max(width, rec.label().size());
+  for (const auto& label : labels) width = std::max(width, label.size());
   std::string out =
       fmt::format("\n{:<{}}  {:>11}  {:>11}  {:>11}  {:>11}  {:>11}  {}\n", "case", width,
                   "run time", "elapsed", "after-last", "imbalance", "planned", "check");
   out += fmt::format("{:-<{}}\n", "", width + 6 * 13 + 3);
-  for (const auto& rec : records) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const results::CaseRecord& rec = records[i];
     out +=
-        fmt::format("{:<{}}  {:>11}  {:>11}  {:>11}  {:>11}  {:>11}  {}\n", rec.label(), width,
+        fmt::format("{:<{}}  {:>11}  {:>11}  {:>11}  {:>11}  {:>11}  {}\n", labels[i], width,
                     median_of(rec, Metric::kRunTime), median_of(rec, Metric::kElapsed),
                     median_of(rec, Metric::kAfterLastArrival), median_of(rec, Metric::kImbalance),
                     median_of(rec, Metric::kPlannedImbalance), rec.validated);

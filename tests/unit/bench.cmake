@@ -8,3 +8,4 @@ papbench_unit_test(buffer_memory_test SOURCES buffer_memory_test.cpp LIBS papben
 papbench_unit_test(resume_test SOURCES resume_test.cpp LIBS papbench_bench)
 papbench_unit_test(setting_options_test SOURCES setting_options_test.cpp LIBS papbench_bench)
 papbench_unit_test(run_order_test SOURCES run_order_test.cpp LIBS papbench_bench)
+papbench_unit_test(run_summary_test SOURCES run_summary_test.cpp LIBS papbench_bench)
