@@ -219,6 +219,13 @@ report_test(compare_clock_bound_not_recorded
   --contains "clock bounds are not recorded on both sides"
   --lacks "‡"
   -- ${_report} compare a.h5 d.h5)
+# i.h5 is d.h5 from another commit and a debug build (d.h5 records no build). No ';' in a check:
+# CMake would split the argument there.
+report_test(compare_build_and_commit
+  --contains "note: the runs came from different papbench commits (fixture vs 0123456789ab-dirty)"
+  --contains "note: the runs came from different builds (not recorded vs Debug"
+  --contains "flags: -O0 -g)"
+  -- ${_report} compare d.h5 i.h5)
 report_test(compare_csv
   --lines 4
   --matches [=[^a\.h5 \(A\) vs b\.h5 \(B\),0,0,.*,run_time,1,1,10,10,14500,29000,2,]=]

@@ -241,6 +241,15 @@ int main(int argc, char** argv) {
       write_sync_with_bounds(w);
       w.write_case(with_clock(make_case("native", 10, 10, 1), shift));
     }
+    {
+      // d.h5's case from another commit and a debug build: compare says both.
+      RunInfo info = run_info("i.h5");
+      info.git_sha = "0123456789ab-dirty";
+      info.extra["build"] = "Debug; GNU 12.2.0; flags: -O0 -g";
+      ResultWriter w(dir + "/i.h5", true, info);
+      write_sync_with_bounds(w);
+      w.write_case(with_clock(make_case("native", 10, 10, 1), 0));
+    }
     const std::vector<int> last = {10}, five = {0, 1, 2, 3, 10};
     const std::vector<int> all = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
     for (const auto& [name, off_plan] :

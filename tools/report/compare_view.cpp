@@ -197,6 +197,20 @@ void add_run_meta(Section& s, std::span<const ResultFile> as, std::span<const Re
   if (first_line(ia.mpi_library_version) != first_line(ib.mpi_library_version)) {
     s.notes.push_back("note: the runs used different MPI libraries");
   }
+  // A new commit against a baseline is what a comparison is for, but it should be said; a
+  // different build (a debug or sanitizer one beside an optimized one) changes every timing.
+  if (ia.git_sha != ib.git_sha) {
+    s.notes.push_back(fmt::format("note: the runs came from different papbench commits ({} vs {})",
+                                  ia.git_sha, ib.git_sha));
+  }
+  const auto build_of = [](const results::RunInfo& info) {
+    const auto it = info.extra.find("build");
+    return it == info.extra.end() ? std::string("not recorded") : it->second;
+  };
+  if (build_of(ia) != build_of(ib)) {
+    s.notes.push_back(fmt::format("note: the runs came from different builds ({} vs {})",
+                                  build_of(ia), build_of(ib)));
+  }
 }
 
 std::size_t column_index(const Table& t, std::string_view key) {
