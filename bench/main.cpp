@@ -37,6 +37,7 @@
 #include "common/error_output.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/version_text.hpp"
 #include "papbench/version.hpp"
 
 #ifdef PAPBENCH_TEST_ALGORITHMS
@@ -82,7 +83,7 @@ struct Cli {
 
   Cli(int argc, char** argv) : command_line(papbench::join_command_line(argc, argv)) {
     using namespace papbench;
-    app.set_version_flag("--version", fmt::format("papbench {} ({})", kVersion, kGitSha));
+    app.set_version_flag("--version", "papbench " + this_version_text());
     app.footer(
         "Examples:\n"
         "  mpiexec -n 4 papbench --collective reduce --alg native --maxdelay 50ms --out run.h5\n"

@@ -20,6 +20,7 @@
 #include "collectives/reduce/clairvoyant/segtree_index.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
+#include "common/version_text.hpp"
 #include "papbench/version.hpp"
 #include "results/schedgen_file.hpp"
 #include "results/statistics.hpp"
@@ -259,7 +260,7 @@ int schedgen_command(const RawSchedgenOptions& raw, const std::string& command_l
   data.seed = o.seed;
   data.segtree_path = std::string(clv::segtree::path_name(o.path));
   data.command_line = command_line;
-  data.papbench_version = fmt::format("{} ({})", kVersion, kGitSha);
+  data.papbench_version = this_version_text();
   data.cpu_model = cpu_model();
   data.build = kBuild;
   fmt::print("schedgen: seed {}, segtree kernels {}, CPU {}, build {}\n", o.seed, data.segtree_path,

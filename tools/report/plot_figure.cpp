@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <string_view>
+
+#include "common/version_text.hpp"
 
 namespace papbench::report::plot {
 namespace {
@@ -32,10 +35,8 @@ std::string run_footer(const std::vector<ResultFile>& files) {
   std::vector<std::string> versions, libraries, sizes;
   for (const ResultFile& f : files) {
     const results::RunInfo& info = f.reader.run_info();
-    add_unique(versions, info.git_sha.empty()
-                             ? fmt::format("papbench {}", info.papbench_version)
-                             : fmt::format("papbench {} ({})", info.papbench_version,
-                                           info.git_sha.substr(0, 10)));
+    add_unique(versions, "papbench " + version_text(info.papbench_version,
+                                                    std::string_view(info.git_sha).substr(0, 10)));
     // "Open MPI v4.1.4, package: ..., ident: ...": the name and version are what a reader needs.
     std::string library = first_line(info.mpi_library_version);
     std::replace(library.begin(), library.end(), '\t', ' ');  // "MPICH Version:\t4.0.2"

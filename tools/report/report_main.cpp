@@ -28,7 +28,7 @@
 #include "common/error_output.hpp"
 #include "common/errors.hpp"
 #include "common/units.hpp"
-#include "papbench/version.hpp"
+#include "common/version_text.hpp"
 #include "tools/report/compare_view.hpp"
 #include "tools/report/counters_view.hpp"
 #include "tools/report/export_csv.hpp"
@@ -796,7 +796,7 @@ int checked_stdout(int code) noexcept {
 int run(int argc, char** argv) {
   CLI::App app{"Summaries, comparisons and exports of papbench HDF5 result sets."};
   app.name("papbench-report");
-  app.set_version_flag("--version", fmt::format("papbench-report {} ({})", kVersion, kGitSha));
+  app.set_version_flag("--version", "papbench-report " + this_version_text());
   app.require_subcommand(1);
 
   const std::vector<Subcommand> table = subcommands();

@@ -13,6 +13,7 @@
 
 #include "common/errors.hpp"
 #include "common/files.hpp"
+#include "common/version_text.hpp"
 
 namespace papbench::report {
 namespace {
@@ -142,10 +143,9 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   const results::RunInfo& info = file.reader.run_info();
   std::vector<MetaItem> meta;
   meta.push_back({"command_line", "command line", Cell::str(info.command_line)});
-  meta.push_back(
-      {"papbench_version",
-       "papbench",
-       {fmt::format("{} ({})", info.papbench_version, info.git_sha), info.papbench_version}});
+  meta.push_back({"papbench_version",
+                  "papbench",
+                  {version_text(info.papbench_version, info.git_sha), info.papbench_version}});
   meta.push_back({"git_sha", "git", Cell::str(info.git_sha), Audience::kMachine});
   // Absent from files older than this attribute, and from files no papbench program wrote.
   if (auto build = info.extra.find("build"); build != info.extra.end()) {
