@@ -38,3 +38,31 @@ void BM_Schedule(benchmark::State& state) {
 BENCHMARK(BM_Schedule)
     ->ArgsProduct({{0, 1}, {64, 128, 256, 512}, {0, 1}})
     ->Unit(benchmark::kMillisecond);
+
+namespace {
+
+// The round's sets side by side on the best path: arg 0 P (= N), arg 1 the pattern, arg 2 the sets
+// (0 adaptive, the default; 1 counted; 2 checked).
+void BM_ScheduleSets(benchmark::State& state) {
+  using papbench::clv::segtree::Sets;
+  const int P = static_cast<int>(state.range(0));
+  const auto pattern = state.range(1) == 0 ? papbench::schedgen::Pattern::kUniform
+                                           : papbench::schedgen::Pattern::kSkewed;
+  const Sets sets = state.range(2) == 1   ? Sets::kCounted
+                    : state.range(2) == 2 ? Sets::kChecked
+                                          : Sets::kAdaptive;
+  const auto in = papbench::schedgen::make_instance(2021, pattern, P, 0);
+  const Path path = papbench::clv::segtree::best_path();
+  state.SetLabel(fmt::format("{} {} {}", papbench::clv::segtree::path_name(path),
+                             papbench::schedgen::pattern_name(pattern),
+                             state.range(2) == 1   ? "counted"
+                             : state.range(2) == 2 ? "checked"
+                                                   : "adaptive"));
+  for (auto _ : state) benchmark::DoNotOptimize(papbench::clv::segtree::schedule(in, path, sets));
+}
+
+}  // namespace
+
+BENCHMARK(BM_ScheduleSets)
+    ->ArgsProduct({{64, 128, 256, 512}, {0, 1}, {0, 1, 2}})
+    ->Unit(benchmark::kMillisecond);

@@ -207,6 +207,14 @@ Instance random_instance(std::mt19937_64& rng, int max_p, int max_n, int min_p =
   return in;
 }
 
+// The adaptive choice picks each round's sets by what earlier rounds cost; either kind alone, for
+// every round, must give the same schedule.
+void check_sets(const Instance& in, const Schedule& ref, int n) {
+  const segtree::Path path = segtree::best_path();
+  ASSERT_EQ(segtree::schedule(in, path, segtree::Sets::kCounted), ref) << "counted, instance " << n;
+  ASSERT_EQ(segtree::schedule(in, path, segtree::Sets::kChecked), ref) << "checked, instance " << n;
+}
+
 void check_random(std::uint64_t seed, int instances, int max_p, int max_n) {
   std::mt19937_64 rng(seed);
   for (int n = 0; n < instances; ++n) {
@@ -215,6 +223,7 @@ void check_random(std::uint64_t seed, int instances, int max_p, int max_n) {
     ASSERT_EQ(replay(in, ref), "") << "instance " << n;
     ASSERT_EQ(schedule_pairing(in), ref) << "pairing, instance " << n;
     ASSERT_EQ(schedule_segtree(in), ref) << "segtree, instance " << n;
+    check_sets(in, ref, n);
   }
 }
 
@@ -230,6 +239,7 @@ void check_wide(std::uint64_t seed, int instances) {
     if (segtree::path_available(segtree::Path::kAvx2)) {
       ASSERT_EQ(segtree::schedule(in, segtree::Path::kAvx2), ref) << "avx2, instance " << n;
     }
+    check_sets(in, ref, n);
   }
 }
 
@@ -256,6 +266,7 @@ TEST(ClvSchedule, RandomInstancesManyProcessesBothPaths) {
     if (segtree::path_available(segtree::Path::kAvx2)) {
       ASSERT_EQ(segtree::schedule(in, segtree::Path::kAvx2), ref) << "avx2, instance " << n;
     }
+    check_sets(in, ref, n);
   }
 }
 

@@ -25,6 +25,11 @@
 //   - holder bitsets per segment over a label order fixed for the whole schedule, (a mod d,
 //     rank), from which processing order follows by a rotation (see the labels below), so the
 //     sender is a first-bit search too and no order-dependent structure is rebuilt per round.
+// A round keeps the counts exactly (counted: the subtract kernel on every sender) or derives the
+// two sets once at its start and lets them go stale (checked): the sets only lose segments during
+// a round, so a stale candidate is one whose sender search fails, and it is dropped. Uniform
+// arrivals fail 2.5 searches per transfer, skewed ones almost never; SetsChooser picks per round
+// from the last checked round's failures (docs/SCHEDGEN.md, Counted and checked sets).
 // Each round's transfers are emitted in receiver-rank order from a bitset instead of sorting the
 // whole schedule at the end.
 //
@@ -157,6 +162,39 @@ void derive(const Word* counts, std::size_t W, int planes, Word* one, Word* two)
   }
 }
 
+// Which sets a round keeps (Sets). Counted costs the subtract kernel on every transfer; checked
+// costs a sender search for every candidate whose other holders all sent earlier in the round.
+// kAdaptive starts checked and measures each checked round's failed searches per transfer;
+// above the break-even it keeps the counts for a while and then tries a checked round again,
+// after 4, 8, ... up to 512 rounds while the checks keep failing.
+class SetsChooser {
+ public:
+  explicit SetsChooser(Sets sets) : sets_(sets) {}
+
+  bool counted() const {
+    return sets_ == Sets::kCounted || (sets_ == Sets::kAdaptive && wait_ > 0);
+  }
+
+  void record(bool counted, long failed, long transfers) {
+    if (sets_ != Sets::kAdaptive) return;
+    if (counted) {
+      --wait_;
+    } else if (static_cast<double>(failed) > kBreakEven * static_cast<double>(transfers)) {
+      wait_ = backoff_;
+      backoff_ = std::min(2 * backoff_, kMaxBackoff);
+    } else {
+      backoff_ = kMinBackoff;
+    }
+  }
+
+ private:
+  static constexpr double kBreakEven = 1.0;
+  static constexpr int kMinBackoff = 4, kMaxBackoff = 512;
+  Sets sets_;
+  int wait_ = 0;
+  int backoff_ = kMinBackoff;
+};
+
 bool cpu_has_avx2() {
   static const bool has = [] {
     __builtin_cpu_init();
@@ -202,7 +240,7 @@ std::size_t column_words(int segments) {
   return blocks * kBlockWords;
 }
 
-Schedule schedule(const Instance& in, Path path) {
+Schedule schedule(const Instance& in, Path path, Sets sets) {
   check_instance(in);
   if (!path_available(path)) throw std::invalid_argument("segtree: code path not available");
   const int P = static_cast<int>(in.arrival.size()), N = in.segments;
@@ -271,6 +309,7 @@ Schedule schedule(const Instance& in, Path path) {
   std::vector<Word> live(total.size()), one(W), two(W);
   std::vector<int> taken(static_cast<std::size_t>(P), -1);  // the segment received this round
   std::vector<char> joined(static_cast<std::size_t>(P), 0);
+  SetsChooser chooser(sets);
 
   // Holders by label: label order is (a mod d, rank), fixed for the whole schedule. Every
   // member's availability lies in the window [t_h, t_h + d] of the round's head h and moves by
@@ -386,10 +425,16 @@ Schedule schedule(const Instance& in, Path path) {
     };
     // Counts <= g: the planes above bit_width(g) are zero all round.
     const int planes = static_cast<int>(std::bit_width(g));
-    std::copy_n(total.begin(), static_cast<std::size_t>(planes) * W, live.begin());
-    derive(live.data(), W, planes, one.data(), two.data());
+    const bool counted = chooser.counted();
+    if (counted) {
+      std::copy_n(total.begin(), static_cast<std::size_t>(planes) * W, live.begin());
+      derive(live.data(), W, planes, one.data(), two.data());
+    } else {
+      derive(total.data(), W, planes, one.data(), two.data());
+    }
 
     receivers.clear();
+    long failed = 0;  // checked sets: candidates that had no sender
     for (std::size_t k = 0; k < g; ++k) {
       const int i = group[at(k)];
       Word* const col = bits.data() + column(i);
@@ -398,37 +443,57 @@ Schedule schedule(const Instance& in, Path path) {
       const bool k_sent = (unsent[iw] & ib) == 0;
       // The smallest segment i can take that a leaf other than k's holds. The sink takes any
       // segment (counted twice where its own leaf holds it); everyone else only one its true
-      // column still holds, which its leaf, while intact, holds too.
+      // column still holds, which its leaf, while intact, holds too. Checked sets may still name
+      // a segment whose other holders have all sent: its sender search fails, and since holders
+      // only leave during a round, it leaves the sets (at most i holds it) and the search goes
+      // on from there.
       int seg = -1;
-      const Word* const others = k_sent ? one.data() : two.data();
-      for (std::size_t w = 0; w < W; ++w) {
-        const Word v = k == 0 ? (col[w] & two[w]) | (~col[w] & one[w]) : col[w] & others[w];
-        if (v != 0) {
-          seg = static_cast<int>(w) * kWordBits + std::countr_zero(v);
-          break;
+      long found = -1;
+      for (std::size_t from = 0;;) {
+        seg = -1;
+        const Word* const others = k_sent ? one.data() : two.data();
+        for (std::size_t w = from; w < W; ++w) {
+          const Word v = k == 0 ? (col[w] & two[w]) | (~col[w] & one[w]) : col[w] & others[w];
+          if (v != 0) {
+            seg = static_cast<int>(w) * kWordBits + std::countr_zero(v);
+            break;
+          }
         }
+        if (seg < 0) break;
+        const std::size_t w = static_cast<std::size_t>(seg / kWordBits);
+        const Word bit = Word{1} << (seg % kWordBits);
+        const bool held = (col[w] & bit) != 0;
+        Word* const row = holders.data() + static_cast<std::size_t>(seg) * LW;
+        if (held) {
+          row[iw] &= ~ib;  // P' (restored after the round)
+          if (counted && !k_sent) subtract_word(live.data(), W, planes, w, bit);
+        }
+        found = sender_of(seg);
+        if (found >= 0) break;
+        if (counted) throw std::logic_error("clairvoyant/segtree: segment without a sender");
+        ++failed;
+        if (held) row[iw] |= ib;
+        two[w] &= ~bit;
+        if (k_sent) one[w] &= ~bit;
+        from = w;
       }
       if (seg < 0) continue;
       const std::size_t w = static_cast<std::size_t>(seg / kWordBits);
       const Word bit = Word{1} << (seg % kWordBits);
       const bool held = (col[w] & bit) != 0;
       Word* const row = holders.data() + static_cast<std::size_t>(seg) * LW;
-      if (held) {
-        row[iw] &= ~ib;  // P' (restored after the round)
-        if (!k_sent) subtract_word(live.data(), W, planes, w, bit);
-      }
-      const long found = sender_of(seg);
-      if (found < 0) throw std::logic_error("clairvoyant/segtree: segment without a sender");
       const int z = by_label[static_cast<std::size_t>(found)];
       taken[static_cast<std::size_t>(i)] = seg;
-      // S(z) = true: its leaf (its true column less its own P') leaves the counts.
       Word* const zcol = bits.data() + column(z);
-      const int t = taken[static_cast<std::size_t>(z)];
-      const std::size_t tw = t >= 0 ? static_cast<std::size_t>(t / kWordBits) : 0;
-      const Word tb = t >= 0 ? Word{1} << (t % kWordBits) : 0;
-      zcol[tw] &= ~tb;
-      subtract(live.data(), W, planes, zcol, one.data(), two.data());
-      zcol[tw] |= tb;
+      if (counted) {
+        // S(z) = true: its leaf (its true column less its own P') leaves the counts.
+        const int t = taken[static_cast<std::size_t>(z)];
+        const std::size_t tw = t >= 0 ? static_cast<std::size_t>(t / kWordBits) : 0;
+        const Word tb = t >= 0 ? Word{1} << (t % kWordBits) : 0;
+        zcol[tw] &= ~tb;
+        subtract(live.data(), W, planes, zcol, one.data(), two.data());
+        zcol[tw] |= tb;
+      }
       unsent[label_word(z)] &= ~label_bit(z);
       row[label_word(z)] &= ~label_bit(z);
       zcol[w] &= ~bit;
@@ -441,6 +506,7 @@ Schedule schedule(const Instance& in, Path path) {
       segment[static_cast<std::size_t>(i)] = seg;
       receivers.push_back(i);
     }
+    chooser.record(counted, failed, static_cast<long>(receivers.size()));
     // Every receiver holds its segment from now on (P' ends; the sink may have gained it).
     for (const int i : receivers) {
       const auto s = static_cast<std::size_t>(segment[static_cast<std::size_t>(i)]);

@@ -36,7 +36,14 @@ std::size_t column_words(int segments);
 
 using WordVector = std::vector<Word, CountingAllocator<Word>>;
 
-// schedule_segtree with the kernel path chosen by the caller.
-Schedule schedule(const Instance& in, Path path);
+// How a round keeps the sets "held by another unsent leaf at least once / twice" that the
+// segment search reads (segtree.cpp): counted exactly after every transfer, or derived at the
+// round's start and checked (a candidate is confirmed by finding its sender, a failed one is
+// dropped). The same schedule either way; kAdaptive picks per round by what the checks cost.
+enum class Sets { kAdaptive, kCounted, kChecked };
+
+// schedule_segtree with the kernel path (and, for tests and benchmarks, the sets) chosen by the
+// caller.
+Schedule schedule(const Instance& in, Path path, Sets sets = Sets::kAdaptive);
 
 }  // namespace papbench::clv::segtree
