@@ -74,7 +74,8 @@ SeriesMedianCi series_median_ci(std::span<const double> series, double level) {
 
 bool median_precise_enough(std::span<const double> series, double fraction, std::size_t min_n) {
   const std::size_t n = series.size();
-  if (n < min_n || n % std::max<std::size_t>(1, n / 20) != 0) return false;
+  // At min_n itself, then whenever n is a multiple of the step n / 20.
+  if (n < min_n || (n != min_n && n % std::max<std::size_t>(1, n / 20) != 0)) return false;
   const SeriesMedianCi ci = series_median_ci(series);
   return ci.median > 0 && ci.median - ci.low <= fraction * ci.median &&
          ci.high - ci.median <= fraction * ci.median;

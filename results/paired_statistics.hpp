@@ -21,7 +21,9 @@ struct WilcoxonSignedRank {
 // Wilcoxon's signed-rank test that the differences are symmetric about 0. Zero differences are
 // dropped (Wilcoxon's rule, R's default); p is 1 when none is left. Exact when fewer than 50
 // remain and their magnitudes have no ties, otherwise the normal approximation with tie and
-// continuity correction, as R's wilcox.test(paired = TRUE).
+// continuity correction, as R's wilcox.test(paired = TRUE). Unlike R, which falls back to the
+// normal approximation whenever a zero was dropped, the exact (conditional) distribution is
+// used then too, so p differs slightly from R's when some differences are 0.
 WilcoxonSignedRank wilcoxon_signed_rank(std::span<const double> differences);
 
 struct PairedComparison {

@@ -47,8 +47,10 @@ inline double sorted_quantile(std::span<const double> sorted, double p) {
   const double h = (static_cast<double>(sorted.size()) - 1) * p;
   const auto lo = static_cast<std::size_t>(std::floor(h));
   const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  if (sorted[lo] == sorted[hi]) return sorted[lo];
-  return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
+  const double frac = h - static_cast<double>(lo);
+  // frac == 0: x[lo] itself (0 * inf would make an infinite neighbour NaN).
+  if (frac == 0 || sorted[lo] == sorted[hi]) return sorted[lo];
+  return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
 }
 
 }  // namespace papbench::stats::detail

@@ -36,6 +36,10 @@ double variance_of(std::span<const double> x, double mean) {
   return ss / static_cast<double>(x.size() - 1);
 }
 
+bool has_nan(std::span<const double> x) {
+  return std::any_of(x.begin(), x.end(), [](double v) { return std::isnan(v); });
+}
+
 bool is_constant(std::span<const double> x) {
   auto [lo, hi] = std::minmax_element(x.begin(), x.end());
   return *lo == *hi;
@@ -119,6 +123,10 @@ Summary summarize(std::span<const double> sample) {
     s.median = s.mean = s.sd = s.ci_low = s.ci_high = s.min = s.max = kNaN;
     return s;
   }
+  if (has_nan(sample)) {  // NaN has no order: std::sort would scramble the order statistics
+    s.median = s.mean = s.sd = s.ci_low = s.ci_high = s.min = s.max = kNaN;
+    return s;
+  }
   std::vector<double> sorted(sample.begin(), sample.end());
   std::sort(sorted.begin(), sorted.end());
   const std::size_t mid = s.n / 2;
@@ -135,7 +143,8 @@ Summary summarize(std::span<const double> sample) {
 
 MannWhitney mann_whitney(std::span<const double> a, std::span<const double> b) {
   MannWhitney r;
-  if (a.empty() || b.empty()) {
+  // NaN never equals itself: the tie loop below would not advance (an endless loop).
+  if (a.empty() || b.empty() || has_nan(a) || has_nan(b)) {
     r.u = r.p = kNaN;
     return r;
   }
@@ -197,7 +206,10 @@ double mann_whitney_p(std::span<const double> a, std::span<const double> b) {
 
 WelchTest welch_test(std::span<const double> a, std::span<const double> b) {
   WelchTest r;
-  if (a.size() < 2 || b.size() < 2) {
+  const auto finite = [](std::span<const double> x) {
+    return std::all_of(x.begin(), x.end(), [](double v) { return std::isfinite(v); });
+  };
+  if (a.size() < 2 || b.size() < 2 || !finite(a) || !finite(b)) {
     r.t = r.df = r.p = kNaN;
     return r;
   }
@@ -216,8 +228,14 @@ WelchTest welch_test(std::span<const double> a, std::span<const double> b) {
     r.p = a[0] == b[0] ? 1 : 0;
     return r;
   }
+  if (!std::isfinite(se2)) {  // the variances overflowed: no finite t
+    r.t = r.df = r.p = kNaN;
+    return r;
+  }
   r.t = (mb - ma) / std::sqrt(se2);
-  r.df = se2 * se2 / (wa * wa / (na - 1) + wb * wb / (nb - 1));
+  // Scaled by se2 so that neither the squares underflow (0/0) nor overflow.
+  const double fa = wa / se2, fb = wb / se2;
+  r.df = 1 / (fa * fa / (na - 1) + fb * fb / (nb - 1));
   const boost::math::students_t_distribution<double> t_dist(r.df);
   r.p = std::min(1.0, 2 * cdf(complement(t_dist, std::fabs(r.t))));
   return r;
@@ -312,7 +330,9 @@ Comparison compare_launches(std::span<const std::vector<double>> a,
   std::vector<double> ratios, sa, sb;
   ratios.reserve(static_cast<std::size_t>(std::max(resamples, 0)));
   for (int r = 0; r < resamples; ++r) {
-    const double ratio = resampled_median(b, rng, sb) / resampled_median(a, rng, sa);
+    // Two statements: the operands of / are unsequenced, and both draw from rng.
+    const double mb = resampled_median(b, rng, sb);
+    const double ratio = mb / resampled_median(a, rng, sa);
     if (!std::isnan(ratio)) ratios.push_back(ratio);
   }
   return with_ratio_ci(c, ratios, alpha);

@@ -21,7 +21,7 @@ Summary summarize(std::span<const double> sample);
 struct Comparison {
   double median_ratio = 0;                     // median(b) / median(a)
   double ratio_ci_low = 0, ratio_ci_high = 0;  // percentile bootstrap 95% CI of that ratio
-  double mann_whitney_p = 1;  // two-sided, normal approximation with tie correction
+  double mann_whitney_p = 1;  // two-sided; exact or normal approximation (mann_whitney below)
   double welch_p = 1;         // two-sided Welch t-test
   bool significant = false;   // both p < alpha and the CI excludes 1
 };
