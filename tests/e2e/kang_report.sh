@@ -29,20 +29,24 @@ expect_contains fig4.txt "fewer than the paper's 10 iterations"
 expect_contains fig4.txt "paper: up to 23.67x on 256 nodes"
 # 4 KiB blocks: three times, the blocks sent (mean and max of A and B), a speed-up, Eq. (5) = 7.00
 # at 3:3 and the paper's 7.00, 10 iterations.
-grep -qE '^ +4096 +[0-9.]+ [mu]s +[0-9.]+ [mu]s +[0-9.]+ [mu]s( +4096){4} +[0-9.]+ +7\.00 +7\.00 +10$' \
+# The iters column counts the iterations kept (a loaded machine marks some late).
+grep -qE '^ +4096 +[0-9.]+ [mu]s +[0-9.]+ [mu]s +[0-9.]+ [mu]s( +4096){4} +[0-9.]+ +7\.00 +7\.00 +([1-9]|10)$' \
   fig4.txt || fail "kang-fig4: no S1 row at 4096 B"
 # 4:2: M = 4 k, (4k + 12k + 6k) / 4k = 5.50; no paper value; 4 iterations.
-grep -qE '^ +4096 +[0-9.]+ [mu]s +[0-9.]+ [mu]s( +4096){4} +[0-9.]+ +5\.50 +- +4$' fig4.txt ||
+# With 4 iterations a loaded machine may leave a column without one on time ("-").
+grep -qE '^ +4096 +([0-9.]+ [mu]s|-) +([0-9.]+ [mu]s|-)( +4096){4} +([0-9.]+|-) +5\.50 +- +[1-4]$' fig4.txt ||
   fail "kang-fig4: no 4:2 row at 4096 B"
 
 # The paper's timing of case 0 (native, 1Ki ints) from the raw timestamps: per iteration the
-# slowest rank's exit - arrival, the fastest and slowest iteration dropped, the mean of 8.
+# slowest rank's exit - arrival, late iterations left out, then the fastest and slowest dropped
+# and the rest averaged (the mean of 8 when none is late).
 expect_exit 0 "$PAPBENCH_REPORT" export csv s1.h5
-awk -F, 'NR > 1 { sub(/"[^"]*"/, "P"); split($0, f, ","); if (f[1] != 0) next;
+awk -F, 'NR > 1 { sub(/"[^"]*"/, "P"); split($0, f, ","); if (f[1] != 0 || f[22] != 0) next;
   d = f[24] - f[23]; if (!(f[18] in t) || d > t[f[18]]) t[f[18]] = d }
   END { for (i in t) print t[i] }' out.txt | sort -n >slowest.txt
-awk '{ t[NR] = $1 } END { if (NR != 10) exit 1; s = 0; for (i = 2; i < NR; i++) s += t[i];
-  printf "%.3f\n", s / (NR - 2) }' slowest.txt >want.txt || fail "export: case 0 has not 10 iterations"
+awk '{ t[NR] = $1 } END { if (NR < 3) exit 1; s = 0; for (i = 2; i < NR; i++) s += t[i];
+  printf "%.3f\n", s / (NR - 2) }' slowest.txt >want.txt ||
+  fail "export: case 0 has fewer than 3 iterations on time"
 expect_exit 0 "$PAPBENCH_REPORT" table kang-fig4 s1.h5 --format json
 cp out.txt fig4.json
 "$JSON_QUERY" /sections/0/rows/0/native_ns /sections/0/rows/0/speedup \
