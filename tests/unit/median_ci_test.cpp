@@ -119,6 +119,9 @@ TEST(SeriesMedianCi, EdgeCases) {
   EXPECT_FALSE(median_precise_enough(std::vector<double>(29, 5.0), 0.01, 30));
   EXPECT_FALSE(median_precise_enough(std::vector<double>(41, 5.0), 0.01, 30));
   EXPECT_TRUE(median_precise_enough(std::vector<double>(42, 5.0), 0.01, 30));
+  // At min_n itself always, even where min_n is no checkpoint (41 % 2, 61 % 3).
+  EXPECT_TRUE(median_precise_enough(std::vector<double>(41, 5.0), 0.01, 41));
+  EXPECT_TRUE(median_precise_enough(std::vector<double>(61, 5.0), 0.01, 61));
 }
 
 }  // namespace

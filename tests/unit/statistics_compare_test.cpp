@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "results/resampling.hpp"
 #include "results/statistics.hpp"
 
 namespace papbench::stats {
@@ -265,6 +266,34 @@ TEST(Compare, ConstantButDifferentIsSignificant) {
   EXPECT_EQ(c.welch_p, 0);
   EXPECT_LT(c.mann_whitney_p, 0.05);  // all tied within groups: normal approximation
   EXPECT_TRUE(c.significant);
+}
+
+// NaN and infinity are no measurement: NaN out, never an endless loop (Mann-Whitney's tie loop
+// compared x == x) or an exception from Boost (Welch's df of NaN).
+TEST(TwoSampleTests, NonFiniteInputsGiveNaN) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(std::isnan(mann_whitney(std::vector<double>{1, 2, nan}, kSleep2).p));
+  EXPECT_TRUE(std::isnan(welch_test(std::vector<double>{1, 2, nan}, kSleep2).p));
+  EXPECT_TRUE(std::isnan(welch_test(std::vector<double>{1, inf}, kSleep2).p));
+  EXPECT_TRUE(std::isnan(summarize(std::vector<double>{5, nan, 1, 4}).max));
+}
+
+// The Welch-Satterthwaite df from scaled weights: at 1e-160 the squares underflow to 0 / 0.
+// The same samples at scale 1 (Python): t = 0.447214, df = 1.470588, p = 0.711721; the variances
+// (~1e-320) are subnormal, so a few digits go.
+TEST(TwoSampleTests, WelchAtTinyScale) {
+  const WelchTest w = welch_test(std::vector<double>{0, 1e-160}, std::vector<double>{0, 2e-160});
+  EXPECT_NEAR(w.t, 0.447214, 1e-4);
+  EXPECT_NEAR(w.df, 1.470588, 1e-4);
+  EXPECT_NEAR(w.p, 0.711721, 1e-4);
+}
+
+// A quantile on an index next to an infinite ratio (a resampled median of 0) is that element,
+// not 0 * inf = NaN.
+TEST(BootstrapQuantile, ExactIndexBesideInfinity) {
+  const std::vector<double> x = {1, 2, std::numeric_limits<double>::infinity()};
+  EXPECT_EQ(detail::sorted_quantile(x, 0.5), 2);
 }
 
 }  // namespace
