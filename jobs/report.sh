@@ -47,7 +47,7 @@ plot_views=""
 plot() {
   local outdir=$1 view=$2; shift 2
   mkdir -p "$outdir"
-  if "$report" plot "$view" "$@" --out "$outdir/$view.$plot_format" 2>"$outdir/$view.log"; then
+  if "$report" plot "$view" "$@" --out "$outdir/$view.$plot_format" --force 2>"$outdir/$view.log"; then
     echo "  plot: $outdir/$view.$plot_format"
     rm -f "$outdir/$view.log"
   else

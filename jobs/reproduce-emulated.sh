@@ -116,7 +116,7 @@ for v in "${!table_files[@]}"; do
     failures+=("table $v (tables/$v.err)")
   if "$report" plot --list 2>/dev/null | grep -q "^$v "; then
     # It says "wrote FILE" on stderr: keep that only when it failed.
-    if "$report" plot "$v" "${inputs[@]}" --out "$out/plots/$v.svg" 2>"$out/plots/$v.err"; then
+    if "$report" plot "$v" "${inputs[@]}" --out "$out/plots/$v.svg" --force 2>"$out/plots/$v.err"; then
       rm -f "$out/plots/$v.err"
     else
       failures+=("plot $v (plots/$v.err)")

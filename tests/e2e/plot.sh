@@ -64,32 +64,41 @@ rm kept/mv.svg
 expect_svg kept/mv.svg "maximum delay [ms]"
 [[ -z $(find . -name '.papbench-plot.*') ]] || fail "a temporary directory was left behind"
 
-# --- errors: exit 2, the reason named, an existing figure untouched.
+# --- errors: exit 2, the reason named, an existing figure untouched (with --force, so that each
+# check reaches its own error).
 cp mv.svg keep.svg
-expect_exit 2 env -u PAPBENCH_GNUPLOT PATH=/nonexistent "$R" plot metric-vs r.h5 --out keep.svg
+expect_exit 2 "$R" plot metric-vs r.h5 --out keep.svg
+expect_contains err.txt "--out: 'keep.svg' already exists; pass --force to replace it"
+cp r.h5 r-copy.h5
+expect_exit 2 "$R" plot metric-vs r-copy.h5 --out r-copy.h5 --format svg --force
+expect_contains err.txt "--out: 'r-copy.h5' is the input result set 'r-copy.h5'"
+cmp -s r.h5 r-copy.h5 || fail "plot overwrote its input result set"
+expect_exit 2 "$R" plot metric-vs r.h5 --out keep.svg --script
+expect_contains err.txt "already exists"
+expect_exit 2 env -u PAPBENCH_GNUPLOT PATH=/nonexistent "$R" plot metric-vs r.h5 --out keep.svg --force
 expect_contains err.txt "gnuplot not found"
 expect_contains err.txt "gnuplot-nox"
-expect_exit 2 env PAPBENCH_GNUPLOT=/nonexistent/gnuplot "$R" plot metric-vs r.h5 --out keep.svg
+expect_exit 2 env PAPBENCH_GNUPLOT=/nonexistent/gnuplot "$R" plot metric-vs r.h5 --out keep.svg --force
 expect_contains err.txt "PAPBENCH_GNUPLOT=/nonexistent/gnuplot is not an executable"
 # gnuplot itself failing is not the user's input: exit 1 with its exit status, old figure kept.
-expect_exit 1 env PAPBENCH_GNUPLOT=/bin/false "$R" plot metric-vs r.h5 --out keep.svg
+expect_exit 1 env PAPBENCH_GNUPLOT=/bin/false "$R" plot metric-vs r.h5 --out keep.svg --force
 expect_contains err.txt "gnuplot failed (exit status 1)"
-expect_exit 2 "$R" plot arrivals r.h5 --case 99 --out keep.svg
+expect_exit 2 "$R" plot arrivals r.h5 --case 99 --out keep.svg --force
 expect_contains err.txt "--case 99 is out of range"
-expect_exit 2 "$R" plot arrivals r.h5 --iters 6 --out keep.svg
+expect_exit 2 "$R" plot arrivals r.h5 --iters 6 --out keep.svg --force
 expect_contains err.txt "--iters 6 is out of range"
-expect_exit 2 "$R" plot nope r.h5 --out keep.svg
+expect_exit 2 "$R" plot nope r.h5 --out keep.svg --force
 expect_contains err.txt "unknown plot view 'nope'; available: metric-vs, arrivals, heatmap, cdf"
-expect_exit 2 "$R" plot metric-vs r.h5 --out keep.svg --format gif
+expect_exit 2 "$R" plot metric-vs r.h5 --out keep.svg --force --format gif
 expect_contains err.txt "--format: gif not in {svg,png,pdf}"
 expect_exit 2 "$R" plot metric-vs r.h5 --out keep.gif
 expect_contains err.txt "cannot tell the format from --out keep.gif"
 expect_exit 2 "$R" plot metric-vs r.h5
 expect_contains err.txt "--out FIGURE is required"
-expect_exit 2 "$R" plot metric-vs missing.h5 --out keep.svg
+expect_exit 2 "$R" plot metric-vs missing.h5 --out keep.svg --force
 expect_contains err.txt "missing.h5"
 expect_exit 2 "$R" plot metric-vs r.h5 --out no/such/dir/f.svg
-expect_contains err.txt "does not exist"
+expect_contains err.txt "directory 'no/such/dir': No such file or directory"
 cmp -s mv.svg keep.svg || fail "a failed plot changed keep.svg"
 expect_exit 0 "$R" plot --list
 for v in metric-vs arrivals heatmap cdf; do expect_contains out.txt "$v "; done

@@ -345,7 +345,7 @@ report_test(table_list --contains "proficz-table3" --contains "clv-fig10" --lack
 # here records counters; the fixture's PAPI_TOT_CYC values exercise the view's data path.
 report_test(plot_parsons_counters_fixture
   --contains "normalized arrival" --contains "PAPI_TOT_CYC" --contains "Spearman rho"
-  -- sh -c [["$0" plot parsons-counters a.h5 --out counters.svg >/dev/null && cat counters.svg]]
+  -- sh -c [["$0" plot parsons-counters a.h5 --out counters.svg --force >/dev/null && cat counters.svg]]
      ${_report})
 
 # --- counters: format 1.5's calibration beside the values ---------------------------------------

@@ -27,6 +27,7 @@
 
 #include "common/error_output.hpp"
 #include "common/errors.hpp"
+#include "common/files.hpp"
 #include "common/units.hpp"
 #include "common/version_text.hpp"
 #include "tools/report/compare_view.hpp"
@@ -584,6 +585,7 @@ struct PlotArgs {
   std::string out;
   std::string format;  // empty: from the --out extension, else svg
   bool script = false;
+  bool force = false;
   bool list = false;
   std::string metric = "run_time";
   std::string x = "auto";
@@ -599,6 +601,8 @@ void add_plot_options(CLI::App& cmd, PlotArgs& args) {
       ->check(CLI::IsMember({"svg", "png", "pdf"}));
   cmd.add_flag("--script", args.script,
                "Keep the gnuplot script and data beside the figure (NAME.gp, NAME.dat)");
+  cmd.add_flag("--force", args.force,
+               "Replace an existing figure (and, with --script, its .gp and .dat)");
   cmd.add_flag("--list", args.list, "List the plot views");
   cmd.add_option("--metric", args.metric, "Metric of metric-vs and cdf")
       ->check(CLI::IsMember(metric_names()))
@@ -640,6 +644,30 @@ plot::Format plot_format(const PlotArgs& args) {
       args.out));
 }
 
+// The figure, and with --script its NAME.gp and NAME.dat: never one of the inputs, and an
+// existing file only with --force (a figure is cheap to redraw, a result set is not).
+void check_plot_outputs(const PlotArgs& args) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> outs = {args.out};
+  if (args.script) {
+    const fs::path stem = fs::path(args.out).replace_extension();
+    outs.push_back(fs::path(stem).replace_extension(".gp").string());
+    outs.push_back(fs::path(stem).replace_extension(".dat").string());
+  }
+  for (const std::string& out : outs) {
+    check_output_file("--out", out, args.force);
+    std::error_code ec;
+    for (const std::string& in : args.files) {
+      if (fs::equivalent(in, out, ec)) {
+        throw UsageError(fmt::format("--out: '{}' is the input result set '{}'", out, in));
+      }
+    }
+    if (fs::exists(out, ec) && !args.force) {
+      throw UsageError(fmt::format("--out: '{}' already exists; pass --force to replace it", out));
+    }
+  }
+}
+
 int run_plot(const PlotArgs& args) {
   const auto views = plot::plot_views();
   if (args.list || args.view.empty()) {
@@ -666,6 +694,7 @@ int run_plot(const PlotArgs& args) {
   }
   options.case_index = args.case_index;
   options.iterations = args.iterations;
+  check_plot_outputs(args);
   const plot::RenderOptions render{args.out, plot_format(args), args.script};
   plot::find_gnuplot();  // before reading the files: a missing gnuplot is the first thing to fix
   plot::render(view->build(args.files, options), render);
