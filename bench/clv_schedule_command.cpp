@@ -11,6 +11,7 @@
 
 #include "collectives/reduce/clairvoyant/schedule.hpp"
 #include "collectives/reduce/clairvoyant/segtree_index.hpp"
+#include "common/files.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
@@ -112,6 +113,7 @@ int clv_schedule_command(const RawClvScheduleOptions& raw) {
   }
   std::string text = raw.arrivals;
   if (!raw.arrivals_file.empty()) {
+    require_regular_input("--arrivals-file", raw.arrivals_file);
     std::ifstream f(raw.arrivals_file);
     if (!f) throw UsageError(fmt::format("--arrivals-file: cannot read '{}'", raw.arrivals_file));
     std::ostringstream all;

@@ -18,6 +18,7 @@
 #include "collectives/reduce/clairvoyant/footprint.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
 #include "collectives/reduce/clairvoyant/segtree_index.hpp"
+#include "common/files.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "common/version_text.hpp"
@@ -89,6 +90,10 @@ Options validate(const RawSchedgenOptions& raw) {
     if (P < 1 || P > kMaxP) {
       throw UsageError(fmt::format("--P: {} is out of range; accepted: 1 to {}", P, kMaxP));
     }
+    if (std::find(o.sizes.begin(), o.sizes.end(), static_cast<int>(P)) != o.sizes.end()) {
+      throw UsageError(
+          fmt::format("--P: {} is given twice; each size is one group of the file", P));
+    }
     o.sizes.push_back(static_cast<int>(P));
   }
   if (raw.reps < 1) throw UsageError(fmt::format("--reps: {} is not a positive count", raw.reps));
@@ -109,6 +114,8 @@ Options validate(const RawSchedgenOptions& raw) {
     throw UsageError(fmt::format("--segtree-path: {}", e.what()));
   }
   if (raw.out.empty()) throw UsageError("--out: a file name is required");
+  // Before hours of measuring: a directory that cannot take the file, or a non-file in the way.
+  check_output_file("--out", raw.out, raw.force);
   if (!raw.force && exists(raw.out)) {
     throw UsageError(
         fmt::format("--out: '{}' already exists; pass --force to replace it", raw.out));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "common/files.hpp"
 #include "results/hdf5_handles.hpp"
 
 namespace papbench::schedgen {
@@ -78,6 +79,10 @@ void write_file(const std::string& path, const File& data) {
 
 File read_file(const std::string& path) {
   h5::QuietErrors quiet;
+  // Opening a FIFO would wait for a writer forever.
+  if (const auto kind = non_regular_kind(path)) {
+    throw FileError(fmt::format("{}: not a regular file ({})", path, *kind));
+  }
   {
     std::ifstream probe(path, std::ios::binary);
     if (!probe) throw FileError(fmt::format("{}: cannot open", path));

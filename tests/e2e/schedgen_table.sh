@@ -59,6 +59,18 @@ check_bad "--P" --P 4:x
 check_bad "--reps" --reps 0
 check_bad "--reps-for" --reps-for 512
 check_bad "--segtree-path" --segtree-path sse
+check_bad "--P: 4 is given twice" --P 4,4
+# The output is checked before the measuring starts: no directory, or a FIFO in the way; and
+# a FIFO as the table's input is refused rather than waited on.
+expect_exit 2 "$PAPBENCH" schedgen --P 4 --reps 1 --out no/such/dir/sg.h5
+expect_contains err.txt "--out: cannot create 'no/such/dir/sg.h5'"
+mkfifo fifo.h5
+expect_exit 2 timeout 60 "$PAPBENCH" schedgen --P 4 --reps 1 --out fifo.h5 --force
+expect_contains err.txt "--out: 'fifo.h5' is a FIFO, not a regular file"
+expect_exit 2 timeout 60 "$PAPBENCH_REPORT" table clv-table1 fifo.h5
+expect_contains err.txt "fifo.h5: not a regular file (a FIFO)"
+expect_exit 2 timeout 60 "$PAPBENCH" clv-schedule --arrivals-file fifo.h5
+expect_contains err.txt "--arrivals-file: 'fifo.h5' is not a regular file (a FIFO)"
 expect_exit 2 "$PAPBENCH" schedgen --P 4 --reps 1
 expect_contains err.txt "--out"
 # One rank only: under mpiexec -n 2 it refuses on every rank.
