@@ -141,6 +141,13 @@ int tree_command(const RawTreeOptions& raw) {
     throw UsageError("tree: give exactly one of --alg and --decision");
   }
   if (!raw.decision.empty()) return tree_decision(raw);
+  // A tree is printed rank by rank: beyond a million ranks it is gigabytes of output and memory.
+  constexpr int kMaxTreeRanks = 1 << 20;
+  if (raw.ranks > kMaxTreeRanks) {
+    throw UsageError(fmt::format(
+        "--ranks: {} is too many to print a tree; accepted: 1 to {} (--decision takes any)",
+        raw.ranks, kMaxTreeRanks));
+  }
   if (raw.root < 0 || raw.root >= raw.ranks) {
     throw UsageError(fmt::format("--root: '{}' is not accepted; accepted: a rank in [0, {}]",
                                  raw.root, raw.ranks - 1));

@@ -43,6 +43,8 @@ expect_exit 2 "$PAPBENCH" tree --alg binary --ranks 4 --root 4
 expect_contains err.txt "--root: '4' is not accepted; accepted: a rank in [0, 3]"
 expect_exit 2 "$PAPBENCH" tree --alg binary --ranks 0
 expect_contains err.txt "--ranks: '0' is not accepted"
+expect_exit 2 "$PAPBENCH" tree --alg binary --ranks 2147483647
+expect_contains err.txt "--ranks: 2147483647 is too many to print a tree; accepted: 1 to 1048576"
 expect_exit 2 "$PAPBENCH" tree --collective reduce --alg binomial --ranks 4
 expect_contains err.txt "--collective: 'reduce' is not accepted; accepted: bcast"
 expect_exit 2 "$PAPBENCH" tree --decision ompi40 --ranks 4 --bytes 1
