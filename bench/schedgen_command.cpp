@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "bench/schedgen_instance.hpp"
+#include "bench/seed_option.hpp"
 #include "collectives/reduce/clairvoyant/footprint.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
 #include "collectives/reduce/clairvoyant/segtree_index.hpp"
@@ -244,7 +245,7 @@ CLI::App* add_schedgen_command(CLI::App& app, RawSchedgenOptions& raw) {
   cmd->add_option("--reps-for", raw.reps_for,
                   "Override --reps at one P, as P=REPS (e.g. 512=20); repeatable, comma list")
       ->delimiter(',');
-  cmd->add_option("--seed", raw.seed, "Seed of the instance generator")->capture_default_str();
+  add_seed_option(*cmd, raw.seed, "Seed of the instance generator");
   cmd->add_option("--out", raw.out, "HDF5 file to write (docs/SCHEDGEN.md)");
   cmd->add_flag("--force", raw.force, "Replace an existing --out file");
   cmd->add_option(

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "bench/run_options.hpp"
+#include "bench/seed_option.hpp"
 #include "clocksync/sync_check.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
@@ -46,7 +47,7 @@ CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw) {
   sub->add_option("--sync-estimator", raw.estimator, "min-rtt or median")->capture_default_str();
   sub->add_option("--pingpongs", raw.pingpongs, "Exchanges per rank and sync")
       ->capture_default_str();
-  sub->add_option("--seed", raw.seed, "Seed of the injected distortions")->capture_default_str();
+  add_seed_option(*sub, raw.seed, "Seed of the injected distortions");
   sub->add_flag("--no-drift", raw.no_drift, "Do not fit a linear drift");
   sub->add_flag("--flat-sync", raw.flat, "Every rank ping-pongs with rank 0");
   sub->add_option("--virtual-ppn", raw.virtual_ppn,

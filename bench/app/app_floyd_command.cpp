@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bench/app/app_kernel.hpp"
+#include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "topology/node_topology.hpp"
@@ -116,7 +117,7 @@ CLI::App* add_app_floyd_command(CLI::App& parent, RawFloydOptions& raw) {
       ->capture_default_str();
   floyd->add_option("--n", raw.n, "Vertices (>= the rank count)")->capture_default_str();
   app::add_common_options(*floyd, raw.common);
-  floyd->add_option("--seed", raw.seed, "Seed of the random graph")->capture_default_str();
+  add_seed_option(*floyd, raw.seed, "Seed of the random graph");
   floyd->add_flag("--validate", raw.validate,
                   fmt::format("Compare every repetition's distances with a sequential "
                               "Floyd-Warshall's (n <= {})",

@@ -18,6 +18,7 @@
 
 #include "bench/app/app_kernel.hpp"
 #include "bench/fft/dif_fft.hpp"
+#include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "topology/node_topology.hpp"
@@ -173,7 +174,7 @@ CLI::App* add_app_ft_command(CLI::App& parent, RawFtOptions& raw) {
       ->capture_default_str();
   ft->add_option("--iters", raw.iters, "3D transforms per repetition")->capture_default_str();
   app::add_common_options(*ft, raw.common);
-  ft->add_option("--seed", raw.seed, "Seed of the input grid")->capture_default_str();
+  add_seed_option(*ft, raw.seed, "Seed of the input grid");
   ft->add_flag("--validate", raw.validate,
                "Compare every transform with the same 1D FFTs applied to the whole grid");
   return ft;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bench/app/app_kernel.hpp"
+#include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "topology/node_topology.hpp"
@@ -106,7 +107,7 @@ CLI::App* add_app_matvec_command(CLI::App& parent, RawMatvecOptions& raw) {
   matvec->add_option("--iters", raw.iters, "Products per repetition (0: two per rank)")
       ->capture_default_str();
   app::add_common_options(*matvec, raw.common);
-  matvec->add_option("--seed", raw.seed, "Seed of the matrix")->capture_default_str();
+  add_seed_option(*matvec, raw.seed, "Seed of the matrix");
   matvec->add_flag("--validate", raw.validate,
                    "Compare every product at its root with a sequential product");
   return matvec;

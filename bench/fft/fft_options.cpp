@@ -8,6 +8,7 @@
 #include <climits>
 
 #include "bench/fft/dif_fft.hpp"
+#include "bench/seed_option.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
 
@@ -37,10 +38,9 @@ CLI::App* add_app_command(CLI::App& parent, RawFftOptions& raw) {
       ->capture_default_str();
   fft->add_option("--out", raw.out, "HDF5 result set (default: papbench-DATE-TIME.h5)");
   fft->add_flag("--force", raw.force, "Overwrite an existing --out file");
-  fft->add_option(
-         "--seed", raw.seed,
-         "Seed of the master's random input (repetition r: seed + r, the same for every algorithm)")
-      ->capture_default_str();
+  add_seed_option(
+      *fft, raw.seed,
+      "Seed of the master's random input (repetition r: seed + r, the same for every algorithm)");
   fft->add_flag("--validate", raw.validate,
                 fmt::format("Check every iteration's spectrum against an O(n^2) DFT (n <= {}); "
                             "the check's time counts in the total time",

@@ -33,6 +33,14 @@ check_bad "bom.exp:2: iters: 'abc' is not a non-negative integer" --experiment b
 # --seed: -1 was read as 2^64-1 and 2^64 clamped to it (issue 31).
 check_bad "--seed: '-1' is not an integer in [0, 18446744073709551615]" --seed -1
 check_bad "--seed: '18446744073709551616' is not an integer" --seed 18446744073709551616
+# The other subcommands' --seed (and papbench-report's) read the same way.
+for sub in sync-check "schedgen --P 4" "app floyd" "app matvec" "app ft" "app fft"; do
+  # shellcheck disable=SC2086
+  expect_exit 2 timeout 60 "$PAPBENCH" $sub --seed -1
+  expect_contains err.txt "--seed: '-1' is not an integer in [0, 18446744073709551615]"
+done
+expect_exit 2 "$PAPBENCH_REPORT" compare --seed 18446744073709551616 a.h5 b.h5
+expect_contains err.txt "--seed: '18446744073709551616' is not an integer"
 # 15,000 counts typed out overflowed the result file's command_line attribute (HDF5, 64 KiB) with
 # an internal error after clock sync (issue 31): refused up front, naming --count and the limit.
 check_bad "--count: 78893 characters as typed; the result file records the options as typed, at most 64000" \

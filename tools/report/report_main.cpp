@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/seed_option.hpp"
 #include "common/error_output.hpp"
 #include "common/errors.hpp"
 #include "common/files.hpp"
@@ -177,8 +178,7 @@ void add_compare_options(CLI::App& cmd, CompareArgs& args) {
                  "with B's of --b-sync's, the same cases otherwise (papbench --sync "
                  "window,barrier: A and B may be one file)");
   cmd.add_option("--b-sync", args.b_sync, "The start of B's cases (see --a-sync)");
-  cmd.add_option("--seed", args.seed, "Bootstrap seed (same seed, same report)")
-      ->capture_default_str();
+  add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
 }
 
 // "a1.h5,a2.h5" -> its files; an empty item is a usage error naming the side.
