@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -135,6 +136,16 @@ int clv_schedule_command(const RawClvScheduleOptions& raw) {
     clv::check_instance(in);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
+  }
+  // The schedule holds about P x N transfers of 16 bytes, and linear walks every cell each round:
+  // 2^24 cells (P = N = 4096) is a quarter of a gigabyte of transfers.
+  constexpr std::uint64_t kMaxCells = std::uint64_t{1} << 24;
+  const auto cells =
+      static_cast<std::uint64_t>(in.arrival.size()) * static_cast<std::uint64_t>(in.segments);
+  if (cells > kMaxCells) {
+    throw UsageError(fmt::format(
+        "--segments: {} segments for {} processes is {} cells; accepted: at most {} (N <= {} here)",
+        in.segments, in.arrival.size(), cells, kMaxCells, kMaxCells / in.arrival.size()));
   }
   const clv::Schedule s = clv::make_schedule(impl, in);
   if (launcher_rank() != 0) return 0;  // runs without MPI; one print under mpiexec

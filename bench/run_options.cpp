@@ -151,7 +151,7 @@ std::int64_t parse_duration_option(std::string_view option, std::string_view tex
 }
 
 double check_drift_ppm(std::string_view option, double ppm) {
-  if (ppm < 0 || ppm > 10000) {
+  if (!(ppm >= 0 && ppm <= 10000)) {  // NaN fails both
     throw UsageError(fmt::format("{}: {} is not between 0 and 10000 ppm", option, ppm));
   }
   return ppm;

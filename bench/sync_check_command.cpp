@@ -70,6 +70,7 @@ int sync_check_command(const RawSyncCheckOptions& raw) {
   const std::int64_t fail_above =
       raw.fail_above.empty() ? -1 : parse_duration_option("--fail-above", raw.fail_above);
   o.duration_ns = parse_duration_option("--duration", raw.duration);
+  if (o.duration_ns <= 0) throw UsageError("--duration: must be positive");
   o.sample_interval_ns = parse_duration_option("--interval", raw.interval);
   if (o.sample_interval_ns <= 0) throw UsageError("--interval: must be positive");
   o.sync.resync_ns = parse_duration_option("--resync", raw.resync);

@@ -41,6 +41,13 @@ for sub in sync-check "schedgen --P 4" "app floyd" "app matvec" "app ft" "app ff
 done
 expect_exit 2 "$PAPBENCH_REPORT" compare --seed 18446744073709551616 a.h5 b.h5
 expect_contains err.txt "--seed: '18446744073709551616' is not an integer"
+# NaN passed the range checks (every comparison with it is false).
+expect_exit 2 timeout 60 "$PAPBENCH" sync-check --inject-clock-drift nan
+expect_contains err.txt "--inject-clock-drift: nan is not between 0 and 10000 ppm"
+expect_exit 2 timeout 60 "$PAPBENCH" sync-check --duration 0
+expect_contains err.txt "--duration: must be positive"
+expect_exit 2 "$PAPBENCH_REPORT" model intergroup --p 4 --q 4 --ka 1Ki --kb 1Ki --ts 2us --tw nan
+expect_contains err.txt "--tw: nan is not a finite number"
 # 15,000 counts typed out overflowed the result file's command_line attribute (HDF5, 64 KiB) with
 # an internal error after clock sync (issue 31): refused up front, naming --count and the limit.
 check_bad "--count: 78893 characters as typed; the result file records the options as typed, at most 64000" \

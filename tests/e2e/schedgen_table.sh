@@ -71,6 +71,8 @@ expect_exit 2 timeout 60 "$PAPBENCH_REPORT" table clv-table1 fifo.h5
 expect_contains err.txt "fifo.h5: not a regular file (a FIFO)"
 expect_exit 2 timeout 60 "$PAPBENCH" clv-schedule --arrivals-file fifo.h5
 expect_contains err.txt "--arrivals-file: 'fifo.h5' is not a regular file (a FIFO)"
+expect_exit 2 timeout 60 "$PAPBENCH" clv-schedule --arrivals 0,1,2,3 --segments 2147483647
+expect_contains err.txt "--segments: 2147483647 segments for 4 processes is 8589934588 cells"
 expect_exit 2 "$PAPBENCH" schedgen --P 4 --reps 1
 expect_contains err.txt "--out"
 # One rank only: under mpiexec -n 2 it refuses on every rank.

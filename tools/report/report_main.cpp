@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -101,6 +102,18 @@ CLI::Validator probability_check() {
         return fmt::format("{} is not a probability strictly between 0 and 1 (e.g. 0.05)", text);
       },
       "(0,1)");
+}
+
+// CLI11's range and sign validators let NaN through (every comparison with it is false), and
+// inf is no setting either: checked first on every real-valued option they guard.
+CLI::Validator finite_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double v = 0;
+        if (CLI::detail::lexical_cast(text, v) && std::isfinite(v)) return {};
+        return fmt::format("{} is not a finite number", text);
+      },
+      "FINITE");
 }
 
 void add_filter_options(CLI::App& app, results::IterationFilter& filter) {
@@ -446,6 +459,7 @@ void add_model_scatter_gather_options(CLI::App& cmd, ModelArgs& args) {
                  "machine and ranks; papbench runs one case matrix at a time)");
   cmd.add_option("--split", args.split_bytes,
                  "Fit two Hockney segments, messages up to and above BYTES (an eager limit)")
+      ->check(finite_number())
       ->check(CLI::PositiveNumber);
   cmd.add_option("--pingpong-stat", args.pingpong_stat,
                  "Round trip that stands for a ping-pong case: min (the link without scheduler "
@@ -494,13 +508,16 @@ void add_model_bcast_options(CLI::App& cmd, BcastModelArgs& args) {
       ->check(CLI::IsMember({"own", "library"}))
       ->capture_default_str();
   cmd.add_option("--epsilon", args.options.epsilon, "Huber's threshold in residual scales")
+      ->check(finite_number())
       ->check(CLI::Range(1.0001, 100.0))
       ->capture_default_str();
   cmd.add_option("--segment", args.options.segment, "m_s in bytes")
+      ->check(finite_number())
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   cmd.add_option("--near", args.options.near_percent,
                  "Near-optimal: within this many percent of the best")
+      ->check(finite_number())
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   cmd.add_flag("--lambda", args.options.lambda, "Also print the fitted systems' rows (Eq. (20))");
@@ -548,6 +565,7 @@ void add_model_intergroup_options(CLI::App& cmd, IntergroupModelArgs& args) {
       ->check(CLI::IsMember({"S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"}));
   cmd.add_option("--ts", args.ts, "t_s, a duration (e.g. 2us); with --tw");
   cmd.add_option("--tw", args.options.tw_ns_per_byte, "t_w in ns per byte; with --ts")
+      ->check(finite_number())
       ->check(CLI::NonNegativeNumber);
 }
 
