@@ -119,11 +119,8 @@ MedianCiRanks median_ci_ranks(std::size_t n, double level) {
 Summary summarize(std::span<const double> sample) {
   Summary s;
   s.n = sample.size();
-  if (s.n == 0) {
-    s.median = s.mean = s.sd = s.ci_low = s.ci_high = s.min = s.max = kNaN;
-    return s;
-  }
-  if (has_nan(sample)) {  // NaN has no order: std::sort would scramble the order statistics
+  // NaN has no order: std::sort would scramble the order statistics.
+  if (s.n == 0 || has_nan(sample)) {
     s.median = s.mean = s.sd = s.ci_low = s.ci_high = s.min = s.max = kNaN;
     return s;
   }
