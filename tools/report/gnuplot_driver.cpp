@@ -123,12 +123,6 @@ void render(const Figure& figure, const RenderOptions& options) {
   const fs::path gnuplot = find_gnuplot();
   const fs::path out = fs::absolute(options.out);
   const fs::path dir = out.parent_path();
-  if (!fs::is_directory(dir)) {
-    throw UsageError(fmt::format("--out: directory {} does not exist", dir.string()));
-  }
-  if (fs::is_directory(out)) {
-    throw UsageError(fmt::format("--out: {} is a directory; give a file name", out.string()));
-  }
   const std::string name = out.filename().string();
   const std::string stem = out.stem().string();
   const ScriptText text = gnuplot_script(figure, options.format, name, stem + ".dat");

@@ -22,8 +22,9 @@ struct RenderOptions {
 // the Debian package when there is none.
 std::filesystem::path find_gnuplot();
 
-// Throws UsageError for an --out whose directory does not exist, Error with gnuplot's messages
-// when gnuplot fails.
+// Writes the figure (and with keep_script its .gp and .dat) beside options.out, which the caller
+// has checked (run_plot's check_plot_outputs: a writable directory, no input, --force); throws
+// Error with gnuplot's messages when gnuplot fails, leaving any old figure as it was.
 void render(const Figure& figure, const RenderOptions& options);
 
 }  // namespace papbench::report::plot
