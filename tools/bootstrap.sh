@@ -29,6 +29,7 @@ test_packages=(
   librsvg2-bin libxml2-utils   # tests/e2e/plot.sh: rsvg-convert (SVG -> PNG), xmllint (SVG is XML)
   slurm-wlm munge # jobs/ scripts, tested against real Slurm daemons (tests/e2e/slurm_job.sh)
   hpcc # a real MPI application captured by libpapbench-capture.so (tests/e2e/capture_hpcc.sh)
+  lmod # the installed modulefile, loaded with a real Lmod (tests/e2e/lmod_module.sh)
 )
 for arg in "$@"; do
   case $arg in
