@@ -2,7 +2,8 @@
 // synchronized global clock and writes every raw timestamp to an HDF5 result set.
 //
 // The command line is parsed before MPI starts, and only the commands that communicate start it:
-// --help, --version, `list`, `clv-schedule`, `schedgen` and `tree` never pay MPI's start-up. A
+// --help, --version, --help-man, --help-completion (the hidden flags that cmake/papbench_docs.cmake
+// runs at build time), `list`, `clv-schedule`, `schedgen` and `tree` never pay MPI's start-up. A
 // message printed before MPI starts (a command-line error) comes from launcher rank 0 only
 // (launcher_rank(): OMPI_COMM_WORLD_RANK, PMI_RANK, ... from the environment), so that
 // `mpiexec -n 4 papbench --bad` prints it once, as it did when every rank had MPI up.
@@ -34,6 +35,9 @@
 #include "bench/sync_check_command.hpp"
 #include "bench/topology_command.hpp"
 #include "bench/tree_command.hpp"
+#include "collectives/core/registry.hpp"
+#include "collectives/core/workload.hpp"
+#include "common/cli_docs.hpp"
 #include "common/error_output.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
@@ -51,6 +55,31 @@ namespace {
 
 // A command that never starts MPI.
 constexpr int kNoMpi = -1;
+
+// --help-man's page (cmake/papbench_docs.cmake installs it as papbench(1)).
+papbench::ManPageInfo man_info() {
+  return {.name = "papbench",
+          .version = "papbench " + papbench::this_version_text(),
+          .date = papbench::man_page_date(),
+          .see_also = {"papbench-report(1)", "mpiexec(1)"}};
+}
+
+// --help-completion's value lists: the registry's tables, which `papbench list` prints too.
+papbench::CompletionInfo completion_info() {
+  papbench::CompletionInfo info{.name = "papbench",
+                                .file_options = {"--out", "--resume", "--experiment"}};
+  for (const papbench::CollectiveInfo& c : papbench::collective_table()) {
+    info.values["--collective"].emplace_back(c.name);
+    for (const std::string_view alg : papbench::algorithms_of(c.name)) {
+      info.alg_by_collective[std::string(c.name)].emplace_back(alg);
+    }
+  }
+  for (const papbench::DatatypeInfo& d : papbench::datatype_table()) {
+    info.values["--dtype"].emplace_back(d.name);
+  }
+  for (const papbench::OpInfo& o : papbench::op_table()) info.values["--op"].emplace_back(o.name);
+  return info;
+}
 
 // One subcommand: its parser, the MPI_THREAD_* level it starts MPI with (kNoMpi: none), and what
 // it runs. Only commands whose threads call MPI ask for MPI_THREAD_MULTIPLE.
@@ -123,6 +152,8 @@ struct Cli {
          [this] { return app_ft_command(ft_raw, command_line); }},
     };
     app.require_subcommand(0, 1);
+    // Hidden; print and exit 0 from parse(), before MPI starts.
+    add_doc_flags(app, {man_info, completion_info, launcher_rank() == 0});
   }
 
   // The chosen subcommand, or the case matrix (no subcommand; an `app = fft` experiment file

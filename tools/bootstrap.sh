@@ -30,6 +30,7 @@ test_packages=(
   slurm-wlm munge # jobs/ scripts, tested against real Slurm daemons (tests/e2e/slurm_job.sh)
   hpcc # a real MPI application captured by libpapbench-capture.so (tests/e2e/capture_hpcc.sh)
   lmod # the installed modulefile, loaded with a real Lmod (tests/e2e/lmod_module.sh)
+  man-db # man -l renders the generated man pages (tests/e2e/man_completion.sh)
 )
 for arg in "$@"; do
   case $arg in

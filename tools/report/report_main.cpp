@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "bench/seed_option.hpp"
+#include "common/cli_docs.hpp"
 #include "common/error_output.hpp"
 #include "common/errors.hpp"
 #include "common/files.hpp"
@@ -840,6 +841,26 @@ int checked_stdout(int code) noexcept {
   return kExitInternalError;
 }
 
+// --help-man's page (cmake/papbench_docs.cmake installs it as papbench-report(1)).
+ManPageInfo man_info() {
+  return {.name = "papbench-report",
+          .version = "papbench " + this_version_text(),
+          .date = man_page_date(),
+          .see_also = {"papbench(1)", "gnuplot(1)"}};
+}
+
+// --help-completion's value lists beyond the CLI::IsMember sets (--format, --metric, ...) that it
+// reads from the parser itself: the names `table --list` and `plot --list` print.
+CompletionInfo completion_info() {
+  CompletionInfo info{.name = "papbench-report",
+                      .file_options = {"--out", "--pingpong", "file", "files", "A", "B"}};
+  for (const PaperTable& t : paper_tables()) info.values["table name"].emplace_back(t.name);
+  for (const plot::PlotView& v : plot::plot_views()) {
+    info.values["plot view"].emplace_back(v.name);
+  }
+  return info;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Summaries, comparisons and exports of papbench HDF5 result sets."};
   app.name("papbench-report");
@@ -854,6 +875,7 @@ int run(int argc, char** argv) {
     s.add_options(*cmd);
     parsers.push_back(cmd);
   }
+  add_doc_flags(app, {man_info, completion_info});  // hidden; print and exit 0 from parse()
 
   try {
     app.parse(argc, argv);
