@@ -58,7 +58,7 @@ class Papbench(CMakePackage):
     # The minimums are those cmake/papbench_dependencies.cmake gives find_package. All but fmt
     # are used header-only; Boost only for the header-only Boost.Math and Boost.Heap, which every
     # Boost install has (the boost package's variants name its compiled libraries).
-    depends_on("cli11@2.2:")
+    depends_on("cli11@2.1:")
     depends_on("fmt@9:")
     depends_on("nlohmann-json@3.10:")
     depends_on("eigen@3.3:")
