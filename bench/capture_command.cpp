@@ -12,11 +12,15 @@
 
 #include "common/errors.hpp"
 
+#ifndef PAPBENCH_BIN_TO_LIBDIR
+#define PAPBENCH_BIN_TO_LIBDIR "../lib"
+#endif
+
 namespace papbench {
 namespace {
 
-// The library: --lib, else beside an installed papbench (bin/../lib), else in the build tree
-// (bench/../capture).
+// The library: --lib, else beside an installed papbench (BINDIR/../LIBDIR, the relative path
+// compiled in by cmake/papbench_install.cmake), else in the build tree (bench/../capture).
 std::string capture_library(const RawCaptureOptions& raw) {
   namespace fs = std::filesystem;
   if (!raw.lib.empty()) {
@@ -31,13 +35,14 @@ std::string capture_library(const RawCaptureOptions& raw) {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    for (const char* dir : {"../lib", "../capture"}) {
+    for (const char* dir : {PAPBENCH_BIN_TO_LIBDIR, "../lib", "../capture"}) {
       const fs::path candidate = exe.parent_path() / dir / "libpapbench-capture.so";
       if (fs::is_regular_file(candidate, ec)) return fs::weakly_canonical(candidate).string();
     }
   }
   throw UsageError(
-      "capture: libpapbench-capture.so is neither beside papbench (../lib) nor in its build "
+      "capture: libpapbench-capture.so is neither beside papbench (" PAPBENCH_BIN_TO_LIBDIR
+      ") nor in its build "
       "tree (../capture); give it with --lib");
 }
 

@@ -21,11 +21,7 @@ endif()
 include(GNUInstallDirs)
 option(PAPBENCH_BUILD_DOCS "Generate and install the man pages and bash completion" ON)
 
-# The programs print their pages whatever the option: they link the library in every build.
-target_link_libraries(papbench PRIVATE papbench_cli_docs)
-if(TARGET papbench-report)  # not built with PAPBENCH_REPORT_EXECUTABLE
-  target_link_libraries(papbench-report PRIVATE papbench_cli_docs)
-endif()
+# The programs print their pages whatever the option: bench/ and tools/ link papbench_cli_docs.
 
 # Generating runs the built programs: not possible when they are built for another machine, nor
 # for SimGrid's SMPI, whose programs run only under smpirun.
