@@ -17,14 +17,12 @@
 #   PAPBENCH_REPORT_FORMAT=markdown jobs/report.sh results/
 set -euo pipefail
 home=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$home/jobs/find-program.sh"
 if [[ -n ${PAPBENCH_REPORT:-} ]]; then
   report=$PAPBENCH_REPORT
-elif [[ -x $home/build/tools/papbench-report ]]; then
-  report=$home/build/tools/papbench-report
-elif command -v papbench-report >/dev/null; then
-  report=$(command -v papbench-report)
-else
-  echo "report: error: cannot find papbench-report; build it or set PAPBENCH_REPORT" >&2
+elif ! report=$(papbench_program papbench-report tools/papbench-report "$home"); then
+  echo "report: error: cannot find papbench-report; build it, put an installed one on PATH" \
+    "(module load papbench), or set PAPBENCH_REPORT" >&2
   exit 2
 fi
 format=${PAPBENCH_REPORT_FORMAT:-table}

@@ -39,12 +39,10 @@ done
 out=${out:-reproduce-emulated-$(date -u +%Y%m%d-%H%M%S)}
 [[ ! -e $out ]] || usage_error "--out: '$out' exists; name a new directory"
 
+source "$home/jobs/find-program.sh"
 find_program() {  # NAME BUILD_PATH
-  if [[ -x $home/build/$2 ]]; then echo "$home/build/$2"
-  elif [[ -x $home/build-dev/$2 ]]; then echo "$home/build-dev/$2"
-  elif command -v "$1" >/dev/null; then command -v "$1"
-  else echo "reproduce-emulated: cannot find $1: build it or set ${1^^}" >&2; exit 2
-  fi
+  papbench_program "$1" "$2" "$home" ||
+    { echo "reproduce-emulated: cannot find $1: build it, put it on PATH, or set ${1^^}" >&2; exit 2; }
 }
 papbench=$(realpath "${PAPBENCH:-$(find_program papbench bench/papbench)}")
 report=$(realpath "${PAPBENCH_REPORT:-$(find_program papbench-report tools/papbench-report)}")

@@ -28,7 +28,8 @@
 #                        ([HunoldCarpenAmarie2016]): `papbench-report compare A.h5,A-2.h5
 #                        B.h5,B-2.h5` judges differences at the launch level only with 2 or more
 #                        launches a side, and a claim of a few percent needs 5 to 10 (README)
-#   PAPBENCH             the program (default: $PAPBENCH_HOME/build/bench/papbench, else PATH)
+#   PAPBENCH             the program (default: $PAPBENCH_HOME/build/bench/papbench, the bin/ of
+#                        the install these scripts belong to, else PATH; jobs/find-program.sh)
 # A job directory that already holds a result set (the job was requeued or resubmitted with the
 # same id) is continued with papbench --resume instead of being refused.
 set -euo pipefail
@@ -48,16 +49,13 @@ experiment=${1:-${PAPBENCH_EXPERIMENT:-}}
 [[ -r $experiment ]] || die "PAPBENCH_EXPERIMENT: cannot read '$experiment' (relative paths start at $PWD)"
 experiment=$(cd "$(dirname "$experiment")" && pwd)/$(basename "$experiment")
 
-find_program() {  # NAME BUILD_PATH
-  if [[ -x $home/build/$2 ]]; then
-    echo "$home/build/$2"
-  elif command -v "$1" >/dev/null; then
-    command -v "$1"
-  else
-    die "cannot find $1: build papbench in $home/build, put it on PATH, or set ${1^^}"
-  fi
-}
-papbench=${PAPBENCH:-$(find_program papbench bench/papbench)}
+source "$home/jobs/find-program.sh"
+if [[ -n ${PAPBENCH:-} ]]; then
+  papbench=$PAPBENCH
+else
+  papbench=$(papbench_program papbench bench/papbench "$home") ||
+    die "cannot find papbench: build it in $home/build, put an installed one on PATH (module load papbench), or set PAPBENCH"
+fi
 
 # Nodes in allocation order, without the per-slot repetition of PBS_NODEFILE.
 mapfile -t nodes < <(awk '!seen[$0]++' "$PAPBENCH_NODEFILE")

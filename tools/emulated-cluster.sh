@@ -236,10 +236,11 @@ fi
 
 # ---- calibration: pingpong between pbhost-0 and pbhost-1 ----------------------------------------
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$root/jobs/find-program.sh"
 find_tool() {  # ENV_VALUE BUILD_PATH NAME
   if [[ -n $1 ]]; then echo "$1"
-  elif [[ -x $root/$2 ]]; then echo "$root/$2"
-  else command -v "$3" || skip "$3 not found (build it, or set PAPBENCH / PAPBENCH_REPORT)"; fi
+  # skip's message to stderr: this runs inside $(...), whose stdout is the path.
+  else papbench_program "$3" "$2" "$root" || skip "$3 not found (build it, or set PAPBENCH / PAPBENCH_REPORT)" >&2; fi
 }
 papbench=$(find_tool "${PAPBENCH:-}" build/bench/papbench papbench)
 report=$(find_tool "${PAPBENCH_REPORT:-}" build/tools/papbench-report papbench-report)
