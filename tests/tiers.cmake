@@ -27,7 +27,9 @@ set(_full_e2e
     # compare: e2e.report.compare_* check its numbers on fixtures; this runs 6 real launches.
     e2e.compare_aa
     # hpcc under capture: the capture's second e2e test (capture_synthetic is its quick one).
-    e2e.capture_hpcc e2e.capture_fortran)
+    e2e.capture_hpcc e2e.capture_fortran
+    # The cluster user's configure, build and install (issue 42): a third build of papbench.
+    e2e.cluster_install)
 
 # The full tests that cost seconds, with their time in s (ctest, Open MPI, -j2, 2 cores; fresh-clone
 # `.ci/run`s of 2026-11-27), most costly first. The shares take them in this order, each to the
@@ -36,7 +38,7 @@ set(_full_e2e
 # under 1.5 s and goes to share hash(name) mod N. Re-measure with `ctest --preset ci -L full` when
 # a test's time changes by seconds.
 set(_full_costs
-    e2e.reduce_algorithms=61 e2e.pap_scatter_gather=38 e2e.plot_papers=18 e2e.model_ordering=18
+    e2e.cluster_install=170 e2e.reduce_algorithms=61 e2e.pap_scatter_gather=38 e2e.plot_papers=18 e2e.model_ordering=18
     collectives_native.np8=16 collectives_native.np7=15 collectives_native.np4=13
     bcast_algorithms.np16=10 e2e.intergroup_settings=7 e2e.capture_hpcc=6 bcast_algorithms.np13=6
     e2e.app_kernels=5 e2e.compare_aa=4 intergroup_algorithms.np8=4 e2e.paper_tables=4
