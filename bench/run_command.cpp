@@ -114,11 +114,35 @@ std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
   return cases;
 }
 
-void print_banner(const RunOptions& opts, const results::RunInfo& info, std::size_t cases) {
+// The run's block sizes as count, type and bytes ("16Ki int (64KiB)"), the first few distinct
+// ones in case order, so the start line says what a block holds (issue 43: no output showed
+// bytes, and 1M and 1Mi looked alike).
+std::string block_sizes(const std::vector<Case>& cases) {
+  constexpr std::size_t kShown = 3;
+  std::vector<std::string> sizes;
+  std::size_t more = 0;
+  for (const Case& c : cases) {
+    std::string size = format_count_bytes(c.count, c.dtype->name);
+    if (std::find(sizes.begin(), sizes.end(), size) != sizes.end()) continue;
+    if (sizes.size() < kShown) {
+      sizes.push_back(std::move(size));
+    } else {
+      ++more;  // counted once per distinct size: the list above holds the first kShown only
+    }
+  }
+  std::string text = fmt::format("{}", fmt::join(sizes, ", "));
+  if (more > 0) text += fmt::format(" and {} more", more);
+  return text;
+}
+
+void print_banner(const RunOptions& opts, const results::RunInfo& info,
+                  const std::vector<Case>& cases, std::size_t to_run) {
   if (opts.progress == ProgressMode::kNever) return;
-  fmt::print("papbench {}: {} case(s) x {} iterations on {} rank(s); {}\nresults -> {}\n",
-             info.papbench_version, cases, opts.iters, info.mpi_size,
-             info.mpi_library_version.substr(0, info.mpi_library_version.find(',')), opts.out);
+  fmt::print(
+      "papbench {}: {} case(s) x {} iterations on {} rank(s), blocks of {}; {}\n"
+      "results -> {}\n",
+      info.papbench_version, to_run, opts.iters, info.mpi_size, block_sizes(cases),
+      info.mpi_library_version.substr(0, info.mpi_library_version.find(',')), opts.out);
   std::fflush(stdout);
 }
 
@@ -269,7 +293,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   std::optional<CaseRecorder> recorder;
   if (rank == 0) {
     recorder.emplace(opts, info, progress, plan.session);
-    print_banner(opts, info, to_run);
+    print_banner(opts, info, cases, to_run);
     if (to_run < cases.size()) {  // as above
       fmt::print("resuming: {} of {} case(s) already complete in the file\n", cases.size() - to_run,
                  cases.size());

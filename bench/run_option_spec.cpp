@@ -284,8 +284,10 @@ std::vector<RunOptionSpec> make_run_option_specs() {
       {.name = "--count",
        .member = &R::count,
        .default_value = "1Ki",
-       .help = "Elements per rank block; suffixes K,M,G / Ki,Mi,Gi; lists and ranges "
-               "FIRST:LAST:xF or FIRST:LAST:+S (e.g. 128Ki:2Mi:x2)",
+       .help = "Elements per rank block; suffixes K,M,G (x1000) / Ki,Mi,Gi (x1024): 1M is "
+               "1000000, 1Mi 1048576, and labels show the block's bytes (count=1M int (4MB)); "
+               "lists and ranges FIRST:LAST:xF or FIRST:LAST:+S (e.g. 128Ki:2Mi:x2). A count "
+               "whose buffers and scratch do not fit the node's available memory is refused",
        .group = kCaseMatrix,
        .sample = "2Ki",
        .parse =

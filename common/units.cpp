@@ -6,7 +6,11 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <optional>
+
+#include "common/datatype_size.hpp"
 
 namespace papbench {
 namespace {
@@ -187,6 +191,33 @@ std::string format_count(std::uint64_t n) {
     if (n % scale == 0) return fmt::format("{}{}", n / scale, suffix);
   }
   return fmt::format("{}", n);
+}
+
+std::string format_quantity(std::uint64_t n) {
+  std::string best = fmt::format("{}", n);
+  if (n == 0) return best;
+  // Binary first, so that a tie keeps the binary form.
+  constexpr std::pair<std::uint64_t, const char*> kSuffixes[] = {
+      {1ULL << 30, "Gi"},   {1ULL << 20, "Mi"}, {1ULL << 10, "Ki"},
+      {1'000'000'000, "G"}, {1'000'000, "M"},   {1'000, "K"}};
+  for (auto [scale, suffix] : kSuffixes) {
+    if (n % scale != 0) continue;
+    std::string form = fmt::format("{}{}", n / scale, suffix);
+    if (form.size() < best.size()) best = std::move(form);
+  }
+  return best;
+}
+
+std::string format_bytes(std::uint64_t n) {
+  return format_quantity(n) + "B";
+}
+
+std::string format_count_bytes(std::uint64_t count, std::string_view dtype) {
+  const std::optional<std::size_t> size = datatype_size(dtype);
+  // count < 2^64 / 8 for every count a run can have (parse_count stops at 1e15).
+  if (!size || count > UINT64_MAX / *size)
+    return fmt::format("{} {}", format_quantity(count), dtype);
+  return fmt::format("{} {} ({})", format_quantity(count), dtype, format_bytes(count * *size));
 }
 
 }  // namespace papbench

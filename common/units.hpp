@@ -31,7 +31,17 @@ std::vector<std::string> split_list(std::string_view text);
 std::string format_duration(double ns);
 // format_duration without the space ("50ms"; "0" for zero), for labels.
 std::string format_duration_compact(std::int64_t ns);
-// Shortest exact suffix form: 131072 -> "128Ki", 1000 -> "1K", 1000 -> "1000" when asked plain.
+// Exact binary suffix form, else plain digits: 131072 -> "128Ki", 1000 -> "1000". Stored in
+// result files (fft params), so its output never changes.
 std::string format_count(std::uint64_t n);
+// The shortest exact form parse_count reads back, with a decimal (K, M, G: x1000) or binary (Ki,
+// Mi, Gi: x1024) suffix, binary on a tie: 1000000 -> "1M", 1048576 -> "1Mi", 1500 -> "1500". For
+// labels, so that 1M and 1Mi read as what they are (issue 43).
+std::string format_quantity(std::uint64_t n);
+// Bytes the same way, with "B": 4000000 -> "4MB", 4096 -> "4KiB", 24 -> "24B".
+std::string format_bytes(std::uint64_t n);
+// "COUNT DTYPE (BYTES)": a block of `count` elements and its size in bytes, count x the type's
+// size (datatype_size); without the bytes for a type of unknown size: "1M int (4MB)".
+std::string format_count_bytes(std::uint64_t count, std::string_view dtype);
 
 }  // namespace papbench

@@ -54,7 +54,9 @@ std::string CaseRecord::workload_key(Start start) const {
 std::string CaseRecord::label() const {
   std::string out = fmt::format("{}/{}", collective, algorithm);
   if (!params.empty()) out += fmt::format("({})", params);
-  out += fmt::format(" count={} {}", format_count(count), dtype);
+  // The block's bytes beside its count, so that 1M (10^6) and 1Mi (2^20) read as what they are;
+  // derived when reading, so files written before show them too (issue 43).
+  out += fmt::format(" count={}", format_count_bytes(count, dtype));
   if (!op.empty()) out += fmt::format(" {}", op);
   out += fmt::format(" root={} {} maxdelay={}", root, pattern, compact_duration(maxdelay_ns));
   if (compute_ns != 0) out += fmt::format(" compute={}", compact_duration(compute_ns));

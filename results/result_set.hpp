@@ -154,7 +154,7 @@ struct CaseRecord {
   // The start is the default one (window; files before sync_mode name none), which labels and
   // titles leave unsaid.
   bool default_start() const { return sync_mode.empty() || sync_mode == "window"; }
-  // One line for humans: "reduce/native count=1Ki int sum root=0 uniform maxdelay=50ms".
+  // One line for humans: "reduce/native count=1Ki int (4KiB) sum root=0 uniform maxdelay=50ms".
   std::string label() const;
 };
 

@@ -50,12 +50,12 @@ set -e
 want="^3$"
 "${MPIEXEC%% *}" --version 2>&1 | grep -qi hydra && want="^(1|3|9)$"
 [[ $got =~ $want ]] || { cat out.txt err.txt >&2; fail "late rank: exit $got, expected $want"; }
-expect_contains err.txt "case 2 of 2: reduce/native count=1Ki int sum root=0 late:1:60s"
+expect_contains err.txt "case 2 of 2: reduce/native count=1Ki int (4KiB) sum root=0 late:1:60s"
 expect_contains err.txt "warm-up iteration 1 of 1"
 expect_contains err.txt "not arrived:            1"$'\n'
 "$CHECK_RESULT" late.h5 --cases 1 --validated pass
 expect_exit 0 "$PAPBENCH_REPORT" summary late.h5
-expect_contains out.txt "reduce/native count=1Ki int sum root=0 none"
+expect_contains out.txt "reduce/native count=1Ki int (4KiB) sum root=0 none"
 # A rank stopped between two timed calls (issue 31: the others waited in the start agreement
 # forever, unseen): rank 0 stops itself (SIGSTOP) in the agreement before timed iteration 2, or
 # in the clock resync due after it (--resync 1ms, iterations of 5 ms). The others' watchdogs name

@@ -89,11 +89,11 @@ awk -v m="$spread" 'BEGIN { exit !(m <= 30e6) }' ||
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native,binomial,rabenseifner \
   --pattern replay:app.h5#0 --iters 10 --warmup 1 --out replay.h5 --progress never
 expect_exit 0 "$PAPBENCH_REPORT" summary replay.h5
-expect_contains out.txt "reduce/rabenseifner count=1 int64 sum root=0 replay:app.h5#0"
+expect_contains out.txt "reduce/rabenseifner count=1 int64 (8B) sum root=0 replay:app.h5#0"
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --count 4 \
   --pattern replay:app.h5#0 --iters 2 --warmup 0 --out given.h5 --progress never
 expect_exit 0 "$PAPBENCH_REPORT" summary given.h5
-expect_contains out.txt "reduce/native count=4 int64 sum"
+expect_contains out.txt "reduce/native count=4 int64 (32B) sum"
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective allreduce --pattern replay:app.h5#0 \
   --iters 2 --out small.h5 --progress never
 expect_contains err.txt "has delays for 4 ranks, but this run has 2 ranks"

@@ -38,7 +38,7 @@ expect_contains out.txt "pairing none (seeds differ (1 vs 2))"
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg binomial,clairvoyant \
   --count 1Ki,4Ki --maxdelay 10ms --iters 8 --warmup 1 --sync window,barrier --out algs.h5 \
   --progress never
-expect_contains out.txt "count=4Ki int sum root=0 uniform maxdelay=10ms sync=barrier np=4"
+expect_contains out.txt "count=4Ki int (16KiB) sum root=0 uniform maxdelay=10ms sync=barrier np=4"
 expect_exit 0 "$PAPBENCH_REPORT" compare algs.h5 algs.h5 --a-alg binomial --b-alg clairvoyant
 expect_contains out.txt "binomial of algs.h5 (A) vs clairvoyant of algs.h5 (B)"
 # Both algorithms ran under the same planned delays: their iterations pair.

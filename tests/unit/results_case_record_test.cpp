@@ -26,7 +26,26 @@ CaseRecord reduce_case() {
 }
 
 TEST(CaseRecordLabel, ReadsLikeTheCommandLine) {
-  EXPECT_EQ(reduce_case().label(), "reduce/native count=1Ki int sum root=0 uniform maxdelay=50ms");
+  EXPECT_EQ(reduce_case().label(),
+            "reduce/native count=1Ki int (4KiB) sum root=0 uniform maxdelay=50ms");
+}
+
+// Issue 43: --count 1M and 1Mi were labelled count=1000000 and count=1Mi, and nothing showed
+// bytes; a label now shows the count as typed and the block's bytes (count x the type's size).
+TEST(CaseRecordLabel, ShowsTheBlocksBytes) {
+  CaseRecord c = reduce_case();
+  c.count = 1000000;
+  EXPECT_NE(c.label().find(" count=1M int (4MB) sum "), std::string::npos) << c.label();
+  c.count = 1048576;
+  EXPECT_NE(c.label().find(" count=1Mi int (4MiB) sum "), std::string::npos) << c.label();
+  c.count = 2000000000;
+  EXPECT_NE(c.label().find(" count=2G int (8GB) sum "), std::string::npos) << c.label();
+  c.count = 3;
+  c.dtype = "double";
+  EXPECT_NE(c.label().find(" count=3 double (24B) sum "), std::string::npos) << c.label();
+  // A type of unknown size (a captured application's) keeps the label it had.
+  c.dtype = "user";
+  EXPECT_NE(c.label().find(" count=3 user sum "), std::string::npos) << c.label();
 }
 
 TEST(CaseRecordLabel, ShowsWhatDiffersFromTheDefaults) {
@@ -40,11 +59,11 @@ TEST(CaseRecordLabel, ShowsWhatDiffersFromTheDefaults) {
   c.sync_mode = "barrier";
   c.ranks = 8;
   EXPECT_EQ(c.label(),
-            "reduce/radixk(k=4) count=1000 int sum root=3 uniform maxdelay=0 compute=1.5ms "
+            "reduce/radixk(k=4) count=1K int (4KB) sum root=3 uniform maxdelay=0 compute=1.5ms "
             "sync=barrier np=8");
   c.op.clear();  // collectives without an operation
-  EXPECT_EQ(c.label().find("int  root"), std::string::npos);
-  EXPECT_NE(c.label().find("int root=3"), std::string::npos);
+  EXPECT_EQ(c.label().find("(4KB)  root"), std::string::npos);
+  EXPECT_NE(c.label().find("int (4KB) root=3"), std::string::npos);
 }
 
 TEST(CaseRecordMatchKey, IgnoresHowTheCaseWasMeasured) {

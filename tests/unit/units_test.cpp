@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "common/datatype_size.hpp"
+
 namespace papbench {
 namespace {
 
@@ -90,6 +92,50 @@ TEST(Format, DurationsAndCounts) {
   EXPECT_EQ(format_count(1000), "1000");
   EXPECT_EQ(format_count(0), "0");
   EXPECT_EQ(format_count(3 * 1024 * 1024), "3Mi");
+  // Stored in fft params: decimal counts stay plain digits.
+  EXPECT_EQ(format_count(1000000), "1000000");
+}
+
+// Labels (issue 43): 1M and 1Mi both parse, as the docs say; shown the way they were typed and
+// with the block's bytes, they no longer read as "count=1000000" beside "count=1Mi".
+TEST(Format, QuantitiesTakeTheShortestExactSuffix) {
+  EXPECT_EQ(format_quantity(0), "0");
+  EXPECT_EQ(format_quantity(7), "7");
+  EXPECT_EQ(format_quantity(1000), "1K");
+  EXPECT_EQ(format_quantity(1500), "1500");
+  EXPECT_EQ(format_quantity(1000000), "1M");
+  EXPECT_EQ(format_quantity(1048576), "1Mi");
+  EXPECT_EQ(format_quantity(2000000000), "2G");  // was labelled 1953125Ki
+  EXPECT_EQ(format_quantity(3ULL << 30), "3Gi");
+  EXPECT_EQ(format_quantity(1024000), "1024K");  // shorter than 1000Ki
+  for (std::uint64_t n : {1ULL, 1000ULL, 1024ULL, 1500ULL, 1000000ULL, 1048576ULL, 2000000000ULL,
+                          1024000ULL, 123456789ULL}) {
+    EXPECT_EQ(parse_count(format_quantity(n)), n) << format_quantity(n);
+  }
+}
+
+TEST(Format, BlocksShowCountTypeAndBytes) {
+  EXPECT_EQ(format_bytes(4000000), "4MB");
+  EXPECT_EQ(format_bytes(4194304), "4MiB");
+  EXPECT_EQ(format_bytes(24), "24B");
+  EXPECT_EQ(format_count_bytes(1000000, "int"), "1M int (4MB)");
+  EXPECT_EQ(format_count_bytes(1048576, "int"), "1Mi int (4MiB)");
+  EXPECT_EQ(format_count_bytes(2000000000, "int"), "2G int (8GB)");
+  EXPECT_EQ(format_count_bytes(16384, "double"), "16Ki double (128KiB)");
+  EXPECT_EQ(format_count_bytes(7, "uint8"), "7 uint8 (7B)");
+  EXPECT_EQ(format_count_bytes(1, "int64"), "1 int64 (8B)");
+  // A type a result file names that papbench does not know: no guess at its size.
+  EXPECT_EQ(format_count_bytes(4, "user"), "4 user");
+}
+
+TEST(Format, DatatypeSizes) {
+  EXPECT_EQ(datatype_size("int8"), 1U);
+  EXPECT_EQ(datatype_size("uint16"), 2U);
+  EXPECT_EQ(datatype_size("int"), 4U);
+  EXPECT_EQ(datatype_size("float"), 4U);
+  EXPECT_EQ(datatype_size("double"), 8U);
+  EXPECT_EQ(datatype_size("long"), sizeof(long));
+  EXPECT_FALSE(datatype_size("quaternion"));
 }
 
 }  // namespace
