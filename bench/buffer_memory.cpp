@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/units.hpp"
+
 namespace papbench {
 namespace {
 
@@ -42,10 +44,11 @@ std::optional<std::string> buffer_memory_refusal(const BufferNeed& need, const N
           ? fmt::format(" of {} cases run together (--order)", need.cases_at_once)
           : std::string();
   return fmt::format(
-      "--count {}: the {} buffers{} of {} need {} on node {} ({} rank(s) there, the largest "
-      "{}), but the node has {} available ({}); choose a smaller --count or fewer ranks per "
-      "node{}",
-      need.count, need.dtype, together, need.collective, bytes_text(need.node_bytes), need.host,
+      "--count {}: the buffers{} of {} with blocks of {} (send, receive and the algorithms' "
+      "scratch) need {} on node {} ({} rank(s) there, the largest {}), but the node has {} "
+      "available ({}); choose a smaller --count or fewer ranks per node{}",
+      format_quantity(need.count), together, need.collective,
+      format_count_bytes(need.count, need.dtype), bytes_text(need.node_bytes), need.host,
       need.node_ranks, bytes_text(need.rank_bytes), bytes_text(mem.available_bytes), mem.source,
       need.cases_at_once > 1 ? ", or --order sequential, which holds one case's at a time" : "");
 }

@@ -1,14 +1,18 @@
 #pragma once
 // Refusing a case whose buffers cannot fit in a node's memory, before anything is allocated.
 //
-// The rule: the workload buffers of one case (send + receive, as Workload allocates them, on
-// every rank of a shared-memory node together) must fit in the memory the node has available
-// now: MemAvailable of /proc/meminfo, the kernel's estimate of what can be allocated without
-// swapping; where that is missing, the free physical pages. Only one --order group's buffers
-// exist at a time (bench/run_order.hpp: its cases share one workload), so the largest group
-// decides. The algorithms' own scratch comes on top, so passing this
-// check is no promise, while failing it is certain: such a run would fail in allocation, be
-// killed by the OOM killer, or time the swap device instead of the network.
+// The rule: what one case holds (collectives/core/workload.hpp, WorkloadFootprint: the send and
+// receive buffers as Workload allocates them, its index arrays and the check's table, and the
+// scratch of the reducing collectives' algorithms), on every rank of a shared-memory node
+// together, must fit in the memory the node has available now: MemAvailable of /proc/meminfo,
+// the kernel's estimate of what can be allocated without swapping; where that is missing, the
+// free physical pages. Only one --order group exists at a time, and each of its cases holds its
+// own workload and algorithm (bench/run_order.hpp), so the largest group decides. Staging that
+// the movement collectives' tree and Bruck variants hold comes on top, so passing this check is
+// no promise, while failing it is certain: such a run would fail in allocation, be killed by the
+// OOM killer, or time the swap device instead of the network (issue 43: 2G ints at 2 ranks on a
+// 24 GiB machine passed when only the buffers counted, filled them for a minute, and would have
+// needed 16 GB more for reduce's scratch).
 
 #include <cstdint>
 #include <optional>
@@ -25,7 +29,7 @@ struct NodeMemory {
 // This node's available memory now (see above).
 NodeMemory node_memory_available();
 
-// What one case's buffers need: on the heaviest rank of a node, and on all its ranks together.
+// What one case (or group) needs: on the heaviest rank of a node, and on all its ranks together.
 struct BufferNeed {
   std::string_view collective, dtype;
   std::uint64_t count = 0;

@@ -78,6 +78,15 @@ std::int64_t case_call_timeout_ns(std::int64_t option, std::int64_t max_delay_ns
   return kAutoFactor * wait + kAutoFloorNs;
 }
 
+std::int64_t case_setup_timeout_ns(std::uint64_t node_fill_bytes) {
+  constexpr std::uint64_t kGiB = 1ULL << 30;
+  const std::uint64_t gib = (node_fill_bytes + kGiB - 1) / kGiB;  // started GiB count whole
+  if (gib > static_cast<std::uint64_t>((kAutoCapNs - kSetupFloorNs) / kSetupNsPerGiB)) {
+    return kAutoCapNs;
+  }
+  return kSetupFloorNs + static_cast<std::int64_t>(gib) * kSetupNsPerGiB;
+}
+
 CallWatchdog::CallWatchdog(MPI_Comm world, const std::string& result_path)
     : board_(world),
       world_rank_(comm_rank(world)),
@@ -237,6 +246,14 @@ std::string CallWatchdog::report() const {
         "  results: the {} case(s) completed before this one are in '{}' (papbench-report "
         "summary reads them)\n",
         written_, result_path_);
+  }
+  if (phase_ == Phase::kSetup) {
+    // Not --call-timeout's: the set-up's own limit, from the bytes it fills.
+    text += fmt::format(
+        "  ending the job with exit code {}; case set-up may take 60 s + 10 s per GiB its node "
+        "fills; if it needs longer, --call-timeout 0 turns the watchdog off\n",
+        kCallTimeoutExit);
+    return text;
   }
   text += fmt::format(
       "  ending the job with exit code {}; if {} may take this long, raise --call-timeout (0 "

@@ -32,6 +32,15 @@ inline constexpr int kCallTimeoutExit = 3;
 std::int64_t case_call_timeout_ns(std::int64_t option, std::int64_t max_delay_ns,
                                   std::int64_t compute_ns);
 
+// Case set-up's limit, whatever --call-timeout says (only 0, no watchdog, turns it off): a
+// minute plus 10 s per GiB that the busiest node's ranks fill together (buffers written,
+// scratch zeroed: Case::node_fill_bytes), i.e. at 100 MiB/s, slower than a loaded, shared core
+// writes memory. The call's limit knows nothing of the count, so 16 GB of buffers met a CALL
+// TIMEOUT after 60 s of filling (issue 43). Saturates at years.
+inline constexpr std::int64_t kSetupFloorNs = 60'000'000'000;
+inline constexpr std::int64_t kSetupNsPerGiB = 10'000'000'000;
+std::int64_t case_setup_timeout_ns(std::uint64_t node_fill_bytes);
+
 class CallWatchdog {
  public:
   // What a rank is waiting in: the timed call, or one of the harness's own collectives. The

@@ -29,6 +29,9 @@ struct Case {
   const intergroup_model::SettingInfo* setting = nullptr;
   int groups_p = 0;
   IntergroupShape shape;
+  // What the case's set-up fills on the busiest node, all its ranks together (buffers and
+  // scratch, WorkloadFootprint): set by check_counts_fit, for the set-up's time limit.
+  std::uint64_t node_fill_bytes = 0;
 };
 
 // Same order on every rank; with opts.shuffle a seeded permutation of it. `ranks` and `nodes`

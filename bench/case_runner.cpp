@@ -320,7 +320,9 @@ void CaseRunner::start(Member& m) {
   // Until the pattern is built, the timeout from the case's own amplitude.
   call_timeout_ns_ = case_call_timeout_ns(opts_.call_timeout_ns, c.maxdelay_ns, c.compute_ns);
   {
-    const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSetup, -opts_.warmup, call_timeout_ns_);
+    // Filling the buffers takes time in proportion to them, which the call's limit ignores.
+    const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSetup, -opts_.warmup,
+                           case_setup_timeout_ns(c.node_fill_bytes));
     m.setup.emplace(c, opts_, clock_, world_);
   }
   const CaseSetup& s = *m.setup;

@@ -65,11 +65,13 @@ void agree_on_first_error(MPI_Comm world, std::string error) {
   throw UsageError(error);
 }
 
-// The rule is in bench/buffer_memory.hpp. Each node decides from its own ranks' buffers and its
-// own memory; the first refusal is every rank's error.
-void check_buffer_memory(std::span<const Case* const> cases,
-                         const std::vector<std::uint64_t>& rank_bytes,
-                         const std::vector<int>& at_once, MPI_Comm world) {
+// The rule is in bench/buffer_memory.hpp. Each node decides from its own ranks' bytes and its
+// own memory; the first refusal is every rank's error. `rank_bytes`: one case's on this rank,
+// per distinct layout; a group of `at_once` cases holds that many times as much. Returns each
+// layout's bytes on the busiest node (one case), which every rank learns.
+std::vector<std::uint64_t> check_buffer_memory(std::span<const Case* const> cases,
+                                               const std::vector<std::uint64_t>& rank_bytes,
+                                               const std::vector<int>& at_once, MPI_Comm world) {
   MPI_Comm shared = MPI_COMM_NULL;
   mpi_check(
       MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, comm_rank(world), MPI_INFO_NULL, &shared),
@@ -95,22 +97,28 @@ void check_buffer_memory(std::span<const Case* const> cases,
   std::string error;
   for (std::size_t i = 0; i < cases.size() && error.empty(); ++i) {
     const Case& c = *cases[i];
+    const auto group = static_cast<std::uint64_t>(at_once[i]);  // <= the run's cases: no overflow
     const BufferNeed need{c.collective->name,
                           c.dtype->name,
                           c.count,
-                          node_max[i],
-                          node_bytes[i],
+                          node_max[i] * group,
+                          node_bytes[i] * group,
                           node.size(),
                           std::string_view(host, static_cast<std::size_t>(host_len)),
                           at_once[i]};
     error = buffer_memory_refusal(need, mem).value_or("");
   }
   agree_on_first_error(world, std::move(error));
+  // The set-up limit is the same on every rank: the busiest node's.
+  std::vector<std::uint64_t> busiest(rank_bytes.size());
+  mpi_check(MPI_Allreduce(node_bytes.data(), busiest.data(), n, MPI_UINT64_T, MPI_MAX, world),
+            "MPI_Allreduce");
+  return busiest;
 }
 
 }  // namespace
 
-void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_Comm world) {
+void check_counts_fit(std::span<Case> cases, const RunOptions& opts, MPI_Comm world) {
   // --order: a group's cases hold their buffers at once (sequential: groups of one). Cases of one
   // distinct buffer layout may lie in several groups (another pattern or amplitude), but only one
   // group is alive at a time, so a layout counts as its largest group.
@@ -122,9 +130,10 @@ void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_C
   }
   std::map<int, Comm> inter;  // per size of group A, made for its first intergroup case
   using Layout = std::tuple<std::string_view, std::uint64_t, int, std::string_view, const void*>;
-  std::map<Layout, std::size_t> seen;  // -> its index in `distinct`
+  std::map<Layout, std::size_t> seen;                              // -> its index in `distinct`
+  std::vector<std::size_t> layout_of(cases.size(), cases.size());  // case -> index in `distinct`
   std::vector<const Case*> distinct;
-  std::vector<std::uint64_t> rank_bytes;  // this rank's buffers, per distinct case
+  std::vector<std::uint64_t> rank_bytes;  // one case's on this rank, per distinct layout
   std::vector<int> at_once;               // ... and its largest group
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const Case& c = cases[k];
@@ -133,6 +142,7 @@ void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_C
       if (it->second < at_once.size()) {
         at_once[it->second] = std::max(at_once[it->second], group_size[k]);
       }
+      layout_of[k] = it->second;
       continue;
     }
     seen.emplace(layout, distinct.size());
@@ -148,9 +158,10 @@ void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_C
       continue;
     }
     try {
-      // At most 2 * INT_MAX elements of at most 8 bytes: no overflow.
-      rank_bytes.push_back(check_workload_counts(*c.collective, comm, c.root, c.count, c.shape) *
-                           c.dtype->size);
+      // At most 2 * INT_MAX elements (4 with scratch) of at most 8 bytes: no overflow.
+      rank_bytes.push_back(
+          workload_footprint(*c.collective, comm, c.root, c.count, c.shape).bytes(c.dtype->size));
+      layout_of[k] = distinct.size();
       distinct.push_back(&c);
       at_once.push_back(group_size[k]);
     } catch (const std::overflow_error& e) {
@@ -158,10 +169,11 @@ void check_counts_fit(std::span<const Case> cases, const RunOptions& opts, MPI_C
       throw count_error(c.count, e);
     }
   }
-  for (std::size_t d = 0; d < distinct.size(); ++d) {
-    rank_bytes[d] *= static_cast<std::uint64_t>(at_once[d]);  // a group of <= cases.size()
+  const std::vector<std::uint64_t> node_bytes =
+      check_buffer_memory(distinct, rank_bytes, at_once, world);
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    if (layout_of[k] < node_bytes.size()) cases[k].node_fill_bytes = node_bytes[layout_of[k]];
   }
-  check_buffer_memory(distinct, rank_bytes, at_once, world);
 }
 
 CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClock& clock,

@@ -553,7 +553,9 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .default_value = "auto",
        .help = "End the run (exit 3) when a timed call has not returned after this long, naming "
                "the case and the ranks that have and have not arrived; auto: 10 x (the case's "
-               "largest planned delay + compute) + 60s; 0: no watchdog",
+               "largest planned delay + compute) + 60s; 0: no watchdog. A case's set-up "
+               "(filling its buffers) has its own limit, whatever this says: 60s + 10s per GiB "
+               "its node's ranks fill",
        .group = kIterations,
        .resume_may_differ = "a watchdog that only acts on a hung call; a resume after a timeout "
                             "may need a longer one",

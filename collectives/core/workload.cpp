@@ -387,12 +387,28 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
   reset();
 }
 
-std::uint64_t check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                                    std::uint64_t count, const IntergroupShape& shape) {
+WorkloadFootprint workload_footprint(const CollectiveInfo& collective, MPI_Comm comm, int root,
+                                     std::uint64_t count, const IntergroupShape& shape) {
   const layout::Layout l = layout::lay_out({collective, comm, comm_rank(comm), comm_size(comm),
                                             collective.rooted ? root : 0, count, shape});
+  WorkloadFootprint f;
   // As Buffers::alloc: never empty.
-  return std::max<std::uint64_t>(l.send_elems, 1) + std::max<std::uint64_t>(l.recv_elems, 1);
+  f.buffer_elems =
+      std::max<std::uint64_t>(l.send_elems, 1) + std::max<std::uint64_t>(l.recv_elems, 1);
+  // reduce/binomial, mpich-binomial, rabenseifner, radixk, ring, clairvoyant: acc_ and tmp_ of
+  // the whole vector (Scratch, zero-filled in prepare); the libraries' reduce as much.
+  if (collective.name == "reduce") {
+    f.scratch_elems = 2 * l.args_count;
+  } else if (collective.name == "allreduce") {
+    f.scratch_elems = l.args_count;
+  } else if (collective.name == "reduce_scatter") {
+    f.scratch_elems = l.send_elems;
+  }
+  f.index_bytes =
+      (l.counts.size() + l.displs.size() + l.recv_counts.size() + l.recv_displs.size()) *
+          sizeof(int) +
+      l.expect.size() * sizeof(layout::Block);
+  return f;
 }
 
 Workload::~Workload() = default;

@@ -77,12 +77,28 @@ std::uint64_t intergroup_vblock(std::uint64_t nominal, int i, int ranks, BlockDi
 std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to,
                                     BlockDist dist = BlockDist::kUneven);
 
+// What one rank of a case holds in memory, so that a case that cannot fit is refused before
+// anything is allocated (bench/buffer_memory.hpp).
+struct WorkloadFootprint {
+  std::uint64_t buffer_elems = 0;  // the send and receive buffers, as Workload allocates them
+  // The scratch the collective's algorithms hold beside them, in elements: reduce two vectors
+  // (the accumulator and the receive buffer of every reduce algorithm here, and of MPI's own),
+  // allreduce and reduce_scatter one (the library's buffer for the incoming operand). An
+  // estimate: the movement collectives' tree and Bruck variants hold staging not counted here.
+  std::uint64_t scratch_elems = 0;
+  // Workload's count and displacement arrays and the check's table of expected blocks (what it
+  // validates against: the expected values are computed, not copied).
+  std::uint64_t index_bytes = 0;
+  std::uint64_t bytes(std::size_t elem_size) const {
+    return (buffer_elems + scratch_elems) * elem_size + index_bytes;
+  }
+};
+
 // Throws std::overflow_error where Workload(collective, comm, root, ..., count) would for a count,
 // displacement or buffer length beyond an int, without allocating (root must be a rank of comm).
-// Returns the elements that Workload would allocate on this rank (send and receive buffers), so
-// that the caller can check them against memory too.
-std::uint64_t check_workload_counts(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                                    std::uint64_t count, const IntergroupShape& shape = {});
+// Returns what the case would hold on this rank (above).
+WorkloadFootprint workload_footprint(const CollectiveInfo& collective, MPI_Comm comm, int root,
+                                     std::uint64_t count, const IntergroupShape& shape = {});
 
 class Workload {
  public:

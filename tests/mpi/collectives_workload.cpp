@@ -168,6 +168,35 @@ void overflow_is_refused() {
   }
 }
 
+// What the memory check counts (bench/buffer_memory.hpp): the buffers Workload allocates, and
+// the reducing algorithms' scratch. Issue 43: reduce of 2G ints at 2 ranks counted 24 GB, under
+// a 24 GiB machine's memory, although every reduce algorithm holds two more vectors per rank.
+void footprint_counts_buffers_and_scratch() {
+  const int size = world_size(), rank = world_rank();
+  constexpr std::uint64_t n = 1000;
+  const WorkloadFootprint red = workload_footprint(coll("reduce"), MPI_COMM_WORLD, 0, n);
+  expect(red.buffer_elems >= n + 1, "reduce: send and receive buffers not counted");
+  expect(rank != 0 || red.buffer_elems == 2 * n, "reduce: the root's buffers are not 2 n");
+  expect(red.scratch_elems == 2 * n, "reduce: scratch is not 2 vectors");
+  const WorkloadFootprint all = workload_footprint(coll("allreduce"), MPI_COMM_WORLD, 0, n);
+  expect(all.buffer_elems == 2 * n && all.scratch_elems == n, "allreduce: not 2 n + n");
+  const WorkloadFootprint bc = workload_footprint(coll("bcast"), MPI_COMM_WORLD, 0, n);
+  expect(bc.scratch_elems == 0, "bcast: scratch counted");
+  const WorkloadFootprint a2a = workload_footprint(coll("alltoallv"), MPI_COMM_WORLD, 0, n);
+  expect(a2a.index_bytes >= 4 * static_cast<std::uint64_t>(size) * sizeof(int),
+         "alltoallv: counts and displacements not counted");
+  expect(a2a.bytes(4) == (a2a.buffer_elems + a2a.scratch_elems) * 4 + a2a.index_bytes,
+         "bytes() is not buffers + scratch + index");
+  // No allocation here: the footprint of 2G ints is only counted.
+  const std::uint64_t mine =
+      workload_footprint(coll("reduce"), MPI_COMM_WORLD, 0, 2'000'000'000).bytes(4);
+  std::uint64_t total = 0;
+  MPI_Allreduce(&mine, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  if (size >= 2) {
+    expect(total > (24ULL << 30), fmt::format("reduce 2G int at {} ranks: {} bytes", size, total));
+  }
+}
+
 void invalid_combinations_are_refused() {
   const int size = world_size();
   expect_throw<std::invalid_argument>(
@@ -236,6 +265,7 @@ int main(int argc, char** argv) {
     poisoned_output_is_caught();
     corrupted_element_is_caught();
     overflow_is_refused();
+    footprint_counts_buffers_and_scratch();
     invalid_combinations_are_refused();
     intergroup_builder_is_right();
   });

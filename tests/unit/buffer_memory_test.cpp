@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+
+#include "bench/call_watchdog.hpp"
+#include "collectives/core/workload.hpp"
+#include "common/datatype_size.hpp"
 
 namespace papbench {
 namespace {
@@ -21,7 +26,8 @@ TEST(BufferMemory, RefusalNamesCountBytesNeededAndAvailable) {
   const auto why = buffer_memory_refusal(need(64000000001), NodeMemory{64000000000, "test"});
   ASSERT_TRUE(why);
   for (const std::string part :
-       {"--count 2000000000", "double buffers of allreduce", "need 64000000001 bytes",
+       {"--count 2G: the buffers of allreduce with blocks of 2G double (16GB)",
+        "(send, receive and the algorithms' scratch) need 64000000001 bytes",
         "node node7 (2 rank(s) there, the largest 32000000000 bytes", "64000000000 bytes",
         "available (test)"}) {
     EXPECT_NE(why->find(part), std::string::npos) << part << " missing in: " << *why;
@@ -35,12 +41,30 @@ TEST(BufferMemory, RefusalOfAGroupNamesItsCasesAndSequentialOrder) {
   const auto why = buffer_memory_refusal(group, NodeMemory{64000000000, "test"});
   ASSERT_TRUE(why);
   for (const std::string part :
-       {"double buffers of 3 cases run together (--order) of allreduce", "--order sequential"}) {
+       {"buffers of 3 cases run together (--order) of allreduce", "--order sequential"}) {
     EXPECT_NE(why->find(part), std::string::npos) << part << " missing in: " << *why;
   }
   const auto alone = buffer_memory_refusal(need(64000000001), NodeMemory{64000000000, "test"});
   ASSERT_TRUE(alone);
   EXPECT_EQ(alone->find("--order"), std::string::npos) << *alone;
+}
+
+// The sizes a label shows (common/datatype_size.hpp) are those the workload allocates.
+TEST(BufferMemory, LabelSizesAreTheWorkloadsTypeSizes) {
+  for (const DatatypeInfo& d : datatype_table()) {
+    EXPECT_EQ(datatype_size(d.name), d.size) << d.name;
+  }
+}
+
+// Set-up's own limit grows with what the node fills (issue 43: 16 GB of buffers met the call's
+// 60 s limit while being filled), and does not depend on --call-timeout.
+TEST(BufferMemory, SetupLimitGrowsWithTheBytesFilled) {
+  EXPECT_EQ(case_setup_timeout_ns(0), kSetupFloorNs);
+  EXPECT_EQ(case_setup_timeout_ns(1), kSetupFloorNs + kSetupNsPerGiB);
+  EXPECT_EQ(case_setup_timeout_ns(1ULL << 30), kSetupFloorNs + kSetupNsPerGiB);
+  // 2G ints at 2 ranks: about 56 GB of buffers and scratch, 53 GiB: 590 s.
+  EXPECT_EQ(case_setup_timeout_ns(56'000'000'000), kSetupFloorNs + 53 * kSetupNsPerGiB);
+  EXPECT_GT(case_setup_timeout_ns(UINT64_MAX), 0);
 }
 
 TEST(BufferMemory, NodeMemoryIsReadFromThisMachine) {
