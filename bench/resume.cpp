@@ -153,8 +153,8 @@ ResumePlan plan_resume(const RunOptions& opts, const std::vector<Case>& cases, i
   if (!diff.empty()) {
     throw UsageError(fmt::format(
         "--resume: the run options differ from those '{}' was written with, so its cases would "
-        "not measure the same thing:\n  {}\n(only --out, --progress, --counters-strict and "
-        "--call-timeout may differ; start a new file for a different run)",
+        "not measure the same thing:\n  {}\n(only --out, --progress, --counters-strict, "
+        "--call-timeout and --one-rank may differ; start a new file for a different run)",
         path, fmt::join(diff, "\n  ")));
   }
 

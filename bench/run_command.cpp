@@ -19,6 +19,7 @@
 #include "bench/run_summary.hpp"
 #include "clocksync/sync_check.hpp"
 #include "collectives/core/registry.hpp"
+#include "common/error_output.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 #include "counters/counter_set.hpp"
@@ -146,6 +147,21 @@ void print_banner(const RunOptions& opts, const results::RunInfo& info,
   std::fflush(stdout);
 }
 
+// A run on one rank measures a collective that nobody else takes part in: the arrival pattern
+// delays no rank against another and the imbalance is 0 by construction (issue 43: a newcomer
+// who forgot mpiexec got exit 0 and a table that looked measured). papbench cannot tell
+// `mpiexec -n 1` from a start without mpiexec (Open MPI and MPICH both start a singleton), so
+// only --one-rank says the one rank is meant. A warning, not an error: the exit code stays 0.
+void warn_one_rank(const RunOptions& opts, int ranks) {
+  if (ranks != 1 || opts.one_rank) return;
+  // print_error: a closed stderr must not end a run over a warning.
+  print_error(
+      "papbench: warning: this run has 1 rank, so no other rank takes part in the collective: "
+      "arrival patterns delay nobody and the imbalance is 0 by construction. Start N ranks "
+      "with 'mpiexec -n N papbench ...' (Open MPI with more ranks than cores: 'mpiexec "
+      "--oversubscribe -n 4 papbench ...'), or pass --one-rank if one rank is meant\n");
+}
+
 // --resume: rank 0 checks the file against this run and everyone learns which cases it already
 // holds. A fresh run gets an empty plan (session 0: nothing skipped).
 ResumePlan agreed_resume_plan(const RunOptions& opts, const std::vector<Case>& cases, MPI_Comm comm,
@@ -252,6 +268,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   RunOptions opts = parse_run_options(raw);
   const topology::NodeTopology nodes(world.get(), opts.virtual_ppn);
   const std::vector<Case> cases = checked_cases(opts, world.get(), nodes.node_count());
+  warn_one_rank(opts, world.size());
   const RunFingerprint fingerprint =
       run_fingerprint(raw, world.size(), nodes.node_count(), mpi_library_version(),
                       fmt::format("{} ({}; {})", kVersion, kGitSha, kBuild));

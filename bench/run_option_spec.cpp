@@ -567,6 +567,15 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .help = "Run the cases in a random (seeded) order",
        .group = kIterations,
        .parse = [](const auto&, const auto& raw, auto& o) { o.shuffle = raw.shuffle; }},
+      {.name = "--one-rank",
+       .member = &R::one_rank,
+       .help = "A run on 1 rank is meant: no warning that no other rank took part. papbench "
+               "cannot tell 'mpiexec -n 1' from a start without mpiexec, so any 1-rank run "
+               "warns on stderr (exit code unchanged) unless this is given; start N ranks with "
+               "'mpiexec -n N papbench ...'",
+       .group = kIterations,
+       .resume_may_differ = "it only silences a warning; nothing measured changes",
+       .parse = [](const auto&, const auto& raw, auto& o) { o.one_rank = raw.one_rank; }},
 
       // --- nodes and clocks ---------------------------------------------------------------------
       {.name = "--virtual-ppn",

@@ -78,6 +78,7 @@ struct RawRunOptions {
   std::string seed;  // text: parse_seed refuses what CLI11 would wrap or clamp (-1, >= 2^64)
   bool force{};
   bool shuffle{};
+  bool one_rank{};
   bool no_drift{};
   bool flat_sync{};
 };

@@ -94,6 +94,7 @@ struct RunOptions {
   bool resume = false;  // --resume: `out` is an existing result set to continue
   bool force = false;
   bool shuffle = false;
+  bool one_rank = false;  // --one-rank: a run on one rank is meant (run_command warns otherwise)
   ProgressMode progress{};
   int iters = 0, warmup = 0;
   RunOrder order = RunOrder::kInterleaved;
