@@ -4,7 +4,7 @@
 # that 1M and 1Mi read as what they are; a count whose buffers and scratch cannot fit the node is
 # refused up front (exit 2) and leaves an existing --out as it was.
 source "$(dirname "$0")/lib.sh"
-quick=(--iters 2 --warmup 0 --maxdelay 1ms --count 1K,1Ki --progress auto)
+quick=(--iters 2 --warmup 0 --maxdelay 1ms --count "1K,1Ki" --progress auto)
 
 # Started without mpiexec: one rank, a warning that names the way out, and exit code 0.
 expect_exit 0 timeout 120 "$PAPBENCH" --collective reduce "${quick[@]}" --out one.h5
