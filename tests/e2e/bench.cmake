@@ -34,6 +34,8 @@ set_tests_properties(e2e.disk_full_resume PROPERTIES SKIP_RETURN_CODE 77)
 papbench_e2e_test(sync_check sync_check.sh)
 papbench_e2e_test(native_collectives native_collectives.sh TIMEOUT 300)
 papbench_e2e_test(quickstart quickstart.sh)
+# README's first experiment, as written (Open MPI's flags: not in tools/test.sh's MPICH stage).
+papbench_e2e_test(readme_first readme_first.sh)
 papbench_e2e_test(imbalance_pap imbalance_pap.sh)
 papbench_e2e_test(replay_pap replay_pap.sh)
 # Known-answer timing checks (arrival spreads, sync error): alone whatever ctest's -j.
