@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "common/errors.hpp"
+#include "results/case_metrics.hpp"
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
 #include "tools/report/intergroup_cases.hpp"
@@ -33,6 +34,11 @@ CaseRecord timed(const std::vector<double>& slowest_ms) {
   }
   rec.late.assign(static_cast<std::size_t>(n), 0);
   return rec;
+}
+
+// The views pass the iterations every view keeps (kept_iterations); by default, on time and valid.
+std::optional<PaperTiming> paper_timing(const CaseRecord& rec) {
+  return report::paper_timing(rec, results::select_iterations(rec, {}));
 }
 
 TEST(KangCases, PaperTimingDropsTheFastestAndSlowestIteration) {

@@ -9,10 +9,6 @@
 namespace papbench::report {
 namespace {
 
-bool late_iteration(const results::CaseRecord& rec, int it) {
-  return static_cast<std::size_t>(it) < rec.late.size() && rec.late[static_cast<std::size_t>(it)];
-}
-
 // max_r (f_r + b_r) - max_r f_r: how far the measured latest exit can be from the true one
 // (results/clock_bounds.cpp's rule for run time's max f, with the exits' own bounds).
 std::int64_t latest_exit_error(const results::CaseRecord& rec, int it) {
@@ -39,10 +35,11 @@ void BcastTime::pool(const BcastTime& other) {
   bounded = bounded && other.bounded;
 }
 
-std::optional<BcastTime> root_clock_time(const results::CaseRecord& rec) {
+std::optional<BcastTime> root_clock_time(const results::CaseRecord& rec,
+                                         const results::IterationSelection& selection) {
   BcastTime t;
-  for (int it = 0; it < rec.arrival_ns.rows; ++it) {
-    if (late_iteration(rec, it)) continue;
+  for (const std::size_t kept : selection.kept) {
+    const int it = static_cast<int>(kept);
     t.sum_s +=
         static_cast<double>(rec.exit_ns.at(it, rec.root) - rec.arrival_ns.at(it, rec.root)) * 1e-9;
     ++t.iterations;
@@ -51,7 +48,8 @@ std::optional<BcastTime> root_clock_time(const results::CaseRecord& rec) {
   return t;
 }
 
-std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec) {
+std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec,
+                                        const results::IterationSelection& selection) {
   const auto shaped = [&](const results::Matrix& m) {
     return m.rows == rec.arrival_ns.rows && m.cols == rec.ranks;
   };
@@ -59,8 +57,8 @@ std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec) {
                       (!results::records_call_bounds(rec) || shaped(rec.clock_elapsed_bound_ns));
   BcastTime t;
   t.bounded = bounds;
-  for (int it = 0; it < rec.arrival_ns.rows; ++it) {
-    if (late_iteration(rec, it)) continue;
+  for (const std::size_t kept : selection.kept) {
+    const int it = static_cast<int>(kept);
     t.sum_s += static_cast<double>(last_rank_ns(rec, it)) * 1e-9;
     if (bounds) {
       t.bound_sum_s +=

@@ -31,10 +31,13 @@ struct BcastTime {
   void pool(const BcastTime& other);
 };
 
-std::optional<BcastTime> root_clock_time(const results::CaseRecord& rec);
+// Both over the iterations `selection` keeps (kept_iterations: the ones every view keeps).
+std::optional<BcastTime> root_clock_time(const results::CaseRecord& rec,
+                                         const results::IterationSelection& selection);
 // The bound of an iteration: the error the clocks can put into max f (the rank holding it, or a
 // rank within its bound of it) plus the root's own bound at its arrival.
-std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec);
+std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec,
+                                        const results::IterationSelection& selection);
 // The same time per iteration, in ns, of the iterations `selection` keeps: the series
 // compare and Q (tools/report/nuriyev_q.hpp) take, as metric_series gives a metric's.
 std::vector<double> last_rank_series_ns(const results::CaseRecord& rec,

@@ -29,7 +29,7 @@ double nbft_time_s(std::span<const CaseRef> cases) {
   std::vector<double> pooled;
   for (const CaseRef& ref : cases) {
     const results::CaseRecord& rec = ref.file->reader.cases()[ref.index];
-    const std::vector<double> v = last_rank_series_ns(rec, results::select_iterations(rec, {}));
+    const std::vector<double> v = last_rank_series_ns(rec, kept_iterations(*ref.file, rec));
     pooled.insert(pooled.end(), v.begin(), v.end());
   }
   return pooled.empty() ? std::nan("") : stats::median(pooled) * 1e-9;

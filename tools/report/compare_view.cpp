@@ -340,14 +340,12 @@ std::vector<std::vector<double>> launch_series(const SideCase& side, results::Me
   return out;
 }
 
-// Each launch's kept iterations (late and wrong ones left out as the filter says); counts what
-// was dropped.
-std::vector<results::IterationSelection> side_selections(const SideCase& side,
-                                                         const results::IterationFilter& filter,
-                                                         int& dropped) {
+// Each launch's kept iterations (kept_iterations: late and wrong ones left out as every view
+// leaves them out); counts what was dropped.
+std::vector<results::IterationSelection> side_selections(const SideCase& side, int& dropped) {
   std::vector<results::IterationSelection> out;
-  for (const results::CaseRecord& rec : side.loaded) {
-    out.push_back(results::select_iterations(rec, filter));
+  for (std::size_t k = 0; k < side.loaded.size(); ++k) {
+    out.push_back(kept_iterations(*side.launches[k].first, side.loaded[k]));
     dropped += out.back().dropped_late + out.back().dropped_invalid;
   }
   return out;
@@ -571,10 +569,8 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
     }
     load_side(side_a);
     load_side(side_b);
-    std::vector<results::IterationSelection> kept_a =
-        side_selections(side_a, options.filter, dropped);
-    std::vector<results::IterationSelection> kept_b =
-        side_selections(side_b, options.filter, dropped);
+    std::vector<results::IterationSelection> kept_a = side_selections(side_a, dropped);
+    std::vector<results::IterationSelection> kept_b = side_selections(side_b, dropped);
     const results::PairingPlan plan =
         results::plan_pairing(side_records(side_a), side_records(side_b), options.filter);
     if (plan.paired) {

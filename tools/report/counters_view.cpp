@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "results/correlation.hpp"
+#include "results/kept_iterations.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 
@@ -79,7 +80,8 @@ Report build_counters(const ResultFile& file) {
   const auto& cases = file.reader.cases();
   bool any = false;
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const results::CaseRecord& rec = cases[i];
+    // The iterations every view keeps (summary's), so the correlations are over the same ones.
+    const results::CaseRecord rec = results::only_kept(cases[i], kept_iterations(file, cases[i]));
     const std::string heading = fmt::format("{}  ({})", case_title(i, rec), case_facts(rec));
     const std::vector<double> arrival = stats::normalized_arrivals(rec.arrival_ns);
     for (const auto& [event, m] : rec.counters) {

@@ -112,7 +112,9 @@ std::size_t write_raw_csv(const ResultFile& file, std::ostream& out) {
         csv_field(rec.op), rec.root, csv_field(rec.pattern), csv_field(rec.sync_mode),
         rec.compute_ns, rec.maxdelay_ns, rec.seed, rec.warmup, rec.iterations, rec.ranks,
         csv_field(rec.validated));
-    for (int it = 0; it < rec.arrival_ns.rows; ++it) {
+    // The iterations every view keeps (summary's): late and wrong ones only when asked for.
+    for (const std::size_t kept : kept_iterations(file, rec).kept) {
+      const int it = static_cast<int>(kept);
       const std::string late = static_cast<std::size_t>(it) < rec.late.size()
                                    ? (rec.late[static_cast<std::size_t>(it)] ? "1" : "0")
                                    : "";

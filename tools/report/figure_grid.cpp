@@ -26,9 +26,9 @@ std::string mean_sd_text(double mean, double sd) {
   return fmt::format("{:.{}f} ± {:.{}f} {}", m, decimals, sd / scale, decimals, ms ? "ms" : "us");
 }
 
-// The iterations of every case in one cell, pooled.
+// The kept iterations (kept_iterations, as summary keeps them) of every case in one cell, pooled.
 struct Pool {
-  std::vector<const results::CaseRecord*> cases;
+  std::vector<std::pair<const ResultFile*, const results::CaseRecord*>> cases;
 };
 
 struct Group {
@@ -39,9 +39,9 @@ struct Group {
 
 std::vector<double> pooled(const Pool& cell, results::Metric m, const std::string& what) {
   std::vector<double> all;
-  for (const results::CaseRecord* c : cell.cases) {
+  for (const auto& [file, c] : cell.cases) {
     try {
-      const auto s = results::metric_series(*c, m);
+      const auto s = results::metric_series(*c, m, kept_iterations(*file, *c));
       all.insert(all.end(), s.begin(), s.end());
     } catch (const results::FormatError& e) {
       throw UsageError(fmt::format("{}: {}", what, e.what()));
@@ -147,7 +147,7 @@ Report build_figure(const std::vector<ResultFile>& files, const FigureSpec& spec
         x = static_cast<std::int64_t>(
             spec.size == SizeMeaning::kTotal ? paper_total(c.count, processes) : c.count);
       }
-      g.cells[x][c.algorithm].cases.push_back(&c);
+      g.cells[x][c.algorithm].cases.emplace_back(&f, &c);
     }
   }
   if (groups.empty()) {

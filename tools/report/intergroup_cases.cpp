@@ -135,10 +135,10 @@ std::string setting_text(const IntergroupCase& c) {
   return std::string(im::settings()[static_cast<std::size_t>(*c.setting) - 1].name);
 }
 
-std::optional<PaperTiming> paper_timing(const results::CaseRecord& rec) {
-  const results::IterationSelection sel = results::select_iterations(rec, {});
+std::optional<PaperTiming> paper_timing(const results::CaseRecord& rec,
+                                        const results::IterationSelection& selection) {
   std::vector<double> per_iteration;
-  for (std::size_t it : sel.kept) {
+  for (std::size_t it : selection.kept) {
     double slowest = 0;
     for (int r = 0; r < rec.arrival_ns.cols; ++r) {
       const auto row = static_cast<int>(it);

@@ -45,6 +45,8 @@ struct PaperTiming {
   int averaged = 0;    // iterations - 2 when trimmed
   bool trimmed = false;
 };
-std::optional<PaperTiming> paper_timing(const results::CaseRecord& rec);
+// Over the iterations `selection` keeps (kept_iterations: the ones every view keeps).
+std::optional<PaperTiming> paper_timing(const results::CaseRecord& rec,
+                                        const results::IterationSelection& selection);
 
 }  // namespace papbench::report

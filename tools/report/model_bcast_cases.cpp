@@ -63,8 +63,9 @@ std::optional<BcastMeasurement> read_measurement(const ResultFile& file,
     return std::nullopt;
   }
   const auto bytes = case_bytes(rec);
-  const auto root = root_clock_time(rec);
-  const auto last = last_rank_time(rec);
+  const results::IterationSelection kept = kept_iterations(file, rec);
+  const auto root = root_clock_time(rec, kept);
+  const auto last = last_rank_time(rec, kept);
   if (!bytes || !root || !last) return std::nullopt;
   m.source = fmt::format("{}: {}", file.path, rec.label());
   m.ranks = rec.ranks;
@@ -135,7 +136,7 @@ BcastCases read_bcast_cases(std::span<const ResultFile> files, const BcastModelO
       const results::CaseRecord& rec = records[i];
       if (rec.collective == "bcast" && rec.algorithm == "native" && rec.params.empty()) {
         const auto bytes = case_bytes(rec);
-        const auto last = last_rank_time(rec);
+        const auto last = last_rank_time(rec, kept_iterations(f, rec));
         if (bytes && last) {
           const auto [it, fresh] = out.library_default.try_emplace(
               {rec.ranks, *bytes, f.reader.run_info().node_index}, *last);

@@ -264,7 +264,7 @@ Section cases_section(const std::vector<ResultFile>& files, const IntergroupMode
       if (!c) continue;
       if (only != nullptr && c->setting != only->setting) continue;
       ++found;
-      const auto t = paper_timing(rec);
+      const auto t = paper_timing(rec, kept_iterations(f, rec));
       if (t && t->iterations < 10) ++fewer;
       const Chosen ch = choose(rec.algorithm, c->shape, ls.link.value_or(im::Link{}));
       const bool predicted = ch.p && ls.link;

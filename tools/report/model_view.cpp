@@ -14,6 +14,7 @@
 
 #include "common/errors.hpp"
 #include "results/case_metrics.hpp"
+#include "results/kept_iterations.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/model_hockney_fit.hpp"
@@ -143,15 +144,16 @@ PingpongSamples pingpong_samples(const ResultFile& file, PingpongStat stat) {
   PingpongSamples out;
   const auto& cases = file.reader.cases();
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const results::CaseRecord& rec = cases[i];
-    if (rec.collective != "pingpong") continue;
+    if (cases[i].collective != "pingpong") continue;
+    // The iterations every view keeps (summary's): late and wrong ones only when asked for.
+    const results::CaseRecord rec = results::only_kept(cases[i], kept_iterations(file, cases[i]));
     const auto elem = dtype_bytes(rec.dtype);
     const auto& delays = rec.planned_delay_ns.data;
     const bool delayed = std::any_of(delays.begin(), delays.end(), [](auto v) { return v != 0; });
     if (rec.ranks < 2 || rec.arrival_ns.rows == 0 || !elem || rec.validated == "fail" || delayed) {
       out.skipped.push_back(fmt::format("[{}] ({})", i,
                                         rec.ranks < 2              ? "one rank"
-                                        : rec.arrival_ns.rows == 0 ? "no iterations"
+                                        : rec.arrival_ns.rows == 0 ? "no kept iterations"
                                         : delayed                  ? "delayed arrivals"
                                         : !elem                    ? "unknown datatype"
                                                                    : "validation failed"));
@@ -247,8 +249,8 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
 
   int no_model = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const results::CaseRecord& rec = cases[i];
-    if (rec.collective != "scatter" && rec.collective != "gather") continue;
+    if (cases[i].collective != "scatter" && cases[i].collective != "gather") continue;
+    const results::CaseRecord rec = results::only_kept(cases[i], kept_iterations(file, cases[i]));
     const std::vector<double> run_series = results::metric_series(rec, results::Metric::kRunTime);
     const std::vector<double> elapsed_series =
         results::metric_series(rec, results::Metric::kElapsed);

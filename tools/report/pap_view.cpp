@@ -194,8 +194,9 @@ Report build_pap(const ResultFile& file, bool suggest) {
   for (std::size_t i = 0; i < cases.size(); ++i) {
     // One case's data at a time (the file may be opened on demand): arrivals, the prediction,
     // the algorithm's metrics.
+    // Only the iterations every view keeps (summary's): the pattern statistics are of them.
     const results::CaseRecord rec =
-        load_case(file, i, {.planned = false, .clock = false, .counters = false});
+        load_kept_case(file, i, {.planned = false, .clock = false, .counters = false});
     std::vector<int> nodes = info.node_index;
     if (static_cast<int>(nodes.size()) != rec.arrival_ns.cols) nodes.clear();
     const PapSummary p = summarize_pap(rec.arrival_ns, nodes);

@@ -18,6 +18,7 @@ constexpr std::size_t kMaxIterations = 4;
 
 Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& options) {
   const results::CaseRecord& c = chosen_case(files, options, "arrivals");
+  const results::IterationSelection selection = kept_iterations(files.front(), c);
   if (options.iterations.empty() || options.iterations.size() > kMaxIterations) {
     throw UsageError(
         fmt::format("plot arrivals: --iters takes 1 to {} iterations", kMaxIterations));
@@ -39,6 +40,19 @@ Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& op
                       "iterations 0..{}",
                       it, options.case_index, c.arrival_ns.rows - 1));
     }
+    // The iterations summary leaves out are left out here too, unless the same option keeps them.
+    const std::vector<std::size_t>& kept = selection.kept;
+    if (std::find(kept.begin(), kept.end(), static_cast<std::size_t>(it)) == kept.end()) {
+      const bool invalid = static_cast<std::size_t>(it) < c.validation.size() &&
+                           c.validation[static_cast<std::size_t>(it)] ==
+                               static_cast<std::uint8_t>(results::IterationCheck::kFailed);
+      throw UsageError(fmt::format(
+          "plot arrivals: --iters {}: timed iteration {} of case {} is left out ({}), as summary "
+          "leaves it out; pass {} to draw it",
+          it, it, options.case_index,
+          invalid ? "its output was checked wrong" : "late: some rank off its planned arrival",
+          invalid ? "--include-invalid" : "--include-late"));
+    }
     const auto a = c.arrival_ns.row(it);
     const auto f = c.exit_ns.row(it);
     const std::int64_t t0 = *std::min_element(a.begin(), a.end());
@@ -50,7 +64,7 @@ Figure plot_arrivals(const std::vector<ResultFile>& files, const PlotOptions& op
     Panel panel;
     panel.title = fmt::format("timed iteration {} on the global clock{}", it,
                               !c.late.empty() && c.late[static_cast<std::size_t>(it)] != 0
-                                  ? " (left out: some rank off its planned arrival)"
+                                  ? " (late: some rank off its planned arrival; --include-late)"
                                   : "");
     panel.x = {fmt::format("time since the first arrival [{}]", unit.name), false, 10, {}};
     panel.y = {"rank", false, 10, {}};

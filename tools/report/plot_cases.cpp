@@ -6,6 +6,7 @@
 
 #include "common/errors.hpp"
 #include "common/units.hpp"
+#include "results/kept_iterations.hpp"
 #include "tools/report/plot_views.hpp"
 
 namespace papbench::report::plot {
@@ -23,6 +24,13 @@ results::CaseRecord chosen_case(const std::vector<ResultFile>& files, const Plot
         view, options.case_index, files.front().path, static_cast<long long>(cases.size()) - 1));
   }
   return load_case(files.front(), options.case_index);
+}
+
+results::CaseRecord chosen_kept_case(const std::vector<ResultFile>& files,
+                                     const PlotOptions& options, std::string_view view) {
+  results::CaseRecord c = chosen_case(files, options, view);
+  const results::IterationSelection kept = kept_iterations(files.front(), c);
+  return results::only_kept(std::move(c), kept);
 }
 
 std::string conditions_text(const results::CaseRecord& r, int processes, std::optional<XAxis> x) {
@@ -49,10 +57,10 @@ std::string series_name(const results::CaseRecord& record) {
   return fmt::format("{}({})", record.algorithm, record.params);
 }
 
-std::vector<double> metric_values(const results::CaseRecord& record, results::Metric metric,
-                                  std::string_view view) {
+std::vector<double> metric_values(const ResultFile& file, const results::CaseRecord& record,
+                                  results::Metric metric, std::string_view view) {
   try {
-    return results::metric_series(record, metric);
+    return results::metric_series(record, metric, kept_iterations(file, record));
   } catch (const results::FormatError& e) {
     throw UsageError(fmt::format("plot {}: {}", view, e.what()));
   }

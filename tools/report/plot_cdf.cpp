@@ -22,7 +22,7 @@ Figure plot_cdf(const std::vector<ResultFile>& files, const PlotOptions& options
     for (std::size_t i = 0; i < f.reader.cases().size(); ++i) {
       // One case's data at a time: the files are opened on demand (plot_views.cpp).
       const results::CaseRecord c = load_case(f, i, {.counters = false, .metrics = false});
-      const std::vector<double> m = metric_values(c, options.metric, "cdf");
+      const std::vector<double> m = metric_values(f, c, options.metric, "cdf");
       if (m.empty()) continue;  // no timed iteration (e.g. an app capture's cases): no staircase
       auto& v = grid[conditions_text(c, case_processes(c, f), std::nullopt)][series_name(c)];
       v.insert(v.end(), m.begin(), m.end());

@@ -1,6 +1,7 @@
 // heatmap: each rank's arrival after the iteration's first arrival, rank x timed iteration
 // ([Parsons2015] Fig. 3.5 draws entry times so): a fixed skew shows as horizontal stripes, a
-// random pattern as noise.
+// random pattern as noise. Only the iterations the report keeps (summary's) are drawn, each at
+// its own number: a column left blank is one the filter left out.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,8 +14,10 @@ namespace papbench::report::plot {
 Figure plot_heatmap(const std::vector<ResultFile>& files, const PlotOptions& options) {
   const results::CaseRecord& c = chosen_case(files, options, "heatmap");
   const results::Matrix& a = c.arrival_ns;
+  const std::vector<std::size_t> kept = kept_iterations(files.front(), c).kept;
   double max_offset = 0;
-  for (int it = 0; it < a.rows; ++it) {
+  for (const std::size_t k : kept) {
+    const int it = static_cast<int>(k);
     const auto row = a.row(it);
     const auto [lo, hi] = std::minmax_element(row.begin(), row.end());
     max_offset = std::max(max_offset, static_cast<double>(*hi - *lo));
@@ -34,7 +37,8 @@ Figure plot_heatmap(const std::vector<ResultFile>& files, const PlotOptions& opt
   if (a.cols <= 32) panel.y.step = 1;
   panel.color_label = fmt::format("arrival after the first rank [{}]", unit.name);
   Series s{"", Style::kImage, 0, {}};
-  for (int it = 0; it < a.rows; ++it) {
+  for (const std::size_t k : kept) {
+    const int it = static_cast<int>(k);
     const auto row = a.row(it);
     const std::int64_t first = *std::min_element(row.begin(), row.end());
     for (int r = 0; r < a.cols; ++r) {

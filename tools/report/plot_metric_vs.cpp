@@ -106,11 +106,32 @@ Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& r
       const std::string condition = conditions_text(c, processes, options.x);
       dtypes[condition] = c.dtype;  // a condition holds one dtype (conditions_text names it)
       auto& cell = grid[condition][series_name(c)][k];
-      const std::vector<double> v = metric_values(c, options.metric, "metric-vs");
+      const std::vector<double> v = metric_values(f, c, options.metric, "metric-vs");
       cell.insert(cell.end(), v.begin(), v.end());
     }
   }
   if (grid.empty()) throw UsageError("plot metric-vs: the given files hold no complete case");
+  // A point without a kept iteration is a "-" row of summary: no point here either (a NaN
+  // point, or a panel of them, is no figure gnuplot draws).
+  std::size_t empty_cells = 0, points = 0;
+  for (auto& [condition, by_series] : grid) {
+    for (auto& [name, cells] : by_series) {
+      empty_cells += static_cast<std::size_t>(
+          std::erase_if(cells, [](const auto& cell) { return cell.second.empty(); }));
+      points += cells.size();
+    }
+  }
+  if (points == 0) {
+    throw UsageError(
+        "plot metric-vs: no case kept an iteration (every one late or wrong, as summary shows; "
+        "see its notes for why): --include-late / --include-invalid draw them");
+  }
+  if (empty_cells > 0) {
+    fmt::print(stderr,
+               "plot metric-vs: {} point(s) not drawn: their cases kept no iteration (summary's "
+               "rows of '-'; its notes say why); --include-late / --include-invalid draw them\n",
+               empty_cells);
+  }
   if (grid.size() > kMaxMetricPanels) {
     throw UsageError(fmt::format(
         "plot metric-vs: the files hold {} different case conditions besides the x axis (at most "
@@ -123,6 +144,9 @@ Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& r
   figure.title = fmt::format("{}: median with 95% CI over timed iterations", metric);
   figure.footer = run_footer(files);
   for (const auto& [condition, by_series] : grid) {
+    const bool drawn = std::any_of(by_series.begin(), by_series.end(),
+                                   [](const auto& series) { return !series.second.empty(); });
+    if (!drawn) continue;
     Panel panel;
     panel.title = condition;
     double max_ns = 0;
@@ -135,6 +159,7 @@ Figure plot_metric_vs(const std::vector<ResultFile>& files, const PlotOptions& r
     }
     const TimeUnit unit = time_unit_for(max_ns);
     for (const auto& [name, cells] : by_series) {
+      if (cells.empty()) continue;
       Series s{name, Style::kErrorLines, 0, {}};
       for (const auto& [k, v] : cells) {
         const stats::Summary sum = stats::summarize(v);

@@ -144,8 +144,19 @@ Figure plot_paper_grid(const Report& report, std::string_view source) {
         }
         panel.series.push_back(std::move(paper));  // empty series are not drawn
       }
-      figure.panels.push_back(std::move(panel));
+      // A panel none of whose cases kept an iteration (summary's rows of "-") has nothing
+      // measured to draw, and gnuplot refuses a plot without a defined point.
+      const bool measured = std::any_of(
+          panel.series.begin(), panel.series.end(),
+          [](const Series& se) { return se.style == Style::kErrorLines && !se.rows.empty(); });
+      if (measured) figure.panels.push_back(std::move(panel));
     }
+  }
+  if (figure.panels.empty()) {
+    throw UsageError(fmt::format(
+        "plot {}: no case kept an iteration (every one late or wrong, as summary shows; see its "
+        "notes for why): --include-late / --include-invalid draw them",
+        report.kind));
   }
   if (figure.panels.size() > kMaxGridPanels) {
     throw UsageError(

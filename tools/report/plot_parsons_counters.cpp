@@ -19,7 +19,7 @@ constexpr std::size_t kMaxDots = 20000;
 }  // namespace
 
 Figure plot_parsons_counters(const std::vector<ResultFile>& files, const PlotOptions& options) {
-  const results::CaseRecord& c = chosen_case(files, options, "parsons-counters");
+  const results::CaseRecord& c = chosen_kept_case(files, options, "parsons-counters");
   if (c.counters.empty()) {
     throw UsageError(
         fmt::format("plot parsons-counters: case {} recorded no counters (run "

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "imbalance/pap_statistics.hpp"
+#include "results/kept_iterations.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/figure_grid.hpp"
 #include "tools/report/plot_views.hpp"
@@ -42,7 +43,10 @@ Panel imbalance_over_cases(const ResultFile& file) {
   std::vector<PapMeans> means;
   double max_ns = 0;
   for (const results::CaseRecord& c : cases) {
-    const PapMeans m = summarize_pap(c.arrival_ns, {}).all;
+    // The iterations the report keeps, as `pap` and `summary` do.
+    const results::Matrix a =
+        results::kept_rows(c.arrival_ns, c.arrival_ns.rows, kept_iterations(file, c).kept);
+    const PapMeans m = summarize_pap(a, {}).all;
     means.push_back(m);
     max_ns = std::max({max_ns, m.delta_bar_ns, m.omega_bar_ns});
   }
@@ -132,7 +136,7 @@ Panel imbalance_per_invocation(const results::CaseRecord& c) {
   const TimeUnit unit = time_unit_for(max_ns);
   Panel panel;
   panel.title = "Fig. 3.6: imbalance per invocation";
-  panel.x = {"invocation (timed iteration)", false, 10, {}};
+  panel.x = {"invocation (timed iteration kept)", false, 10, {}};
   panel.y = {fmt::format("imbalance [{}]", unit.name), false, 10, {}};
   Series delta{"average imbalance (delta-bar)", Style::kLines, 1, {}};
   Series omega{"worst-case imbalance (omega)", Style::kLines, 2, {}};
@@ -147,7 +151,7 @@ Panel imbalance_per_invocation(const results::CaseRecord& c) {
 }  // namespace
 
 Figure plot_parsons_pap(const std::vector<ResultFile>& files, const PlotOptions& options) {
-  const results::CaseRecord& c = chosen_case(files, options, "parsons-pap");
+  const results::CaseRecord& c = chosen_kept_case(files, options, "parsons-pap");
   const ResultFile& file = files.front();
   std::vector<int> nodes = file.reader.run_info().node_index;
   if (static_cast<int>(nodes.size()) != c.arrival_ns.cols) nodes.clear();

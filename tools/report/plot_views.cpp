@@ -10,11 +10,13 @@
 namespace papbench::report::plot {
 namespace {
 
+// The files carry the filter (--include-late, --include-invalid) to the view, as in `summary`.
 std::vector<ResultFile> open_all(const std::vector<std::string>& paths,
+                                 const results::IterationFilter& filter,
                                  results::CaseData data = results::CaseData::kLoaded) {
   std::vector<ResultFile> files;
   files.reserve(paths.size());
-  for (const std::string& p : paths) files.push_back(open_result_file(p, data));
+  for (const std::string& p : paths) files.push_back(open_result_file(p, data, filter));
   return files;
 }
 
@@ -23,7 +25,7 @@ std::vector<ResultFile> open_all(const std::vector<std::string>& paths,
 template <Figure (*Build)(const std::vector<ResultFile>&, const PlotOptions&),
           results::CaseData Data = results::CaseData::kLoaded>
 Figure from_results(const std::vector<std::string>& paths, const PlotOptions& options) {
-  return Build(open_all(paths, Data), options);
+  return Build(open_all(paths, options.filter, Data), options);
 }
 
 // The footer of a figure whose input is not a result set: what its Report's meta says.
@@ -42,7 +44,8 @@ std::string meta_footer(const Report& report) {
 // A paper view draws the Report that `papbench-report table NAME` prints, so the figure and
 // the table cannot disagree.
 template <Figure (*Plot)(const Report&)>
-Figure paper_view(std::string_view table, const std::vector<std::string>& paths) {
+Figure paper_view(std::string_view table, const std::vector<std::string>& paths,
+                  const PlotOptions& options) {
   const PaperTable* t = find_paper_table(table);
   if (t->build_from_paths) {
     const Report report = t->build_from_paths(paths);
@@ -50,7 +53,7 @@ Figure paper_view(std::string_view table, const std::vector<std::string>& paths)
     figure.footer = meta_footer(report);
     return figure;
   }
-  const std::vector<ResultFile> files = open_all(paths);
+  const std::vector<ResultFile> files = open_all(paths, options.filter);
   Figure figure = Plot(t->build(files));
   figure.footer = run_footer(files);
   return figure;
@@ -63,8 +66,8 @@ Figure grid_plot(const Report& report) {
 template <Figure (*Plot)(const Report&)>
 PlotView paper_row(std::string_view table, std::string_view summary) {
   return {table, summary, find_paper_table(table)->source,
-          [table](const std::vector<std::string>& paths, const PlotOptions&) {
-            return paper_view<Plot>(table, paths);
+          [table](const std::vector<std::string>& paths, const PlotOptions& options) {
+            return paper_view<Plot>(table, paths, options);
           }};
 }
 

@@ -28,6 +28,7 @@ struct PlotOptions {
   XAxis x = XAxis::kAuto;                              // metric-vs
   std::size_t case_index = 0;                          // arrivals, heatmap, parsons-counters
   std::vector<int> iterations = {0};                   // arrivals: timed iterations to draw
+  results::IterationFilter filter;  // every view: the iterations kept, as summary keeps them
 };
 
 struct PlotView {
@@ -69,10 +70,14 @@ class FirstSeen {
 };
 
 // The one case a per-case view draws: --case N of a single file (numbered as `summary` does),
-// with its data (load_case: a file opened on demand reads that case alone). Throws UsageError
-// for several files or an N beyond the file's cases.
+// with its data (load_case: a file opened on demand reads that case alone), every iteration.
+// Throws UsageError for several files or an N beyond the file's cases.
 results::CaseRecord chosen_case(const std::vector<ResultFile>& files, const PlotOptions& options,
                                 std::string_view view);
+// The same case reduced to the iterations the report keeps (results::only_kept), for the views
+// that pool every iteration's rows.
+results::CaseRecord chosen_kept_case(const std::vector<ResultFile>& files,
+                                     const PlotOptions& options, std::string_view view);
 
 // The text of a case's conditions other than its algorithm and the x axis, for panel titles.
 std::string conditions_text(const results::CaseRecord& record, int processes,
@@ -81,9 +86,10 @@ std::string conditions_text(const results::CaseRecord& record, int processes,
 // "binomial" or "binomial(k=2)": one line of a plot per algorithm and its options.
 std::string series_name(const results::CaseRecord& record);
 
-// One value per timed iteration (ns); a damaged case becomes a UsageError naming the view.
-std::vector<double> metric_values(const results::CaseRecord& record, results::Metric metric,
-                                  std::string_view view);
+// One value per timed iteration the report keeps (kept_iterations: summary's iterations), ns; a
+// damaged case becomes a UsageError naming the view.
+std::vector<double> metric_values(const ResultFile& file, const results::CaseRecord& record,
+                                  results::Metric metric, std::string_view view);
 
 // Reading back the Report a text view built (the paper views plot what `table` prints).
 // column_of throws Error when the view has no such column; raw_number gives NaN for null.

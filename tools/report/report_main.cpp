@@ -83,12 +83,14 @@ void add_metric_option(CLI::App& cmd, std::vector<std::string>& target, std::str
       ->check(CLI::IsMember(metric_names()));
 }
 
-// kOnDemand for the views that take each case's data from load_case (one case at a time).
+// kOnDemand for the views that take each case's data from load_case (one case at a time). The
+// files carry the subcommand's --include-late / --include-invalid to every view.
 std::vector<ResultFile> open_all(const std::vector<std::string>& paths,
+                                 const results::IterationFilter& filter,
                                  results::CaseData data = results::CaseData::kLoaded) {
   std::vector<ResultFile> files;
   files.reserve(paths.size());
-  for (const std::string& p : paths) files.push_back(open_result_file(p, data));
+  for (const std::string& p : paths) files.push_back(open_result_file(p, data, filter));
   return files;
 }
 
@@ -117,6 +119,8 @@ CLI::Validator finite_number() {
       "FINITE");
 }
 
+// Declared once, attached to every subcommand that reads iterations: each view keeps what summary
+// keeps (results::select_iterations, through ResultFile::filter).
 void add_filter_options(CLI::App& app, results::IterationFilter& filter) {
   app.add_flag("--include-late", filter.include_late,
                "Keep iterations in which some rank's arrival error exceeded the run's "
@@ -147,8 +151,8 @@ void add_summary_options(CLI::App& cmd, SummaryArgs& args) {
 }
 
 int run_summary(const SummaryArgs& args) {
-  const auto files = open_all(args.files, results::CaseData::kOnDemand);
-  emit(build_summary(files, metrics_from_names(args.metrics), args.counters, args.filter),
+  const auto files = open_all(args.files, args.filter, results::CaseData::kOnDemand);
+  emit(build_summary(files, metrics_from_names(args.metrics), args.counters),
        format_from_name(args.format), std::cout);
   return 0;
 }
@@ -216,9 +220,9 @@ std::vector<std::string> split_launches(std::string_view side, const std::string
 int run_compare(const CompareArgs& args) {
   // A comma list per side: one result set per launch (mpiexec run) of the same configuration.
   const std::vector<ResultFile> a =
-      open_all(split_launches("A", args.file_a), results::CaseData::kOnDemand);
+      open_all(split_launches("A", args.file_a), args.filter, results::CaseData::kOnDemand);
   const std::vector<ResultFile> b =
-      open_all(split_launches("B", args.file_b), results::CaseData::kOnDemand);
+      open_all(split_launches("B", args.file_b), args.filter, results::CaseData::kOnDemand);
   CompareOptions options;
   options.metrics = metrics_from_names(args.metrics);
   options.alpha = args.alpha;
@@ -268,16 +272,18 @@ struct ExportArgs {
   std::string file;
   std::string out;
   bool force = false;
+  results::IterationFilter filter;
 };
 
 void add_export_csv_options(CLI::App& cmd, ExportArgs& args) {
   cmd.add_option("file", args.file, "Result set (.h5)")->required();
   cmd.add_option("--out,-o", args.out, "Output file (default: standard output)");
   cmd.add_flag("--force", args.force, "Overwrite an existing --out file");
+  add_filter_options(cmd, args.filter);
 }
 
 int run_export_csv(const ExportArgs& args) {
-  const ResultFile f = open_result_file(args.file, results::CaseData::kOnDemand);
+  const ResultFile f = open_result_file(args.file, results::CaseData::kOnDemand, args.filter);
   const std::size_t rows = export_raw_csv(f, args.out, args.force);
   if (!args.out.empty() && args.out != "-") {
     fmt::print(stderr, "wrote {} rows to {}\n", rows, args.out);
@@ -293,6 +299,7 @@ struct TableArgs {
   std::string format = "table";
   bool list = false;
   bool verdicts = false;
+  results::IterationFilter filter;
 };
 
 void add_table_options(CLI::App& cmd, TableArgs& args) {
@@ -303,6 +310,7 @@ void add_table_options(CLI::App& cmd, TableArgs& args) {
                "No NAME: per paper artefact with trend verdicts, the rows agreeing in sign over "
                "the given result sets");
   add_format_option(cmd, args.format);
+  add_filter_options(cmd, args.filter);
 }
 
 // `table --verdicts FILES`: every view with a trend verdict column (trend_rows.hpp) over all the
@@ -310,8 +318,8 @@ void add_table_options(CLI::App& cmd, TableArgs& args) {
 // verdict. A view that finds none of its cases in the files (UsageError) is no artefact here; one
 // that finds them and refuses them (RefusedInputError) is named with the reason, since its
 // verdicts would otherwise vanish from the list without a word.
-int run_verdicts(const std::vector<std::string>& paths) {
-  const std::vector<ResultFile> files = open_all(paths);
+int run_verdicts(const std::vector<std::string>& paths, const results::IterationFilter& filter) {
+  const std::vector<ResultFile> files = open_all(paths, filter);
   int printed = 0;
   for (const PaperTable& t : paper_tables()) {
     if (!t.build) continue;
@@ -367,7 +375,7 @@ int run_table(const TableArgs& args) {
     std::vector<std::string> paths = args.files;
     if (!args.name.empty()) paths.insert(paths.begin(), args.name);
     if (paths.empty()) throw UsageError("table --verdicts: no result files given");
-    return run_verdicts(paths);
+    return run_verdicts(paths, args.filter);
   }
   const auto tables = paper_tables();
   if (args.list || args.name.empty()) {
@@ -392,7 +400,7 @@ int run_table(const TableArgs& args) {
     emit(table->build_from_paths(args.files), format_from_name(args.format), std::cout);
     return 0;
   }
-  const std::vector<ResultFile> files = open_all(args.files);
+  const std::vector<ResultFile> files = open_all(args.files, args.filter);
   Report report = table->build(files);
   if (const auto emulated = network_emulations(files); !emulated.empty()) {
     const std::string text = fmt::format("EMULATED: {}", fmt::join(emulated, "; "));
@@ -409,15 +417,18 @@ int run_table(const TableArgs& args) {
 struct FileArgs {
   std::string file;
   std::string format = "table";
+  results::IterationFilter filter;
 };
 
 void add_file_view_options(CLI::App& cmd, FileArgs& args) {
   cmd.add_option("file", args.file, "Result set (.h5)")->required();
   add_format_option(cmd, args.format);
+  add_filter_options(cmd, args.filter);
 }
 
 int run_file_view(const FileArgs& args, Report (*build)(const ResultFile&)) {
-  emit(build(open_result_file(args.file)), format_from_name(args.format), std::cout);
+  emit(build(open_result_file(args.file, results::CaseData::kLoaded, args.filter)),
+       format_from_name(args.format), std::cout);
   return 0;
 }
 
@@ -436,7 +447,8 @@ void add_pap_options(CLI::App& cmd, PapArgs& args) {
 }
 
 int run_pap(const PapArgs& args) {
-  emit(build_pap(open_result_file(args.file.file, results::CaseData::kOnDemand), args.suggest),
+  emit(build_pap(open_result_file(args.file.file, results::CaseData::kOnDemand, args.file.filter),
+                 args.suggest),
        format_from_name(args.file.format), std::cout);
   return 0;
 }
@@ -449,6 +461,7 @@ struct ModelArgs {
   std::string format = "table";
   std::optional<double> split_bytes;
   std::string pingpong_stat = "min";
+  results::IterationFilter filter;
 };
 
 void add_model_scatter_gather_options(CLI::App& cmd, ModelArgs& args) {
@@ -467,6 +480,7 @@ void add_model_scatter_gather_options(CLI::App& cmd, ModelArgs& args) {
                  "noise; Eqs. 3-8 are lower bounds) or median")
       ->check(CLI::IsMember({"min", "median"}))
       ->capture_default_str();
+  add_filter_options(cmd, args.filter);
 }
 
 int run_model_scatter_gather(const ModelArgs& args) {
@@ -474,11 +488,12 @@ int run_model_scatter_gather(const ModelArgs& args) {
   options.split_bytes = args.split_bytes;
   options.pingpong_stat =
       args.pingpong_stat == "median" ? PingpongStat::kMedian : PingpongStat::kMin;
-  const ResultFile file = open_result_file(args.file);
+  const ResultFile file = open_result_file(args.file, results::CaseData::kLoaded, args.filter);
   if (args.pingpong_file.empty()) {
     emit(build_model_scatter_gather(file, file, options), format_from_name(args.format), std::cout);
   } else {
-    const ResultFile pingpong = open_result_file(args.pingpong_file);
+    const ResultFile pingpong =
+        open_result_file(args.pingpong_file, results::CaseData::kLoaded, args.filter);
     emit(build_model_scatter_gather(file, pingpong, options), format_from_name(args.format),
          std::cout);
   }
@@ -493,6 +508,7 @@ struct BcastModelArgs {
   std::string stages = "window";
   std::string impl = "own";
   BcastModelOptions options;
+  results::IterationFilter filter;
 };
 
 void add_model_bcast_options(CLI::App& cmd, BcastModelArgs& args) {
@@ -522,15 +538,15 @@ void add_model_bcast_options(CLI::App& cmd, BcastModelArgs& args) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   cmd.add_flag("--lambda", args.options.lambda, "Also print the fitted systems' rows (Eq. (20))");
+  add_filter_options(cmd, args.filter);
 }
 
 int run_model_bcast(const BcastModelArgs& args) {
   BcastModelOptions options = args.options;
   options.global_max = args.stages == "globalmax";
   options.library = args.impl == "library";
-  std::vector<ResultFile> files;
-  for (const std::string& path : args.files) files.push_back(open_result_file(path));
-  emit(build_model_bcast(files, options), format_from_name(args.format), std::cout);
+  emit(build_model_bcast(open_all(args.files, args.filter), options), format_from_name(args.format),
+       std::cout);
   return 0;
 }
 
@@ -541,6 +557,7 @@ struct IntergroupModelArgs {
   std::string format = "table";
   std::string ka, kb, ts;  // parsed after CLI11: sizes with suffixes, a duration
   IntergroupModelOptions options;
+  results::IterationFilter filter;
 };
 
 void add_model_intergroup_options(CLI::App& cmd, IntergroupModelArgs& args) {
@@ -568,6 +585,7 @@ void add_model_intergroup_options(CLI::App& cmd, IntergroupModelArgs& args) {
   cmd.add_option("--tw", args.options.tw_ns_per_byte, "t_w in ns per byte; with --ts")
       ->check(finite_number())
       ->check(CLI::NonNegativeNumber);
+  add_filter_options(cmd, args.filter);
 }
 
 // units.hpp's parsers say what is wrong with a value but not which option it was given to.
@@ -591,8 +609,8 @@ int run_model_intergroup(const IntergroupModelArgs& args) {
     options.ts_ns = static_cast<double>(
         named("--ts", "a duration, e.g. 2us", [&] { return parse_duration_ns(args.ts); }));
   }
-  emit(build_model_intergroup(open_all(args.files), options), format_from_name(args.format),
-       std::cout);
+  emit(build_model_intergroup(open_all(args.files, args.filter), options),
+       format_from_name(args.format), std::cout);
   return 0;
 }
 
@@ -610,6 +628,7 @@ struct PlotArgs {
   std::string x = "auto";
   std::size_t case_index = 0;
   std::vector<int> iterations = {0};
+  results::IterationFilter filter;
 };
 
 void add_plot_options(CLI::App& cmd, PlotArgs& args) {
@@ -638,6 +657,7 @@ void add_plot_options(CLI::App& cmd, PlotArgs& args) {
                  "Comma-separated timed iterations of arrivals (at most 4)")
       ->delimiter(',')
       ->capture_default_str();
+  add_filter_options(cmd, args.filter);
 }
 
 constexpr std::pair<std::string_view, plot::XAxis> kXAxes[] = {{"count", plot::XAxis::kCount},
@@ -713,6 +733,7 @@ int run_plot(const PlotArgs& args) {
   }
   options.case_index = args.case_index;
   options.iterations = args.iterations;
+  options.filter = args.filter;
   check_plot_outputs(args);
   const plot::RenderOptions render{args.out, plot_format(args), args.script};
   plot::find_gnuplot();  // before reading the files: a missing gnuplot is the first thing to fix

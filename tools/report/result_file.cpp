@@ -14,6 +14,7 @@
 #include "common/errors.hpp"
 #include "common/files.hpp"
 #include "common/version_text.hpp"
+#include "results/kept_iterations.hpp"
 
 namespace papbench::report {
 namespace {
@@ -28,7 +29,8 @@ std::string naming(const std::string& path, const char* what) {
 
 }  // namespace
 
-ResultFile open_result_file(const std::string& path, results::CaseData data) {
+ResultFile open_result_file(const std::string& path, results::CaseData data,
+                            const results::IterationFilter& filter) {
   // Check readability first: HDF5's own report on a missing file is an error stack that does
   // not say which of several files was meant. Only a regular file: opening a FIFO blocks.
   if (const auto kind = non_regular_kind(path)) {
@@ -39,7 +41,7 @@ ResultFile open_result_file(const std::string& path, results::CaseData data) {
     if (!probe) throw UsageError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
   }
   try {
-    return ResultFile{path, results::ResultReader(path, data)};
+    return ResultFile{path, results::ResultReader(path, data), filter};
   } catch (const results::FormatError& e) {
     throw UsageError(naming(path, e.what()));
   } catch (const std::exception& e) {
@@ -54,6 +56,18 @@ results::CaseRecord load_case(const ResultFile& file, std::size_t i,
   } catch (const results::FormatError& e) {
     throw UsageError(naming(file.path, e.what()));
   }
+}
+
+results::IterationSelection kept_iterations(const ResultFile& file,
+                                            const results::CaseRecord& record) {
+  return results::select_iterations(record, file.filter);
+}
+
+results::CaseRecord load_kept_case(const ResultFile& file, std::size_t i,
+                                   const results::CaseParts& parts) {
+  results::CaseRecord record = load_case(file, i, parts);
+  const results::IterationSelection kept = kept_iterations(file, record);
+  return results::only_kept(std::move(record), kept);
 }
 
 bool sync_bounds_recorded(std::span<const results::SyncEventRow> events) {

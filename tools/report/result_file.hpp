@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "results/case_metrics.hpp"
 #include "results/result_set.hpp"
 #include "tools/report/table_format.hpp"
 
@@ -16,18 +17,32 @@ namespace papbench::report {
 struct ResultFile {
   std::string path;
   results::ResultReader reader;
+  // Which timed iterations every view of this report keeps (--include-late, --include-invalid):
+  // the file carries it to each view, so that no view can apply a rule of its own.
+  results::IterationFilter filter;
 };
 
 // Throws UsageError("FILE: reason") for a missing, unreadable or foreign file. A view that walks
 // the cases one at a time opens with CaseData::kOnDemand and takes each case's data from
 // load_case, so that it holds one case rather than the file (docs/SCALING.md).
 ResultFile open_result_file(const std::string& path,
-                            results::CaseData data = results::CaseData::kLoaded);
+                            results::CaseData data = results::CaseData::kLoaded,
+                            const results::IterationFilter& filter = {});
+
+// The iterations of `record` (a case of `file`) the report keeps: results::select_iterations
+// under the file's filter. Every view takes its iterations from here or from load_kept_case.
+results::IterationSelection kept_iterations(const ResultFile& file,
+                                            const results::CaseRecord& record);
 
 // Case i of the file with the matrices `parts` names (ResultReader::load_case); an unreadable
 // case is a UsageError naming the file and the case.
 results::CaseRecord load_case(const ResultFile& file, std::size_t i,
                               const results::CaseParts& parts = {});
+
+// load_case reduced to the kept iterations (results::only_kept): for the views that read every
+// row of a case's matrices rather than a metric's series.
+results::CaseRecord load_kept_case(const ResultFile& file, std::size_t i,
+                                   const results::CaseParts& parts = {});
 
 // Whether the /sync events carry the bound the sync computed (format 1.4); before, only
 // rtt_min, whose half is a lower bound on the error of a single exchange, not a bound.

@@ -10,6 +10,7 @@
 #include "common/errors.hpp"
 #include "results/arrival_error.hpp"
 #include "results/clock_bounds.hpp"
+#include "results/kept_iterations.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/counters_view.hpp"
@@ -362,10 +363,10 @@ results::CaseParts summary_parts(const std::vector<results::Metric>& metrics, bo
 // The rows of case i: one per metric, then one per counter event when asked for.
 void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
                    const std::vector<results::Metric>& metrics, bool with_counters,
-                   const results::IterationFilter& filter, SummaryTotals& t) {
+                   SummaryTotals& t) {
   // The case's data, released when its rows are made: a file opened on demand holds one case.
   const results::CaseRecord rec = load_case(file, i, summary_parts(metrics, with_counters));
-  const results::IterationSelection kept = results::select_iterations(rec, filter);
+  const results::IterationSelection kept = kept_iterations(file, rec);
   const CaseClockBounds clock = checked_clock_bounds(file, i, rec, kept);
   t.dropped_late += kept.dropped_late;
   t.dropped_invalid += kept.dropped_invalid;
@@ -399,16 +400,17 @@ void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
     cells.push_back(Cell::duration(split.first));
     add_row(selection_cells(rec, kept, clock), std::move(cells));
   }
-  // Counter rows cover every iteration, so nothing was dropped from them.
-  const results::IterationSelection all;
+  // Counter rows cover the kept iterations too.
   for (const auto& [event, m] : rec.counters) {
     if (!with_counters) break;
-    add_row(selection_cells(rec, all, clock), counter_cells(event, m, t.with_clock));
+    add_row(
+        selection_cells(rec, kept, clock),
+        counter_cells(event, results::kept_rows(m, rec.arrival_ns.rows, kept.kept), t.with_clock));
   }
 }
 
 Section summarize_file(const ResultFile& file, const std::vector<results::Metric>& metrics,
-                       bool with_counters, const results::IterationFilter& filter) {
+                       bool with_counters) {
   Section s;
   s.title = file.path;
   s.meta = run_meta(file);
@@ -425,7 +427,7 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
   totals.any_cross_rank = std::any_of(metrics.begin(), metrics.end(), results::compares_clocks);
   s.table.columns = summary_columns(totals.with_clock);
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    add_case_rows(s, file, i, metrics, with_counters, filter, totals);
+    add_case_rows(s, file, i, metrics, with_counters, totals);
   }
   add_notes(s, file, totals);
   return s;
@@ -434,13 +436,12 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
 }  // namespace
 
 Report build_summary(const std::vector<ResultFile>& files,
-                     const std::vector<results::Metric>& metrics, bool with_counters,
-                     const results::IterationFilter& filter) {
+                     const std::vector<results::Metric>& metrics, bool with_counters) {
   Report r;
   r.kind = "summary";
   r.section_key = "file";
   for (const ResultFile& f : files) {
-    r.sections.push_back(summarize_file(f, metrics, with_counters, filter));
+    r.sections.push_back(summarize_file(f, metrics, with_counters));
   }
   return r;
 }

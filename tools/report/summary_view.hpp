@@ -12,10 +12,10 @@
 namespace papbench::report {
 
 // with_counters adds one row per recorded PAPI event and case ("counter EVENT": counts, not
-// durations); off by default so the machine formats keep one row per metric. `filter`: which
-// iterations enter the statistics (late and wrong ones are left out unless it says otherwise).
+// durations); off by default so the machine formats keep one row per metric. The iterations that
+// enter the statistics are each file's kept_iterations (late and wrong ones are left out unless
+// its filter says otherwise).
 Report build_summary(const std::vector<ResultFile>& files,
-                     const std::vector<results::Metric>& metrics, bool with_counters = false,
-                     const results::IterationFilter& filter = {});
+                     const std::vector<results::Metric>& metrics, bool with_counters = false);
 
 }  // namespace papbench::report

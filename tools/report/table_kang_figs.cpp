@@ -92,7 +92,8 @@ std::vector<Panel> collect(const std::vector<ResultFile>& files, const std::stri
       if (cases[i].collective != collective) continue;
       auto c = intergroup_case(i, cases[i]);
       if (!c) continue;
-      points.push_back({&f, i, &cases[i], std::move(*c), paper_timing(cases[i])});
+      points.push_back(
+          {&f, i, &cases[i], std::move(*c), paper_timing(cases[i], kept_iterations(f, cases[i]))});
     }
   }
   std::map<std::string, Panel> by_title;

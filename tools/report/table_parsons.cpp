@@ -201,14 +201,15 @@ double mean(const std::vector<double>& v) {
 }
 
 // Per kept iteration, the slowest rank's value of the case's inter-node phase metric.
-std::vector<double> inter_node_series(const results::CaseRecord& rec) {
+std::vector<double> inter_node_series(const results::CaseRecord& rec,
+                                      const results::IterationSelection& selection) {
   const auto it = std::find_if(rec.metrics.begin(), rec.metrics.end(), [](const auto& kv) {
     return kv.first.find("inter") != std::string::npos && kv.first.ends_with("_ns");
   });
   std::vector<double> out;
   if (it == rec.metrics.end()) return out;
   const results::Matrix& m = it->second;
-  const auto kept = results::select_iterations(rec, {}).kept;
+  const auto& kept = selection.kept;
   const bool per_iteration = m.rows == rec.arrival_ns.rows;
   for (int r = 0; r < m.rows; ++r) {
     if (per_iteration &&
@@ -221,8 +222,9 @@ std::vector<double> inter_node_series(const results::CaseRecord& rec) {
   return out;
 }
 
-std::vector<double> case_series(const results::CaseRecord& rec, TimeSource s) {
-  const auto selection = results::select_iterations(rec, {});
+// Over the iterations `selection` keeps (kept_iterations: the ones every view keeps).
+std::vector<double> case_series(const results::CaseRecord& rec, TimeSource s,
+                                const results::IterationSelection& selection) {
   switch (s) {
     case TimeSource::kElapsed:
       return results::metric_series(rec, results::Metric::kElapsed, selection);
@@ -231,7 +233,7 @@ std::vector<double> case_series(const results::CaseRecord& rec, TimeSource s) {
     case TimeSource::kRunTime:
       return results::metric_series(rec, results::Metric::kRunTime, selection);
     case TimeSource::kInterNodePhase:
-      return inter_node_series(rec);
+      return inter_node_series(rec, selection);
   }
   return {};
 }
@@ -277,7 +279,7 @@ std::map<std::string, CaseGroup> collect(const std::vector<ResultFile>& files,
       const std::string name =
           spec.chapter3 ? series_name(rec) : fmt::format("{} {}", rec.collective, series_name(rec));
       const GridCell cell{rec.count, spec.chapter3 ? lvl : ImbalanceLevel{}};
-      std::vector<double> v = case_series(rec, source);
+      std::vector<double> v = case_series(rec, source, kept_iterations(f, rec));
       auto& pool = g.values[name][file][cell];
       pool.insert(pool.end(), v.begin(), v.end());
       g.example.emplace(name, &rec);

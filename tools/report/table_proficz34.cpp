@@ -262,7 +262,7 @@ Report build_table(const std::vector<ResultFile>& files, const ProficzTableSpec&
       g.counts[total].insert(c.count);
       std::vector<double> run_time;
       try {
-        run_time = results::metric_series(c, results::Metric::kRunTime);
+        run_time = results::metric_series(c, results::Metric::kRunTime, kept_iterations(f, c));
       } catch (const results::FormatError& e) {
         throw UsageError(fmt::format("{}: {}: {}", f.path, c.label(), e.what()));
       }

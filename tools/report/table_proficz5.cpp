@@ -12,6 +12,7 @@
 
 #include "common/errors.hpp"
 #include "results/case_metrics.hpp"
+#include "results/kept_iterations.hpp"
 #include "results/statistics.hpp"
 
 namespace papbench::report {
@@ -94,12 +95,15 @@ void add_case(const ResultFile& f, std::size_t i, const results::CaseRecord& rec
     const auto v = totals.row(r);
     s.total.push_back(static_cast<double>(*std::max_element(v.begin(), v.end())));
   }
-  const results::Matrix& local = metric(f, i, rec, kLocalFft);
+  // The timed iterations every view keeps (summary's); the repetitions' totals are the app's own.
+  const results::IterationSelection kept = kept_iterations(f, rec);
+  const results::Matrix local =
+      results::kept_rows(metric(f, i, rec, kLocalFft), rec.arrival_ns.rows, kept.kept);
   s.local_fft.insert(s.local_fft.end(), local.data.begin(), local.data.end());
   for (results::Metric m : {results::Metric::kRunTime, results::Metric::kElapsed}) {
     std::vector<double> series;
     try {
-      series = results::metric_series(rec, m);
+      series = results::metric_series(rec, m, kept);
     } catch (const results::FormatError& e) {
       throw UsageError(fmt::format("{}: case {}: {}", f.path, i, e.what()));
     }

@@ -23,26 +23,28 @@ std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base
                                                    std::span<const CaseRef> candidate,
                                                    const CaseSeries& series) {
   std::vector<const results::CaseRecord*> a, b;
+  // The pairing keeps what every view keeps: the filter the files carry (paired cases share it).
+  results::IterationFilter filter;
   for (const CaseRef& x : base) {
     for (const CaseRef& y : candidate) {
       if (y.file != x.file) continue;
       a.push_back(&x.file->reader.cases()[x.index]);
       b.push_back(&y.file->reader.cases()[y.index]);
+      filter = x.file->filter;
       break;
     }
   }
-  const results::IterationFilter filter;
   if (a.empty()) {
     // No file holds both (Q's one-host and two-host runs): independent samples, each file one
     // launch of its side.
     std::vector<std::vector<double>> la, lb;
     for (const CaseRef& x : base) {
       const auto& rec = x.file->reader.cases()[x.index];
-      la.push_back(series(rec, results::select_iterations(rec, filter)));
+      la.push_back(series(rec, kept_iterations(*x.file, rec)));
     }
     for (const CaseRef& y : candidate) {
       const auto& rec = y.file->reader.cases()[y.index];
-      lb.push_back(series(rec, results::select_iterations(rec, filter)));
+      lb.push_back(series(rec, kept_iterations(*y.file, rec)));
     }
     const auto empty = [](const std::vector<double>& v) { return v.empty(); };
     if (la.empty() || lb.empty() || std::ranges::any_of(la, empty) ||
