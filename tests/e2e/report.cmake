@@ -173,6 +173,11 @@ report_test(compare_dropped_fraction_alike
   -- ${_report} compare f.h5 f.h5)
 
 # --- compare --------------------------------------------------------------------------------
+# j.h5 holds a.h5's case as an allreduce: nothing to compare is an error naming the field.
+report_test(compare_no_match
+  --exit 2
+  --contains "compare: no case of A matches a case of B: they differ in collective: reduce vs allreduce"
+  -- ${_report} compare a.h5 j.h5)
 # a.h5 and b.h5 share seed, iterations and planned delays: paired by iteration. Every pair is
 # exactly 2x: CI [2, 2]; Wilcoxon's exact p for 10 positive pairs is 2/1024, Holm over 3 rows
 # 0.006; one launch a side, so the verdict is within the launch.

@@ -24,6 +24,7 @@
 //   DIR/g.h5   case 0 reduce/native   f.h5's with iterations 0-3 off plan too: 5 of 11 dropped
 //                                     (45.5% against f.h5's 9.1%: compare warns)
 //   DIR/h.h5   case 0 reduce/native   f.h5's with every iteration off plan: nothing kept
+//   DIR/j.h5   case 0 allreduce/native  a.h5's case 0 as an allreduce: no case of a.h5 matches it
 //   DIR/not_hdf5.h5  a text file
 //   DIR/existing.csv a one-line file an export must not overwrite without --force
 //
@@ -257,6 +258,14 @@ int main(int argc, char** argv) {
       ResultWriter w(dir + "/" + name, true, run_info(name));
       write_sync(w);
       w.write_case(with_arrival_errors(make_case("native", 10, 10, 1), *off_plan));
+    }
+    {
+      // Another collective, the rest alike: compare finds nothing to match (issue 43).
+      ResultWriter w(dir + "/j.h5", true, run_info("j.h5"));
+      write_sync(w);
+      CaseRecord other = make_case("native", 10, 10, 1);
+      other.collective = "allreduce";
+      w.write_case(other);
     }
     std::ofstream(dir + "/not_hdf5.h5") << "this is not an HDF5 file\n";
     // An export target that exists already: must survive an export without --force.

@@ -19,6 +19,7 @@
 #include "results/iteration_pairing.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
+#include "tools/report/key_differences.hpp"
 #include "tools/report/metric_choice.hpp"
 
 namespace papbench::report {
@@ -134,6 +135,48 @@ void refuse_invalid(const ResultFile& f, std::size_t index,
       "compare: case {} of {} ({}) failed validation: its timings are of a wrong result; "
       "--include-invalid compares it anyway",
       index, f.path, rec.label()));
+}
+
+// Nothing to compare is a mistake (two files of different collectives, counts, ...), not an
+// empty table with exit 0: a UsageError (exit 2) naming the key fields in which the sides differ.
+// The keys are those the matching used: with --a-alg/--a-sync, of the selected cases and without
+// the dimension the selection names.
+[[noreturn]] void refuse_no_match(const std::vector<results::CaseRecord>& a,
+                                  const std::vector<results::CaseRecord>& b,
+                                  const CompareOptions& o, const std::string& a_sel,
+                                  const std::string& b_sel) {
+  const bool by_alg = !o.a_alg.empty(), by_sync = !o.a_sync.empty();
+  const auto start =
+      by_sync ? results::CaseRecord::Start::kWithout : results::CaseRecord::Start::kWith;
+  const auto keys = [&](const std::vector<results::CaseRecord>& cases, const std::string& alg,
+                        const std::string& sync) {
+    std::vector<std::string> out;
+    for (const results::CaseRecord& r : cases) {
+      if ((!alg.empty() && r.algorithm != alg) || (!sync.empty() && r.sync_mode != sync)) continue;
+      out.push_back(by_alg ? r.workload_key(start) : r.match_key(start));
+    }
+    return out;
+  };
+  const std::vector<std::string> ka = keys(a, o.a_alg, o.a_sync), kb = keys(b, o.b_alg, o.b_sync);
+  const std::string what = by_alg || by_sync
+                               ? fmt::format(
+                                     "no case of {} in A has a case of {} in B on the same "
+                                     "workload",
+                                     a_sel, b_sel)
+                               : std::string("no case of A matches a case of B");
+  if (ka.empty() || kb.empty()) {
+    throw UsageError(fmt::format("compare: {}: {} holds no complete case{}", what,
+                                 ka.empty() ? "A" : "B",
+                                 by_alg || by_sync ? " of that selection" : ""));
+  }
+  const std::vector<std::string> differ = key_differences(ka, kb);
+  throw UsageError(fmt::format(
+      "compare: {}: they differ in {}; cases match when every field of their key is equal "
+      "(match_key in summary --format csv){}",
+      what,
+      differ.empty() ? "the combinations of their fields"
+                     : fmt::format("{}", fmt::join(differ, "; ")),
+      by_alg ? "" : "; --a-alg/--b-alg compare two algorithms on the same workloads"));
 }
 
 // "faster"/"slower" for durations; "lower"/"higher" for pattern properties.
@@ -552,6 +595,7 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   Json dropped_differ = Json::array();
   bool arrival_not_recorded = false;
   const CaseMatch match = selected ? match_selected(ca, cb, options) : match_cases(ca, cb);
+  if (match.pairs.empty()) refuse_no_match(ca, cb, options, a_sel, b_sel);
   if (selected) s.title = fmt::format("{} of {} (A) vs {} of {} (B)", a_sel, a.path, b_sel, b.path);
   std::vector<PendingRow> pending;
   for (const auto& [i, j] : match.pairs) {
@@ -656,12 +700,6 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   for (std::size_t j : match.only_b) {
     s.notes.push_back(fmt::format("only in B: {}", case_title(j, cb[j])));
     only_b.push_back({{"case", j}, {"label", cb[j].label()}, {"match_key", cb[j].match_key()}});
-  }
-  if (match.pairs.empty()) {
-    s.notes.push_back(selected ? fmt::format("no case of {} in A has a case of {} in B on the "
-                                             "same workload",
-                                             a_sel, b_sel)
-                               : "no case of A matches a case of B");
   }
   // Loud: papbench-report prints each to stderr as well.
   s.extra["dropped_fraction_warnings"] = std::move(dropped_differ);
