@@ -159,6 +159,15 @@ report_test(summary_everything_dropped
   --contains "11 off plan"
   --contains "1 case(s) kept no iteration"
   -- ${_report} summary h.h5)
+# ... and says why and what to do, in the case's note and once on stderr (issue 43): its ranks
+# shared CPUs, so a tolerance above the errors' p99 (5 us) or off, or --include-late.
+report_test(summary_empty_row_says_why
+  --matches [=[^  \[0\] 11 of 11 iterations off plan \(.*p99 5\.00 us\): the ranks shared CPUs]=]
+  --contains "rerun papbench with --arrival-tolerance 5us (the p99, rounded up) or --arrival-tolerance off"
+  --contains "read these iterations now with --include-late"
+  --matches [=[^papbench-report summary: h\.h5: 1 case\(s\) kept no iteration \(rows of '-'\): 11 of 11]=]
+  -- sh -c [["$0" summary h.h5 --format csv 2>&1 >/dev/null && "$0" summary h.h5 2>/dev/null]]
+     ${_report})
 # g.h5 dropped 5 of 11 (45.5%), f.h5 1 of 11 (9.1%): more than 5 points apart, so compare warns on
 # stderr and in the JSON; the same file on both sides does not.
 report_test(compare_dropped_fraction_warning

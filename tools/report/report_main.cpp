@@ -152,8 +152,15 @@ void add_summary_options(CLI::App& cmd, SummaryArgs& args) {
 
 int run_summary(const SummaryArgs& args) {
   const auto files = open_all(args.files, args.filter, results::CaseData::kOnDemand);
-  emit(build_summary(files, metrics_from_names(args.metrics), args.counters),
-       format_from_name(args.format), std::cout);
+  const Report report = build_summary(files, metrics_from_names(args.metrics), args.counters);
+  // Empty rows say why once on stderr too, whatever the format (summary_view.cpp's notes).
+  for (const Section& section : report.sections) {
+    if (section.extra.contains("empty_rows")) {
+      fmt::print(stderr, "papbench-report summary: {}\n",
+                 section.extra.at("empty_rows").get<std::string>());
+    }
+  }
+  emit(report, format_from_name(args.format), std::cout);
   return 0;
 }
 

@@ -14,6 +14,7 @@
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/counters_view.hpp"
+#include "tools/report/empty_row_advice.hpp"
 #include "tools/report/metric_choice.hpp"
 
 namespace papbench::report {
@@ -267,8 +268,10 @@ struct SummaryTotals {
   bool any_cross_rank = false;     // a chosen metric compares clocks
   bool exit_from_arrival = false;  // a case's exits take the arrival's bound (older file)
   int dropped_late = 0, dropped_invalid = 0, slewing = 0;
-  int everything_dropped = 0;    // cases with iterations but none kept
-  int arrival_not_recorded = 0;  // cases of files older than format 1.8
+  int everything_dropped = 0;            // cases with iterations but none kept
+  std::vector<std::string> empty_notes;  // per such case: why, and what to do (empty_row_advice)
+  std::string first_advice;              // the first one's, for the line on stderr
+  int arrival_not_recorded = 0;          // cases of files older than format 1.8
 };
 
 void add_notes(Section& s, const ResultFile& file, const SummaryTotals& t) {
@@ -283,9 +286,13 @@ void add_notes(Section& s, const ResultFile& file, const SummaryTotals& t) {
   }
   if (t.everything_dropped > 0) {
     s.notes.push_back(fmt::format(
-        "{} case(s) kept no iteration: their statistics are empty (-); see the arrival error in "
-        "the case heading, and rerun with a larger --arrival-tolerance or fewer ranks per core",
+        "{} case(s) kept no iteration: their statistics are empty (-); why, and what to do:",
         t.everything_dropped));
+    s.notes.insert(s.notes.end(), t.empty_notes.begin(), t.empty_notes.end());
+    // Once per file on stderr as well (report_main.cpp prints it): a script that reads only
+    // the table, or a user who sees only rows of "-", still learns what to do.
+    s.extra["empty_rows"] = fmt::format("{}: {} case(s) kept no iteration (rows of '-'): {}",
+                                        file.path, t.everything_dropped, t.first_advice);
   }
   if (t.arrival_not_recorded > 0) {
     s.notes.push_back(fmt::format(
@@ -370,7 +377,12 @@ void add_case_rows(Section& s, const ResultFile& file, std::size_t i,
   const CaseClockBounds clock = checked_clock_bounds(file, i, rec, kept);
   t.dropped_late += kept.dropped_late;
   t.dropped_invalid += kept.dropped_invalid;
-  if (kept.kept.empty() && rec.arrival_ns.rows > 0) ++t.everything_dropped;
+  if (kept.kept.empty() && rec.arrival_ns.rows > 0) {
+    ++t.everything_dropped;
+    const EmptyRowAdvice advice = empty_row_advice(rec, kept, file.reader.run_info());
+    t.empty_notes.push_back(fmt::format("  [{}] {}: {}", i, advice.why, advice.what));
+    if (t.first_advice.empty()) t.first_advice = fmt::format("{}: {}", advice.why, advice.what);
+  }
   if (!results::summarize_arrival_errors(rec).recorded) ++t.arrival_not_recorded;
   t.slewing += std::max(0, clock.slewing);
   t.exit_from_arrival =
