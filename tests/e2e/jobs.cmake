@@ -4,3 +4,5 @@ papbench_e2e_test(slurm_job slurm_job.sh TIMEOUT 300)
 set_tests_properties(e2e.slurm_job PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 papbench_e2e_test(pbs_job pbs_job.sh)
 papbench_e2e_test(submit_paper submit_paper.sh)
+# Issue 43: the experiment files' --quick variants give full rows with more ranks than cores.
+papbench_e2e_test(quick_full_rows quick_full_rows.sh)
