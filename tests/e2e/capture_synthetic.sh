@@ -55,7 +55,7 @@ expect_contains out.txt "--pattern replay:app.h5#0"
 bound=$("$PAPBENCH_REPORT" summary app.h5 --format json | grep -o '"sync_error_bound_ns": [0-9.e+]*' |
   awk '{ print $2 + 0 }')
 [[ -n $bound ]] || fail "summary --format json has no sync_error_bound_ns"
-expect_exit 0 "$PAPBENCH_REPORT" export csv app.h5
+expect_exit 0 "$PAPBENCH_REPORT" export csv app.h5 --include-late --include-invalid
 awk -F, -v bound="$bound" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
   $col["case"] == 0 { it = $col["iteration"]; r = $col["rank"]; a[it, r] = $col["arrival_ns"];
     e[it, r] = $col["exit_ns"]; if (it + 1 > n) n = it + 1 }

@@ -13,7 +13,7 @@ common="--dtype int --sync barrier --iters 3 --warmup 1 --progress never"
 # shellcheck disable=SC2086
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective intergroup_allgather,intergroup_allgatherv \
   --alg native,alg1,alg2 --setting S1,S5,S6 --count 4Ki $common --out set.h5
-expect_exit 0 "$PAPBENCH_REPORT" export csv set.h5
+expect_exit 0 "$PAPBENCH_REPORT" export csv set.h5 --include-late --include-invalid
 # collective,algorithm,"params",count per case (iteration 0, rank 0 rows).
 awk -F, 'NR > 1 { match($0, /"[^"]*"/); p = substr($0, RSTART + 1, RLENGTH - 2);
   sub(/"[^"]*"/, "P"); split($0, f, ","); if (!seen[f[1]]++) print f[2] "/" f[3] " " p " " f[5] }' \
@@ -36,7 +36,7 @@ grep -q 'fail' out.txt && fail "a --setting case failed validation"
 # shellcheck disable=SC2086
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective intergroup_allgather --alg native \
   --setting S1 --count 4Ki --virtual-ppn 1 $common --out ppn1.h5
-expect_exit 0 "$PAPBENCH_REPORT" export csv ppn1.h5
+expect_exit 0 "$PAPBENCH_REPORT" export csv ppn1.h5 --include-late --include-invalid
 awk -F, 'NR > 1 { sub(/"[^"]*"/, "P"); split($0, f, ","); print f[5]; exit }' out.txt >count.txt
 [[ $(cat count.txt) == 4096 ]] || fail "--virtual-ppn 1: block $(cat count.txt), expected 4096"
 

@@ -26,7 +26,7 @@ under_mpich() { [[ $MPIEXEC == *mpich* ]]; }
 # a rank that needs the late rank's message cannot leave before it arrives: a causality check,
 # not a timing threshold. Needs $PAPBENCH_REPORT.
 rank_waits_for() {
-  expect_exit 0 "$PAPBENCH_REPORT" export csv "$1"
+  expect_exit 0 "$PAPBENCH_REPORT" export csv "$1" --include-late --include-invalid
   awk -F, -v late="$2" -v waiting="$3" 'NR > 1 { sub(/"[^"]*"/, "P"); split($0, f, ",");
     key = f[18]; if (f[19] == late) arrive[key] = f[23]; if (f[19] == waiting) leave[key] = f[24] }
     END { n = 0; for (k in leave) { n++; if (leave[k] < arrive[k]) {

@@ -12,7 +12,7 @@ expect_exit 0 mpirun_n 4 "$PAPBENCH" imbalance --xtime 4k --iters 30 --warmup 2 
 expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective barrier --pattern replay:trace.h5 --iters 30 \
   --warmup 2 --out replay.h5 --progress never
 spreads() {  # FILE -> "iteration spread_ns" per line, from the raw per-rank arrivals
-  "$PAPBENCH_REPORT" export csv "$1" |
+  "$PAPBENCH_REPORT" export csv "$1" --include-late --include-invalid |
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
              { it = $col["iteration"]; a = $col["arrival_ns"];
                if (!(it in lo) || a < lo[it]) lo[it] = a; if (!(it in hi) || a > hi[it]) hi[it] = a }

@@ -67,7 +67,7 @@ expect_contains err.txt "--a-sync and --b-sync go together"
 expect_exit 2 "$PAPBENCH_REPORT" compare algs.h5 algs.h5 --a-sync window --b-sync later
 expect_contains err.txt "has no case of start 'later'; it has: barrier, window"
 # Interleaved: iteration i of every case of a count runs before iteration i + 1 of any of them.
-expect_exit 0 "$PAPBENCH_REPORT" export csv algs.h5 --out algs.csv
+expect_exit 0 "$PAPBENCH_REPORT" export csv algs.h5 --out algs.csv --include-late --include-invalid
 awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
   $col["rank"] == 0 { print $col["count"], $col["arrival_ns"], $col["iteration"] }' algs.csv |
   sort -k1,1n -k2,2n | awk '$1 == count && $3 < it { bad = 1 } { count = $1; it = $3 }

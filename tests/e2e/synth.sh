@@ -17,7 +17,7 @@ expect_exit 0 "$PAPBENCH_REPORT" summary a.h5 --format csv
 expect_exit 0 "$PAPBENCH_REPORT" compare a.h5 b.h5
 expect_contains out.txt "reduce/clairvoyant"
 expect_exit 0 "$PAPBENCH_REPORT" compare a.h5 a.h5 --a-alg binomial --b-alg clairvoyant
-expect_exit 0 "$PAPBENCH_REPORT" export csv a.h5 --out a.csv
+expect_exit 0 "$PAPBENCH_REPORT" export csv a.h5 --out a.csv --include-late --include-invalid
 # One row per case, iteration and rank, and a header.
 [[ $(wc -l < a.csv) == $((4 * 20 * 8 + 1)) ]] || fail "export csv: $(wc -l < a.csv) lines"
 expect_exit 0 "$PAPBENCH_REPORT" pap a.h5
