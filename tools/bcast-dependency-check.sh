@@ -31,7 +31,7 @@ for ((L = 0; L < P; ++L)); do
   "${MPIEXEC[@]}" -n "$P" "$PAPBENCH" --collective bcast --alg "$ALGS" --count 2Ki --dtype uint8 \
     --root "$ROOT" --pattern "late:$L:$DELAY" --iters 3 --warmup 1 --out "$WORK/L$L.h5" \
     --progress never >/dev/null
-  "$REPORT" export csv "$WORK/L$L.h5" >"$WORK/L$L.csv"
+  "$REPORT" export csv "$WORK/L$L.h5" --include-late --include-invalid >"$WORK/L$L.csv"
   # One line per algorithm: NAME RANKS-THAT-WAIT (native ones named by their forced algorithm).
   awk -F, -v L="$L" 'NR > 1 {
       line = $0; params = ""

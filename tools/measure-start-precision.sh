@@ -77,7 +77,7 @@ for launch_k in $(seq 1 "$launches"); do
     --iters "$iters" --warmup 20 --sync window,barrier --progress never --out "$run.h5" \
     --force >"$run.log"
   runs_h5+=("$run.h5")
-  "$report" export csv "$run.h5" --out "$run.csv" >/dev/null 2>&1
+  "$report" export csv "$run.h5" --out "$run.csv" --include-late --include-invalid >/dev/null 2>&1
   # Per mode and iteration: each rank's |a_i - planned_i| and f_i - a_i, and max a - min a, over
   # every timed iteration: the targets are on the whole distribution, so none is left out. "late
   # its" counts what papbench-report would leave out (format 1.8: some rank's arrival error
