@@ -3,16 +3,17 @@
 //
 // The rule: what one case holds (collectives/core/workload.hpp, WorkloadFootprint: the send and
 // receive buffers as Workload allocates them, its index arrays and the check's table, and the
-// scratch of the reducing collectives' algorithms), on every rank of a shared-memory node
-// together, must fit in the memory the node has available now: MemAvailable of /proc/meminfo,
-// the kernel's estimate of what can be allocated without swapping; where that is missing, the
-// free physical pages. Only one --order group exists at a time, and each of its cases holds its
-// own workload and algorithm (bench/run_order.hpp), so the largest group decides. Staging that
-// the movement collectives' tree and Bruck variants hold comes on top, so passing this check is
-// no promise, while failing it is certain: such a run would fail in allocation, be killed by the
-// OOM killer, or time the swap device instead of the network (issue 43: 2G ints at 2 ranks on a
-// 24 GiB machine passed when only the buffers counted, filled them for a minute, and would have
-// needed 16 GB more for reduce's scratch).
+// scratch its algorithm's registry row states, collectives/core/scratch.hpp), on every rank of a
+// shared-memory node together, must fit in the memory the node has available now: MemAvailable
+// of /proc/meminfo, the kernel's estimate of what can be allocated without swapping; where that
+// is missing, the free physical pages. Only one --order group exists at a time, and each of its
+// cases holds its own workload and algorithm (bench/run_order.hpp), so the largest group
+// decides. The MPI library's own memory, and the scratch of its own algorithms (native rows,
+// estimated), are beyond what papbench can count, so passing this check is no promise, while
+// failing it is certain: such a run would fail in allocation, be killed by the OOM killer, or
+// time the swap device instead of the network (issue 43: 2G ints at 2 ranks on a 24 GiB machine
+// passed when only the buffers counted, filled them for a minute, and would have needed 16 GB
+// more for reduce's scratch; a Bruck allgather's copy of all P blocks was not counted either).
 
 #include <cstdint>
 #include <optional>

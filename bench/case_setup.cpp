@@ -15,6 +15,7 @@
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
+#include "topology/node_topology.hpp"
 
 namespace papbench {
 
@@ -66,24 +67,28 @@ void agree_on_first_error(MPI_Comm world, std::string error) {
 }
 
 // The rule is in bench/buffer_memory.hpp. Each node decides from its own ranks' bytes and its
-// own memory; the first refusal is every rank's error. `rank_bytes`: one case's on this rank,
-// per distinct layout; a group of `at_once` cases holds that many times as much. Returns each
-// layout's bytes on the busiest node (one case), which every rank learns.
-std::vector<std::uint64_t> check_buffer_memory(std::span<const Case* const> cases,
-                                               const std::vector<std::uint64_t>& rank_bytes,
-                                               const std::vector<int>& at_once, MPI_Comm world) {
+// own memory; the first refusal is every rank's error. `group_bytes`: what each --order group's
+// cases hold together on this rank (its buffers and each case's algorithm's scratch), named by
+// its first case in `groups`, `group_sizes` cases at once. `case_bytes`: one case's on this
+// rank. Returns each case's bytes on the busiest node, which every rank learns.
+std::vector<std::uint64_t> check_buffer_memory(std::span<const Case* const> groups,
+                                               const std::vector<std::uint64_t>& group_bytes,
+                                               const std::vector<int>& group_sizes,
+                                               const std::vector<std::uint64_t>& case_bytes,
+                                               MPI_Comm world) {
   MPI_Comm shared = MPI_COMM_NULL;
   mpi_check(
       MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, comm_rank(world), MPI_INFO_NULL, &shared),
       "MPI_Comm_split_type");
   const Comm node(shared);
-  const int n = static_cast<int>(rank_bytes.size());
-  std::vector<std::uint64_t> node_bytes(rank_bytes.size()), node_max(rank_bytes.size());
+  const int n = static_cast<int>(group_bytes.size());
+  std::vector<std::uint64_t> node_bytes(group_bytes.size()), node_max(group_bytes.size());
   mpi_check(
-      MPI_Allreduce(rank_bytes.data(), node_bytes.data(), n, MPI_UINT64_T, MPI_SUM, node.get()),
+      MPI_Allreduce(group_bytes.data(), node_bytes.data(), n, MPI_UINT64_T, MPI_SUM, node.get()),
       "MPI_Allreduce");
-  mpi_check(MPI_Allreduce(rank_bytes.data(), node_max.data(), n, MPI_UINT64_T, MPI_MAX, node.get()),
-            "MPI_Allreduce");
+  mpi_check(
+      MPI_Allreduce(group_bytes.data(), node_max.data(), n, MPI_UINT64_T, MPI_MAX, node.get()),
+      "MPI_Allreduce");
   // Ranks read /proc/meminfo at slightly different moments; the node agrees on the least.
   NodeMemory mem = node_memory_available();
   std::uint64_t least = mem.available_bytes;
@@ -95,23 +100,26 @@ std::vector<std::uint64_t> check_buffer_memory(std::span<const Case* const> case
   int host_len = 0;
   mpi_check(MPI_Get_processor_name(host, &host_len), "MPI_Get_processor_name");
   std::string error;
-  for (std::size_t i = 0; i < cases.size() && error.empty(); ++i) {
-    const Case& c = *cases[i];
-    const auto group = static_cast<std::uint64_t>(at_once[i]);  // <= the run's cases: no overflow
+  for (std::size_t i = 0; i < groups.size() && error.empty(); ++i) {
+    const Case& c = *groups[i];
     const BufferNeed need{c.collective->name,
                           c.dtype->name,
                           c.count,
-                          node_max[i] * group,
-                          node_bytes[i] * group,
+                          node_max[i],
+                          node_bytes[i],
                           node.size(),
                           std::string_view(host, static_cast<std::size_t>(host_len)),
-                          at_once[i]};
+                          group_sizes[i]};
     error = buffer_memory_refusal(need, mem).value_or("");
   }
   agree_on_first_error(world, std::move(error));
-  // The set-up limit is the same on every rank: the busiest node's.
-  std::vector<std::uint64_t> busiest(rank_bytes.size());
-  mpi_check(MPI_Allreduce(node_bytes.data(), busiest.data(), n, MPI_UINT64_T, MPI_MAX, world),
+  // The set-up limit is the same on every rank: the busiest node's, per case.
+  const int cases = static_cast<int>(case_bytes.size());
+  std::vector<std::uint64_t> on_node(case_bytes.size()), busiest(case_bytes.size());
+  mpi_check(
+      MPI_Allreduce(case_bytes.data(), on_node.data(), cases, MPI_UINT64_T, MPI_SUM, node.get()),
+      "MPI_Allreduce");
+  mpi_check(MPI_Allreduce(on_node.data(), busiest.data(), cases, MPI_UINT64_T, MPI_MAX, world),
             "MPI_Allreduce");
   return busiest;
 }
@@ -119,61 +127,74 @@ std::vector<std::uint64_t> check_buffer_memory(std::span<const Case* const> case
 }  // namespace
 
 void check_counts_fit(std::span<Case> cases, const RunOptions& opts, MPI_Comm world) {
-  // --order: a group's cases hold their buffers at once (sequential: groups of one). Cases of one
-  // distinct buffer layout may lie in several groups (another pattern or amplitude), but only one
-  // group is alive at a time, so a layout counts as its largest group.
-  std::vector<std::string> keys;
-  for (const Case& c : cases) keys.push_back(interleave_key(c));
-  std::vector<int> group_size(cases.size(), 1);
-  for (const auto& group : run_groups(keys, opts.order)) {
-    for (std::size_t k : group) group_size[k] = static_cast<int>(group.size());
-  }
+  // Where each rank sits among the nodes the algorithms see (--virtual-ppn), for the scratch
+  // their rows state (collectives/core/scratch.hpp).
+  const topology::NodeTopology nodes(world, opts.virtual_ppn);
+  const std::vector<int>& node_sizes = nodes.node_sizes();
+  const int max_node_ranks = *std::max_element(node_sizes.begin(), node_sizes.end());
   std::map<int, Comm> inter;  // per size of group A, made for its first intergroup case
-  using Layout = std::tuple<std::string_view, std::uint64_t, int, std::string_view, const void*>;
-  std::map<Layout, std::size_t> seen;                              // -> its index in `distinct`
-  std::vector<std::size_t> layout_of(cases.size(), cases.size());  // case -> index in `distinct`
-  std::vector<const Case*> distinct;
-  std::vector<std::uint64_t> rank_bytes;  // one case's on this rank, per distinct layout
-  std::vector<int> at_once;               // ... and its largest group
+  // Cases that differ only in pattern or amplitude hold the same: one footprint each.
+  using Footprint = std::tuple<std::string_view, std::uint64_t, int, std::string_view, const void*,
+                               const AlgorithmInfo*, AlgOptions>;
+  std::map<Footprint, std::uint64_t> seen;
+  std::vector<std::uint64_t> case_bytes(cases.size(), 0);  // this rank's; 0: a case not counted
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const Case& c = cases[k];
-    const Layout layout{c.collective->name, c.count, c.root, c.dtype->name, c.setting};
-    if (const auto it = seen.find(layout); it != seen.end()) {
-      if (it->second < at_once.size()) {
-        at_once[it->second] = std::max(at_once[it->second], group_size[k]);
-      }
-      layout_of[k] = it->second;
+    const Footprint key{c.collective->name, c.count,     c.root,       c.dtype->name,
+                        c.setting,          c.algorithm, c.alg_options};
+    if (const auto it = seen.find(key); it != seen.end()) {
+      case_bytes[k] = it->second;
       continue;
     }
-    seen.emplace(layout, distinct.size());
     MPI_Comm comm = world;
     if (c.collective->intergroup) {
       Comm& ic = inter[case_groups_p(c, comm_size(world))];
       if (!ic) ic = make_case_intercomm(c, opts, world);
       comm = ic.get();
     }
-    // Not a distinct case: its layout's index stays past the end and is never counted.
+    // A root out of range is refused elsewhere; not counted here.
     if (c.collective->rooted && (c.root < 0 || c.root >= comm_size(comm))) {
-      seen[layout] = cases.size();
+      seen.emplace(key, 0);
       continue;
     }
     try {
-      // At most 2 * INT_MAX elements (4 with scratch) of at most 8 bytes: no overflow.
-      rank_bytes.push_back(
-          workload_footprint(*c.collective, comm, c.root, c.count, c.shape).bytes(c.dtype->size));
-      layout_of[k] = distinct.size();
-      distinct.push_back(&c);
-      at_once.push_back(group_size[k]);
+      // Buffers of at most 2 * INT_MAX elements of at most 8 bytes, and scratch of at most a few
+      // times a node's ranks as much (the UHA and a2a-aware holders): far from 2^64.
+      const AlgOptions resolved = resolve_options(*c.algorithm, c.alg_options);
+      const FootprintAlgorithm alg{.info = c.algorithm,
+                                   .resolved = &resolved,
+                                   .elem_size = c.dtype->size,
+                                   .node = nodes.node(),
+                                   .node_ranks = nodes.node_size(),
+                                   .local_rank = nodes.local_rank(),
+                                   .max_node_ranks = max_node_ranks,
+                                   .nodes = nodes.node_count()};
+      case_bytes[k] = workload_footprint(*c.collective, comm, c.root, c.count, c.shape, &alg)
+                          .bytes(c.dtype->size);
+      seen.emplace(key, case_bytes[k]);
     } catch (const std::overflow_error& e) {
       // Every rank computes the whole layout from the shared inputs, so all refuse alike.
       throw count_error(c.count, e);
     }
   }
-  const std::vector<std::uint64_t> node_bytes =
-      check_buffer_memory(distinct, rank_bytes, at_once, world);
-  for (std::size_t k = 0; k < cases.size(); ++k) {
-    if (layout_of[k] < node_bytes.size()) cases[k].node_fill_bytes = node_bytes[layout_of[k]];
+  // --order: a group's cases (one layout, its algorithms) hold their buffers and scratch at once
+  // (sequential: groups of one); only one group is alive at a time, so each is checked alone.
+  std::vector<std::string> keys;
+  for (const Case& c : cases) keys.push_back(interleave_key(c));
+  std::vector<const Case*> group_first;
+  std::vector<std::uint64_t> group_bytes;
+  std::vector<int> group_sizes;
+  for (const auto& group : run_groups(keys, opts.order)) {
+    std::uint64_t sum = 0;
+    for (const std::size_t k : group) sum += case_bytes[k];
+    if (sum == 0) continue;  // roots out of range: alike on every rank
+    group_first.push_back(&cases[group.front()]);
+    group_bytes.push_back(sum);
+    group_sizes.push_back(static_cast<int>(group.size()));
   }
+  const std::vector<std::uint64_t> node_bytes =
+      check_buffer_memory(group_first, group_bytes, group_sizes, case_bytes, world);
+  for (std::size_t k = 0; k < cases.size(); ++k) cases[k].node_fill_bytes = node_bytes[k];
 }
 
 CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClock& clock,

@@ -57,18 +57,83 @@ constexpr AlgOptionSpec kUhaAllgatherMsOptions[] = {
     kUhaCopyOutOption,
     kUhaRegionsOption};
 
+// allgather/uha (uha/allgather.cpp prepare): local rank 0 holds two copies of its node block
+// (send_) and of every node's (recv_, a memory file with copyout=cow); the leaders' allgather runs
+// on node blocks.
+std::uint64_t allgather_uha_scratch(const ScratchShape& s) {
+  if (!s.node_holder()) return 0;
+  const std::uint64_t block = uha_node_block_bytes(s), nodes = std::uint64_t(s.nodes);
+  return 2 * (block + block * nodes) + leaders_scratch("allgather",
+                                                       option_text(*s.options, "inter"), s, block,
+                                                       block, block * nodes);
+}
+
+// allgather/uha-ms (uha/allgather_ms.cpp NodeBlockAllgather::prepare): two copies of every
+// node's block at local rank 0; the senders send from them.
+std::uint64_t allgather_uha_ms_scratch(const ScratchShape& s) {
+  return s.node_holder() ? 2 * uha_node_block_bytes(s) * std::uint64_t(s.nodes) : 0;
+}
+
+// allgather/multileader (uha/multileader.hpp LeaderGroups): each node's ranks cut into groups
+// of gs = ceil(ns / min(L, ns)) consecutive local ranks, at most G = min(L, largest node) groups
+// of at most B = ceil(largest / min(L, largest)) * count elements (the padded shape). A group's
+// first rank runs the allgathers (of B over the N nodes) of its group and of the groups it
+// stands in for, ceil(G / groups here) at most. scheme=p2p (multileader.cpp prepare): it also
+// holds its group's two slots of B (1 + G N); scheme=shared (multileader_shared.cpp prepare):
+// local rank 0 holds two copies of the node's G blocks and of every node's.
+std::uint64_t allgather_multileader_scratch(const ScratchShape& s) {
+  const auto leaders = static_cast<std::uint64_t>(option_integer(*s.options, "leaders"));
+  const auto ns = static_cast<std::uint64_t>(s.node_ranks);
+  const auto largest = static_cast<std::uint64_t>(s.max_node_ranks);
+  const std::uint64_t group_here = (ns + std::min(leaders, ns) - 1) / std::min(leaders, ns);
+  const std::uint64_t groups_here = (ns + group_here - 1) / group_here;
+  const std::uint64_t groups = std::min(leaders, largest);
+  const std::uint64_t block =
+      (largest + std::min(leaders, largest) - 1) / std::min(leaders, largest) * s.vector_bytes();
+  const auto nodes = static_cast<std::uint64_t>(s.nodes);
+  const bool group_leader = static_cast<std::uint64_t>(s.local_rank) % group_here == 0;
+  std::uint64_t bytes = 0;
+  if (group_leader) {
+    const std::uint64_t owned = (groups + groups_here - 1) / groups_here;
+    bytes += owned * leaders_scratch("allgather", option_text(*s.options, "inter"), s, block, block,
+                                     block * nodes);
+  }
+  if (option_text(*s.options, "scheme") == "shared") {
+    if (s.node_holder()) bytes += 2 * block * groups * (1 + nodes);
+  } else if (group_leader) {
+    bytes += 2 * block * (1 + groups * nodes);
+  }
+  return bytes;
+}
+
 }  // namespace
 
 std::vector<AlgorithmInfo> allgather_algorithms() {
   return {
-      {"allgather", "native", "the MPI library's MPI_Allgather", kLibrary, make_allgather_native},
-      {"allgather", "mpich-bruck",
-       "MPICH 3.0.4 Bruck: ceil(log2 P) steps, one extra for non-powers of two, local rotation",
-       "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (short messages)",
-       make_allgather_mpich_bruck},
-      {"allgather", "mpich-ring", "MPICH 3.0.4 ring: P-1 Sendrecv steps, block i from the left",
-       "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (long messages)",
-       make_allgather_mpich_ring},
+      {.collective = "allgather",
+       .name = "native",
+       .summary = "the MPI library's MPI_Allgather",
+       .source = kLibrary,
+       .make = make_allgather_native,
+       // the library's own: as MPICH's Bruck allgather's copy of the P blocks
+       .scratch_bytes = library_scratch},
+      {.collective = "allgather",
+       .name = "mpich-bruck",
+       .summary =
+           "MPICH 3.0.4 Bruck: ceil(log2 P) steps, one extra for non-powers of two, local rotation",
+       .source =
+           "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (short messages)",
+       .make = make_allgather_mpich_bruck,
+       // allgather/mpich_bruck.cpp prepare: tmp_ of P blocks
+       .scratch_bytes = all_blocks_scratch},
+      {.collective = "allgather",
+       .name = "mpich-ring",
+       .summary = "MPICH 3.0.4 ring: P-1 Sendrecv steps, block i from the left",
+       .source =
+           "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgather.c MPIR_Allgather_intra (long messages)",
+       .make = make_allgather_mpich_ring,
+       // sends and receives in the receive buffer (allgather/mpich_ring.cpp)
+       .scratch_bytes = no_scratch},
       {.collective = "allgather",
        .name = "uha",
        .summary = "universal hierarchical: copy-in to node-shared memory, leaders allgather node "
@@ -76,7 +141,9 @@ std::vector<AlgorithmInfo> allgather_algorithms() {
        .source = kUhaSource,
        .make = make_allgather_uha,
        .options = kUhaAllgatherOptions,
-       .result_outside_recv = uha_result_outside_recv},
+       .result_outside_recv = uha_result_outside_recv,
+       // uha/allgather.cpp prepare: send_ and recv_ slots, and the leaders'
+       .scratch_bytes = allgather_uha_scratch},
       {.collective = "allgather",
        .name = "uha-ms",
        .summary = "UHA with multi-sender inter-node phase: k-port Bruck between nodes, each of "
@@ -86,7 +153,9 @@ std::vector<AlgorithmInfo> allgather_algorithms() {
                  "docs/ALGORITHMS.md, UHA",
        .make = make_allgather_uha_ms,
        .options = kUhaAllgatherMsOptions,
-       .result_outside_recv = uha_result_outside_recv},
+       .result_outside_recv = uha_result_outside_recv,
+       // uha/allgather_ms.cpp prepare: recv_ slots
+       .scratch_bytes = allgather_uha_ms_scratch},
       {.collective = "allgather",
        .name = "multileader",
        .summary = "L leaders per node, each funnelling a group of ranks through the group's own "
@@ -95,7 +164,9 @@ std::vector<AlgorithmInfo> allgather_algorithms() {
        .source = "[Parsons2015] §2.2.2, §2.3.2, Fig. 2.3 (its ref. [7], Kandalla et al.); "
                  "docs/ALGORITHMS.md, UHA",
        .make = make_allgather_multileader,
-       .options = kMultileaderOptions},
+       .options = kMultileaderOptions,
+       // uha/multileader*.cpp prepare: the groups' slots and allgathers
+       .scratch_bytes = allgather_multileader_scratch},
   };
 }
 

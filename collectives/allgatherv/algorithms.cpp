@@ -30,26 +30,45 @@ constexpr std::string_view kUhaAllgathervInter[] = {"native", "mpich-ring"};
 constexpr AlgOptionSpec kUhaAllgathervOptions[] = {
     uha_inter_option(kUhaAllgathervInter, std::span(kUhaAllgathervInter).subspan(1))};
 
+// allgatherv/uha (uha/allgatherv.cpp prepare): local rank 0 holds two copies of its node's
+// blocks (send_) and of every block (recv_, the receive vector's length); the node's blocks are
+// at most all of them. The leaders' allgatherv runs on node blocks.
+std::uint64_t allgatherv_uha_scratch(const ScratchShape& s) {
+  if (!s.node_holder()) return 0;
+  const std::uint64_t all = s.recv_bytes();
+  return 2 * (all + all) +
+         leaders_scratch("allgatherv", option_text(*s.options, "inter"), s, all, all, all);
+}
+
 }  // namespace
 
 std::vector<AlgorithmInfo> allgatherv_algorithms() {
   return {
-      {"allgatherv", "native", "the MPI library's MPI_Allgatherv", kLibrary,
-       make_allgatherv_native},
+      {.collective = "allgatherv",
+       .name = "native",
+       .summary = "the MPI library's MPI_Allgatherv",
+       .source = kLibrary,
+       .make = make_allgatherv_native,
+       // the library's own: as much as a copy of the receive vector
+       .scratch_bytes = library_scratch},
       {.collective = "allgatherv",
        .name = "mpich-ring",
        .summary = "MPICH 3.0.4 pipelined ring: blocks travel right in chunks of the pipeline size",
        .source = "[Parsons2015] §2.3.1; [MPICH] v3.0.4 allgatherv.c MPIR_Allgatherv_intra (long "
                  "messages)",
        .make = make_allgatherv_mpich_ring,
-       .options = kMpichPipelineOptions},
+       .options = kMpichPipelineOptions,
+       // sends and receives in the receive buffer (allgatherv/mpich_ring.cpp)
+       .scratch_bytes = no_scratch},
       {.collective = "allgatherv",
        .name = "uha",
        .summary = "universal hierarchical: copy-in to node-shared memory, leaders allgatherv node "
                   "blocks in bytes (inter=NAME), copy-out to each displacement",
        .source = kUhaSource,
        .make = make_allgatherv_uha,
-       .options = kUhaAllgathervOptions},
+       .options = kUhaAllgathervOptions,
+       // uha/allgatherv.cpp prepare: send_ and recv_ slots, and the leaders'
+       .scratch_bytes = allgatherv_uha_scratch},
   };
 }
 

@@ -11,7 +11,13 @@ namespace papbench {
 
 std::vector<AlgorithmInfo> allreduce_algorithms() {
   return {
-      {"allreduce", "native", "the MPI library's MPI_Allreduce", kLibrary, make_allreduce_native},
+      {.collective = "allreduce",
+       .name = "native",
+       .summary = "the MPI library's MPI_Allreduce",
+       .source = kLibrary,
+       .make = make_allreduce_native,
+       // the library's own: one vector for the incoming operand, as MPICH's
+       .scratch_bytes = library_scratch},
   };
 }
 

@@ -11,7 +11,13 @@ namespace papbench {
 
 std::vector<AlgorithmInfo> barrier_algorithms() {
   return {
-      {"barrier", "native", "the MPI library's MPI_Barrier", kLibrary, make_barrier_native},
+      {.collective = "barrier",
+       .name = "native",
+       .summary = "the MPI library's MPI_Barrier",
+       .source = kLibrary,
+       .make = make_barrier_native,
+       // MPI_Barrier moves no data
+       .scratch_bytes = no_scratch},
   };
 }
 

@@ -153,6 +153,44 @@ constexpr AlgOptionSpec kUhaBcastOptions[] = {
     uha_inter_option(kUhaBcastInter, std::span(kUhaBcastInter).subspan(1)), kUhaCopyOutOption,
     kUhaRegionsOption};
 
+// gather-after=G (gather_after.cpp prepare): block_ of G bytes and gathered_ of G from every rank,
+// on every rank, beside the broadcast's own.
+std::uint64_t bcast_gather_after_bytes(const ScratchShape& s) {
+  const auto g = static_cast<std::uint64_t>(option_integer(*s.options, "gather-after"));
+  return g * (1 + static_cast<std::uint64_t>(s.ranks));
+}
+// The trees of flat, chain, kchain, binary, split_binary and binomial forward from the caller's
+// buffer (segmented_tree.cpp, flat.cpp: requests only).
+std::uint64_t bcast_tree_scratch(const ScratchShape& s) {
+  return bcast_gather_after_bytes(s);
+}
+std::uint64_t bcast_native_scratch(const ScratchShape& s) {
+  return library_scratch(s) + bcast_gather_after_bytes(s);
+}
+// hier-barrier, hier-opt, dynleader and patyuan-hier, -opt, -dl (hier_driver.cpp, dynleader.cpp
+// prepare): local rank 0 holds the SharedBcastBuffer's two slots of the vector, each rounded to a
+// cache line.
+std::uint64_t bcast_shared_scratch(const ScratchShape& s) {
+  return s.node_holder() ? 2 * round_to_cache_line(s.vector_bytes()) : 0;
+}
+// dynleader-os (dynleader_os.cpp prepare): dynleader's, and the landing rank (local rank 0) holds
+// a LandingWindow of kDepth (2) slots, each a cache line and the vector rounded to one.
+std::uint64_t bcast_dynleader_os_scratch(const ScratchShape& s) {
+  if (!s.node_holder()) return 0;
+  return bcast_shared_scratch(s) + 2 * (64 + round_to_cache_line(s.vector_bytes()));
+}
+// uha (uha/bcast.cpp prepare): local rank 0 holds two copies of the vector (a memory file with
+// copyout=cow); the leaders broadcast it as bytes.
+std::uint64_t bcast_uha_scratch(const ScratchShape& s) {
+  if (!s.node_holder()) return 0;
+  const std::uint64_t v = s.vector_bytes();
+  return 2 * v + leaders_scratch("bcast", option_text(*s.options, "inter"), s, v, v, v);
+}
+// uha-ms (uha/bcast_ms.cpp prepare): two copies of the vector at local rank 0.
+std::uint64_t bcast_uha_ms_scratch(const ScratchShape& s) {
+  return s.node_holder() ? 2 * s.vector_bytes() : 0;
+}
+
 }  // namespace
 
 std::vector<AlgorithmInfo> bcast_algorithms() {
@@ -164,57 +202,75 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
        .make = with_gather_after(make_bcast_native),
        .options = kBcastNativeOptions,
        .preflight = check_bcast_native_forcing,
-       .before_mpi_init = request_bcast_native_forcing},
+       .before_mpi_init = request_bcast_native_forcing,
+       // the library's own (a vector, as MPICH's scatter-allgather), and gather-after's
+       .scratch_bytes = bcast_native_scratch},
       {.collective = "bcast",
        .name = "flat",
        .summary =
            "root isends the whole message to each rank in rank order (Open MPI basic_linear)",
        .source = "[Nuriyev2022] §3, §4.1 flat tree; [OpenMPI] basic_linear",
        .make = with_gather_after(make_bcast_flat),
-       .options = kBcastFlatOptions},
+       .options = kBcastFlatOptions,
+       // bcast/flat.cpp sends from the buffer; gather-after's
+       .scratch_bytes = bcast_tree_scratch},
       {.collective = "bcast",
        .name = "chain",
        .summary = "segments pipelined along one chain of shifted ranks (Open MPI pipeline)",
        .source = "[Nuriyev2022] §3, §4.3 chain tree; [OpenMPI] pipeline",
        .make = with_gather_after(make_bcast_chain),
-       .options = kBcastSegmentedOptions},
+       .options = kBcastSegmentedOptions,
+       // bcast/segmented_tree.cpp forwards from the buffer; gather-after's
+       .scratch_bytes = bcast_tree_scratch},
       {.collective = "bcast",
        .name = "kchain",
        .summary = "segments pipelined along K chains under the root (Open MPI chain)",
        .source = "[Nuriyev2022] §3, §4.5 K-chain tree; [OpenMPI] chain",
        .make = with_gather_after(make_bcast_kchain),
-       .options = kBcastKchainOptions},
+       .options = kBcastKchainOptions,
+       // bcast/segmented_tree.cpp forwards from the buffer; gather-after's
+       .scratch_bytes = bcast_tree_scratch},
       {.collective = "bcast",
        .name = "binary",
        .summary = "segments down the level-order binary tree (Open MPI binary_tree)",
        .source = "[Nuriyev2022] §3, §4.4 binary tree; [OpenMPI] bintree",
        .make = with_gather_after(make_bcast_binary),
-       .options = kBcastSegmentedOptions},
+       .options = kBcastSegmentedOptions,
+       // bcast/segmented_tree.cpp forwards from the buffer; gather-after's
+       .scratch_bytes = bcast_tree_scratch},
       {.collective = "bcast",
        .name = "split_binary",
        .summary = "halves down the binary tree's two subtrees, then swapped in pairs (Open MPI "
                   "split_binary_tree)",
        .source = "[Nuriyev2022] §3, §4.6 split-binary tree; [OpenMPI] split_bintree",
        .make = with_gather_after(make_bcast_split_binary),
-       .options = kBcastSegmentedOptions},
+       .options = kBcastSegmentedOptions,
+       // bcast/split_binary.cpp forwards from the buffer; gather-after's
+       .scratch_bytes = bcast_tree_scratch},
       {.collective = "bcast",
        .name = "binomial",
        .summary = "segments down the binomial tree, largest subtree first (Open MPI binomial)",
        .source = "[Nuriyev2022] §3, §4.2 binomial tree; [OpenMPI] binomial",
        .make = with_gather_after(make_bcast_binomial),
-       .options = kBcastSegmentedOptions},
+       .options = kBcastSegmentedOptions,
+       // bcast/segmented_tree.cpp forwards from the buffer; gather-after's
+       .scratch_bytes = bcast_tree_scratch},
       {.collective = "bcast",
        .name = "hier-barrier",
        .summary = "root's copy into node-shared memory, barrier, static leaders' MPICH binomial "
                   "between nodes, barrier, copy out",
        .source = "[Parsons2015] §2.1 Fig. 2.1, §3.7 \"MPICH Bi. Hier.\"",
-       .make = make_bcast_hier_barrier},
+       .make = make_bcast_hier_barrier,
+       // bcast/hier_driver.cpp prepare: the node's SharedBcastBuffer
+       .scratch_bytes = bcast_shared_scratch},
       {.collective = "bcast",
        .name = "hier-opt",
        .summary = "static leaders' MPICH binomial between nodes into node-shared memory; each "
                   "process copies out once valid, no barrier",
        .source = "[Parsons2015] §3.7 \"MPICH Bi. Hier. Opt.\"",
-       .make = make_bcast_hier_opt},
+       .make = make_bcast_hier_opt,
+       // bcast/hier_driver.cpp prepare: the node's SharedBcastBuffer
+       .scratch_bytes = bcast_shared_scratch},
       {.collective = "bcast",
        .name = "dynleader",
        .summary = "each node's first arrival leads it: identification messages to the parent "
@@ -223,7 +279,9 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
                  "docs/ALGORITHMS.md, Decision: dynamic leaders",
        .make = make_bcast_dynleader,
        .options = kDynleaderBcastOptions,
-       .arrival_dependent = true},
+       .arrival_dependent = true,
+       // bcast/dynleader.cpp prepare: the node's SharedBcastBuffer
+       .scratch_bytes = bcast_shared_scratch},
       {.collective = "bcast",
        .name = "dynleader-os",
        .summary = "dynleader without identification messages: a leader puts the message into a "
@@ -232,10 +290,16 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
        .source = "[Parsons2015] §3.7.2, Fig. B.8 \"Dynamic Leader OS\"; "
                  "docs/ALGORITHMS.md, Decision: one-sided dynamic leaders",
        .make = make_bcast_dynleader_os,
-       .arrival_dependent = true},
-      {"bcast", "mpich-binomial", "MPICH 3.0.4 binomial tree, unsegmented, largest subtree first",
-       "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 bcast.c MPIR_Bcast_binomial",
-       make_bcast_mpich_binomial},
+       .arrival_dependent = true,
+       // bcast/dynleader_os.cpp prepare: buffer_ and window_
+       .scratch_bytes = bcast_dynleader_os_scratch},
+      {.collective = "bcast",
+       .name = "mpich-binomial",
+       .summary = "MPICH 3.0.4 binomial tree, unsegmented, largest subtree first",
+       .source = "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 bcast.c MPIR_Bcast_binomial",
+       .make = make_bcast_mpich_binomial,
+       // bcast/mpich_binomial.cpp receives and forwards in the buffer
+       .scratch_bytes = no_scratch},
       {.collective = "bcast",
        .name = "uha",
        .summary = "universal hierarchical: root copies into node-shared memory, leaders "
@@ -243,7 +307,9 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
        .source = kUhaSource,
        .make = make_bcast_uha,
        .options = kUhaBcastOptions,
-       .result_outside_recv = uha_result_outside_recv},
+       .result_outside_recv = uha_result_outside_recv,
+       // uha/bcast.cpp prepare: buffer_ slots, and the leaders'
+       .scratch_bytes = bcast_uha_scratch},
       {.collective = "bcast",
        .name = "uha-ms",
        .summary = "UHA with multi-sender inter-node phase: K byte segments, each down its own "
@@ -251,7 +317,9 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
        .source = "[Parsons2015] §2.3.2 (pipelined multi-sender broadcast), Table 2.2; "
                  "docs/ALGORITHMS.md, UHA",
        .make = make_bcast_uha_ms,
-       .options = kUhaMsOptions},
+       .options = kUhaMsOptions,
+       // uha/bcast_ms.cpp prepare: buffer_ slots
+       .scratch_bytes = bcast_uha_ms_scratch},
       {.collective = "bcast",
        .name = "patyuan",
        .summary = "Patarasuk-Yuan: arrivals announce themselves to the root, which sends to the "
@@ -260,7 +328,9 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
                  "docs/ALGORITHMS.md, Inferred: bcast/patyuan",
        .make = make_bcast_patyuan,
        .options = kPatYuanOptions,
-       .arrival_dependent = true},
+       .arrival_dependent = true,
+       // bcast/patyuan.cpp forwards in the buffer: only P ints
+       .scratch_bytes = no_scratch},
       {.collective = "bcast",
        .name = "patyuan-hier",
        .summary = "patyuan between static node leaders after a node barrier, into node-shared "
@@ -269,7 +339,9 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
                  "docs/ALGORITHMS.md, Inferred: bcast/patyuan variants",
        .make = make_bcast_patyuan_hier,
        .options = kPatYuanOptions,
-       .arrival_dependent = true},
+       .arrival_dependent = true,
+       // bcast/hier_driver.cpp prepare: the node's SharedBcastBuffer
+       .scratch_bytes = bcast_shared_scratch},
       {.collective = "bcast",
        .name = "patyuan-opt",
        .summary = "patyuan between static node leaders into node-shared memory; each process "
@@ -278,7 +350,9 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
                  "docs/ALGORITHMS.md, Inferred: bcast/patyuan variants",
        .make = make_bcast_patyuan_opt,
        .options = kPatYuanOptions,
-       .arrival_dependent = true},
+       .arrival_dependent = true,
+       // bcast/hier_driver.cpp prepare: the node's SharedBcastBuffer
+       .scratch_bytes = bcast_shared_scratch},
       {.collective = "bcast",
        .name = "patyuan-dl",
        .summary = "patyuan between dynamic leaders (the root, each other node's first arrival) "
@@ -287,7 +361,9 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
                  "docs/ALGORITHMS.md, Inferred: bcast/patyuan variants",
        .make = make_bcast_patyuan_dl,
        .options = kPatYuanOptions,
-       .arrival_dependent = true},
+       .arrival_dependent = true,
+       // bcast/hier_driver.cpp prepare: the node's SharedBcastBuffer
+       .scratch_bytes = bcast_shared_scratch},
   };
 }
 

@@ -231,6 +231,7 @@ Layout intergroup_blocks(const Inputs& in, Layout l, bool uneven) {
     l.send_elems = own;
     l.recv_elems = R * remote;
     l.args_count = remote;
+    l.group_elems = std::uint64_t(g.local_size) * own;
     for (std::size_t j = 0; j < R; ++j) {
       l.expect.push_back({int(j), j * remote, remote, remote_first + j, 0});
     }
@@ -249,6 +250,7 @@ Layout intergroup_blocks(const Inputs& in, Layout l, bool uneven) {
       },
       what);
   l.send_elems = std::size_t(own_counts[std::size_t(in.rank)]);
+  for (const int n : own_counts) l.group_elems += std::uint64_t(n);
   for (std::size_t j = 0; j < R; ++j) {
     l.expect.push_back(
         {int(j), std::size_t(l.displs[j]), std::size_t(l.counts[j]), remote_first + j, 0});

@@ -35,12 +35,13 @@ struct Inputs {
 // input it holds, and what check() compares.
 struct Layout {
   std::size_t send_elems = 0, recv_elems = 0;
-  int report_rank = 0;           // rank named in failure messages (global index for intergroup)
-  std::uint64_t fill_src = 0;    // whose input this rank holds
-  bool fill_recv = false;        // bcast: the input lives in the one (receive) buffer
-  bool send_is_recv = false;     // bcast: MPI_Bcast has one buffer; send aliases it
-  bool sets_send_count = false;  // v-variants whose send count is not Args::count
-  std::uint64_t args_count = 0;  // Args::count: the count, or the remote block (intergroup)
+  int report_rank = 0;            // rank named in failure messages (global index for intergroup)
+  std::uint64_t fill_src = 0;     // whose input this rank holds
+  bool fill_recv = false;         // bcast: the input lives in the one (receive) buffer
+  bool send_is_recv = false;      // bcast: MPI_Bcast has one buffer; send aliases it
+  bool sets_send_count = false;   // v-variants whose send count is not Args::count
+  std::uint64_t args_count = 0;   // Args::count: the count, or the remote block (intergroup)
+  std::uint64_t group_elems = 0;  // intergroup: the own group's blocks together (for scratch)
   std::vector<int> counts, displs, recv_counts, recv_displs;
   std::vector<Block> expect;
 };

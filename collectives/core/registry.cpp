@@ -75,6 +75,14 @@ std::span<const AlgorithmInfo> algorithm_registry() {
   return table;
 }
 
+std::uint64_t unstated_scratch_bytes(const ScratchShape& shape) {
+  return 2 * (shape.send_bytes() + shape.recv_bytes());
+}
+
+std::uint64_t algorithm_scratch_bytes(const AlgorithmInfo& alg, const ScratchShape& shape) {
+  return alg.scratch_bytes ? alg.scratch_bytes(shape) : unstated_scratch_bytes(shape);
+}
+
 std::string AlgorithmInfo::full_name() const {
   return fmt::format("{}/{}", collective, name);
 }

@@ -13,6 +13,7 @@
 
 #include "collectives/core/alg_option.hpp"
 #include "collectives/core/algorithm.hpp"
+#include "collectives/core/scratch.hpp"
 
 namespace papbench {
 
@@ -54,10 +55,22 @@ struct AlgorithmInfo {
   // algorithm, for what the MPI library reads only at MPI_Init (bcast/native:force sets Open MPI's
   // environment). nullptr: nothing to do.
   void (*before_mpi_init)(const AlgOptions& resolved) = nullptr;
+  // One rank's peak bytes of scratch for a case of this shape (collectives/core/scratch.hpp),
+  // which the memory check adds to the case's buffers. Each row's formula cites where the
+  // algorithm allocates. nullptr: not stated, counted as unstated_scratch_bytes (below).
+  std::uint64_t (*scratch_bytes)(const ScratchShape& shape) = nullptr;
 
   std::string full_name() const;  // "reduce/radixk"
   const AlgOptionSpec* find_option(std::string_view option) const;
 };
+
+// A row that states no scratch (the test rows; a new row should state its own) is counted as
+// holding two more copies of its rank's send and receive buffers, as much as most copying
+// schemes here hold, so that an unread algorithm errs toward a refusal rather than toward a case
+// that the OOM killer ends.
+std::uint64_t unstated_scratch_bytes(const ScratchShape& shape);
+// The row's scratch_bytes, or unstated_scratch_bytes where it states none.
+std::uint64_t algorithm_scratch_bytes(const AlgorithmInfo& alg, const ScratchShape& shape);
 
 std::span<const AlgorithmInfo> algorithm_registry();
 // Test builds only: rows appended to the table, for algorithms no user should see (e.g. one that

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "collectives/core/collective_layouts.hpp"
+#include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -388,21 +389,36 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
 }
 
 WorkloadFootprint workload_footprint(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                                     std::uint64_t count, const IntergroupShape& shape) {
-  const layout::Layout l = layout::lay_out({collective, comm, comm_rank(comm), comm_size(comm),
-                                            collective.rooted ? root : 0, count, shape});
+                                     std::uint64_t count, const IntergroupShape& shape,
+                                     const FootprintAlgorithm* alg) {
+  const int rank = comm_rank(comm), size = comm_size(comm);
+  const int used_root = collective.rooted ? root : 0;
+  const layout::Layout l = layout::lay_out({collective, comm, rank, size, used_root, count, shape});
   WorkloadFootprint f;
   // As Buffers::alloc: never empty.
   f.buffer_elems =
       std::max<std::uint64_t>(l.send_elems, 1) + std::max<std::uint64_t>(l.recv_elems, 1);
-  // reduce/binomial, mpich-binomial, rabenseifner, radixk, ring, clairvoyant: acc_ and tmp_ of
-  // the whole vector (Scratch, zero-filled in prepare); the libraries' reduce as much.
-  if (collective.name == "reduce") {
-    f.scratch_elems = 2 * l.args_count;
-  } else if (collective.name == "allreduce") {
-    f.scratch_elems = l.args_count;
-  } else if (collective.name == "reduce_scatter") {
-    f.scratch_elems = l.send_elems;
+  if (alg != nullptr && alg->info != nullptr) {
+    ScratchShape s;
+    s.count = l.args_count;
+    s.send_elems = l.send_elems;
+    s.recv_elems = l.recv_elems;
+    s.elem_size = alg->elem_size;
+    s.ranks = size;
+    s.rank = rank;
+    s.root = used_root;
+    if (collective.intergroup) {
+      mpi_check(MPI_Comm_remote_size(comm, &s.remote_ranks), "MPI_Comm_remote_size");
+    }
+    s.group_elems = l.group_elems;
+    s.node = alg->node;
+    s.node_ranks = alg->node_ranks;
+    s.local_rank = alg->local_rank;
+    s.max_node_ranks = alg->max_node_ranks;
+    s.nodes = alg->nodes;
+    const AlgOptions defaults = alg->resolved ? AlgOptions{} : resolve_options(*alg->info, {});
+    s.options = alg->resolved ? alg->resolved : &defaults;
+    f.scratch_bytes = algorithm_scratch_bytes(*alg->info, s);
   }
   f.index_bytes =
       (l.counts.size() + l.displs.size() + l.recv_counts.size() + l.recv_displs.size()) *

@@ -81,24 +81,35 @@ std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to,
 // anything is allocated (bench/buffer_memory.hpp).
 struct WorkloadFootprint {
   std::uint64_t buffer_elems = 0;  // the send and receive buffers, as Workload allocates them
-  // The scratch the collective's algorithms hold beside them, in elements: reduce two vectors
-  // (the accumulator and the receive buffer of every reduce algorithm here, and of MPI's own),
-  // allreduce and reduce_scatter one (the library's buffer for the incoming operand). An
-  // estimate: the movement collectives' tree and Bruck variants hold staging not counted here.
-  std::uint64_t scratch_elems = 0;
+  // The scratch of the case's algorithm, as its registry row states it (AlgorithmInfo::
+  // scratch_bytes: vectors, staging, its part of node-shared windows); 0 when no algorithm is
+  // given.
+  std::uint64_t scratch_bytes = 0;
   // Workload's count and displacement arrays and the check's table of expected blocks (what it
   // validates against: the expected values are computed, not copied).
   std::uint64_t index_bytes = 0;
+  // elem_size: the datatype's, as the footprint was computed with.
   std::uint64_t bytes(std::size_t elem_size) const {
-    return (buffer_elems + scratch_elems) * elem_size + index_bytes;
+    return buffer_elems * elem_size + scratch_bytes + index_bytes;
   }
+};
+
+struct AlgorithmInfo;
+// The algorithm whose scratch a footprint adds, and where this rank sits among the case's (real
+// or --virtual-ppn) nodes (collectives/core/scratch.hpp, ScratchShape).
+struct FootprintAlgorithm {
+  const AlgorithmInfo* info = nullptr;
+  const AlgOptions* resolved = nullptr;  // the row's options, resolved (resolve_options)
+  std::size_t elem_size = 1;
+  int node = 0, node_ranks = 1, local_rank = 0, max_node_ranks = 1, nodes = 1;
 };
 
 // Throws std::overflow_error where Workload(collective, comm, root, ..., count) would for a count,
 // displacement or buffer length beyond an int, without allocating (root must be a rank of comm).
-// Returns what the case would hold on this rank (above).
+// Returns what the case would hold on this rank (above), with `alg`'s scratch where given.
 WorkloadFootprint workload_footprint(const CollectiveInfo& collective, MPI_Comm comm, int root,
-                                     std::uint64_t count, const IntergroupShape& shape = {});
+                                     std::uint64_t count, const IntergroupShape& shape = {},
+                                     const FootprintAlgorithm* alg = nullptr);
 
 class Workload {
  public:

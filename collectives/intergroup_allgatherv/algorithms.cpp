@@ -37,6 +37,22 @@ constexpr AlgOptionSpec kIntergroupAlg2Options[] = {
      .samples = kIntergroupAlg2FinalSamples},
 };
 
+// The library's intercommunicator allgatherv: as MPICH's, the own group's blocks
+// gathered at a root, then the remote ones.
+std::uint64_t intergroup_allgatherv_native_scratch(const ScratchShape& s) {
+  return s.group_bytes() + s.recv_bytes();
+}
+// intergroup_allgatherv/alg2 (alg2.cpp prepare): contig_ of the remote blocks where they are not
+// back to back, and padded_buf_ of L slots of ceil(total / L).
+std::uint64_t intergroup_allgatherv_alg2_scratch(const ScratchShape& s) {
+  return s.recv_bytes() + s.recv_bytes() + static_cast<std::uint64_t>(s.ranks) * s.elem_size;
+}
+// intergroup_allgatherv/rg1, rg2 (root_gathering.cpp prepare): gathered_ of the own group's
+// blocks (on every rank: the ring's forwarders too), and contig_ of the remote ones.
+std::uint64_t intergroup_allgatherv_rg_scratch(const ScratchShape& s) {
+  return s.group_bytes() + s.recv_bytes();
+}
+
 }  // namespace
 
 std::vector<AlgorithmInfo> intergroup_allgatherv_algorithms() {
@@ -45,7 +61,9 @@ std::vector<AlgorithmInfo> intergroup_allgatherv_algorithms() {
        .name = "native",
        .summary = "the MPI library's MPI_Allgatherv on the intercommunicator (root gathering)",
        .source = kLibrary,
-       .make = make_intergroup_allgatherv_native},
+       .make = make_intergroup_allgatherv_native,
+       // the library's own: the group's blocks and the remote ones
+       .scratch_bytes = intergroup_allgatherv_native_scratch},
       {.collective = "intergroup_allgatherv",
        .name = "alg2",
        .summary = "each group's blocks as one string cut into one balanced piece per remote "
@@ -54,7 +72,9 @@ std::vector<AlgorithmInfo> intergroup_allgatherv_algorithms() {
                   "(settings 5-8)",
        .source = "[Kang2019] Algorithm 2, Fig. 3, Theorem 3",
        .make = make_intergroup_allgatherv_alg2,
-       .options = kIntergroupAlg2Options},
+       .options = kIntergroupAlg2Options,
+       // intergroup_allgatherv/alg2.cpp prepare: contig_, padded_buf_
+       .scratch_bytes = intergroup_allgatherv_alg2_scratch},
       {.collective = "intergroup_allgatherv",
        .name = "rg1",
        .summary = "root gathering, best version: ring gather at each group's rank 0, roots swap, "
@@ -62,7 +82,9 @@ std::vector<AlgorithmInfo> intergroup_allgatherv_algorithms() {
                   "(Eq. 1)",
        .source = "[Kang2019] Section 3.1, Eq. 1",
        .make = make_intergroup_allgatherv_rg1,
-       .options = kRootGatheringOptions},
+       .options = kRootGatheringOptions,
+       // intergroup_allgatherv/root_gathering.cpp prepare: gathered_, contig_
+       .scratch_bytes = intergroup_allgatherv_rg_scratch},
       {.collective = "intergroup_allgatherv",
        .name = "rg2",
        .summary = "root gathering as MPICH does it: ring gather at each rank 0, then A's data to "
@@ -70,7 +92,9 @@ std::vector<AlgorithmInfo> intergroup_allgatherv_algorithms() {
                   "of Fig. 5 emulated on point-to-point (Eq. 2, Section 5)",
        .source = "[Kang2019] Section 3.1, Eq. 2",
        .make = make_intergroup_allgatherv_rg2,
-       .options = kRootGatheringOptions},
+       .options = kRootGatheringOptions,
+       // intergroup_allgatherv/root_gathering.cpp prepare: gathered_, contig_
+       .scratch_bytes = intergroup_allgatherv_rg_scratch},
   };
 }
 

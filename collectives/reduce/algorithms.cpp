@@ -89,17 +89,62 @@ constexpr AlgOptionSpec kDynleaderReduceOptions[] = {
      .samples = kCleanupSamples},
 };
 
+// The accumulator and the receive vector, each the whole vector (reduce/binomial.cpp,
+// mpich_binomial.cpp, mpich_rsg.cpp, rabenseifner.cpp prepare: acc_ and tmp_); the libraries'
+// reduce holds as much.
+std::uint64_t reduce_two_vectors_scratch(const ScratchShape& s) {
+  return 2 * s.vector_bytes();
+}
+// reduce/radixk (radixk.cpp prepare): acc_, and tmp_ of (k - 1) blocks of the rounds' stride,
+// (k - 1) * (P / k) blocks of ceil(count / P) elements at most, so at most count + P elements.
+std::uint64_t reduce_radixk_scratch(const ScratchShape& s) {
+  return s.vector_bytes() + (s.count + static_cast<std::uint64_t>(s.ranks)) * s.elem_size;
+}
+// reduce/ring (ring.cpp prepare): acc_, and tmp_ of the largest of P even blocks.
+std::uint64_t reduce_ring_scratch(const ScratchShape& s) {
+  const auto p = static_cast<std::uint64_t>(s.ranks);
+  return s.vector_bytes() + (s.count + p - 1) / p * s.elem_size;
+}
+// reduce/clairvoyant (clairvoyant.cpp prepare): acc_, tmp_ of the largest segment, and while
+// --clv-round-time auto calibrates, two vectors of one segment (calibrate_round_time); a segment
+// is at most the vector.
+std::uint64_t reduce_clairvoyant_scratch(const ScratchShape& s) {
+  return 4 * s.vector_bytes();
+}
+// reduce/hier-barrier, hier-opt, dynleader (shared_reduce.cpp, dynleader.cpp prepare): tmp_ of
+// the vector, and local rank 0 holds the SharedReduceBuffer's two slots of it, each rounded to a
+// cache line.
+std::uint64_t reduce_shared_scratch(const ScratchShape& s) {
+  return s.vector_bytes() + (s.node_holder() ? 2 * round_to_cache_line(s.vector_bytes()) : 0);
+}
+// reduce/dynleader-os (dynleader_os.cpp prepare): dynleader's, and the landing rank (local rank
+// 0) holds a LandingWindow of kDepth (2) slots per child node, at most N - 1 children, each a
+// cache line and the vector rounded to one.
+std::uint64_t reduce_dynleader_os_scratch(const ScratchShape& s) {
+  if (!s.node_holder()) return reduce_shared_scratch(s);
+  const std::uint64_t slots = 2 * std::max<std::uint64_t>(1, std::uint64_t(s.nodes) - 1);
+  return reduce_shared_scratch(s) + slots * (64 + round_to_cache_line(s.vector_bytes()));
+}
+
 }  // namespace
 
 std::vector<AlgorithmInfo> reduce_algorithms() {
   return {
-      {"reduce", "native", "the MPI library's MPI_Reduce", kLibrary, make_reduce_native},
+      {.collective = "reduce",
+       .name = "native",
+       .summary = "the MPI library's MPI_Reduce",
+       .source = kLibrary,
+       .make = make_reduce_native,
+       // the library's own: an accumulator and a receive vector, as MPICH's
+       .scratch_bytes = reduce_two_vectors_scratch},
       {.collective = "reduce",
        .name = "binomial",
        .summary = "binomial tree, whole vector per message (BNOM)",
        .source = "[ProficzOcetkiewicz2021] §6 baseline BNOM",
        .make = make_reduce_binomial,
-       .restrictions = {.commutative_only = true}},
+       .restrictions = {.commutative_only = true},
+       // reduce/binomial.cpp prepare: acc_ and tmp_
+       .scratch_bytes = reduce_two_vectors_scratch},
       {.collective = "reduce",
        .name = "clairvoyant",
        .summary = "segmented schedule from predicted arrivals, segment-tree scheduler (CLV)",
@@ -108,7 +153,9 @@ std::vector<AlgorithmInfo> reduce_algorithms() {
        .make = make_reduce_clairvoyant,
        .needs_pat = true,
        .options = kClairvoyantOptions,
-       .restrictions = {.commutative_only = true}},
+       .restrictions = {.commutative_only = true},
+       // reduce/clairvoyant.cpp prepare: acc_, tmp_, calibration
+       .scratch_bytes = reduce_clairvoyant_scratch},
       {.collective = "reduce",
        .name = "rabenseifner",
        .summary =
@@ -116,26 +163,34 @@ std::vector<AlgorithmInfo> reduce_algorithms() {
        .source = "[ProficzOcetkiewicz2021] §6 baseline RAB; [Rabenseifner2004]; "
                  "[ThakurRabenseifnerGropp2005]",
        .make = make_reduce_rabenseifner,
-       .restrictions = {.commutative_only = true}},
+       .restrictions = {.commutative_only = true},
+       // reduce/rabenseifner.cpp prepare: acc_ and tmp_
+       .scratch_bytes = reduce_two_vectors_scratch},
       {.collective = "reduce",
        .name = "radixk",
        .summary = "radix-k reduce-scatter + k-nomial gather (RXX)",
        .source = "[ProficzOcetkiewicz2021] §6 baseline RXX; [Peterka2009]",
        .make = make_reduce_radixk,
        .options = kRadixkOptions,
-       .restrictions = {.commutative_only = true}},
+       .restrictions = {.commutative_only = true},
+       // reduce/radixk.cpp prepare: acc_ and tmp_
+       .scratch_bytes = reduce_radixk_scratch},
       {.collective = "reduce",
        .name = "ring",
        .summary = "ring reduce-scatter + direct gather to the root (RING)",
        .source = "[ProficzOcetkiewicz2021] §6 baseline RING; [Chan2007]",
        .make = make_reduce_ring,
-       .restrictions = {.commutative_only = true}},
+       .restrictions = {.commutative_only = true},
+       // reduce/ring.cpp prepare: acc_ and tmp_
+       .scratch_bytes = reduce_ring_scratch},
       {.collective = "reduce",
        .name = "mpich-binomial",
        .summary = "MPICH 3.0.4 binomial tree, whole vector per message; non-commutative ops "
                   "reduce to rank 0, which forwards to the root",
        .source = "[Parsons2015] §3.7.4 \"MPICH Bi.\"; [MPICH] v3.0.4 reduce.c MPIR_Reduce_binomial",
-       .make = make_reduce_mpich_binomial},
+       .make = make_reduce_mpich_binomial,
+       // reduce/mpich_binomial.cpp prepare: acc_ and tmp_
+       .scratch_bytes = reduce_two_vectors_scratch},
       {.collective = "reduce",
        .name = "mpich-rsg",
        .summary = "MPICH 3.0.4 recursive-halving reduce-scatter + binomial gather on real ranks; "
@@ -145,14 +200,18 @@ std::vector<AlgorithmInfo> reduce_algorithms() {
                  "MPIR_Reduce_redscat_gather; docs/ALGORITHMS.md, Deviation: mpich-rsg below pof2 "
                  "elements",
        .make = make_reduce_mpich_rsg,
-       .restrictions = {.commutative_only = true}},
+       .restrictions = {.commutative_only = true},
+       // reduce/mpich_rsg.cpp prepare: acc_ and tmp_
+       .scratch_bytes = reduce_two_vectors_scratch},
       {.collective = "reduce",
        .name = "hier-barrier",
        .summary = "node-shared reduction, node barrier, static leaders' MPICH binomial between "
                   "nodes",
        .source = "[Parsons2015] §3.7, §3.7.1 \"MPICH Bi. Hier.\"",
        .make = make_reduce_hier_barrier,
-       .restrictions = {.commutative_only = true}},
+       .restrictions = {.commutative_only = true},
+       // reduce/shared_reduce.cpp: tmp_ and the node's slots
+       .scratch_bytes = reduce_shared_scratch},
       {.collective = "reduce",
        .name = "hier-opt",
        .summary = "node-shared reduction under locks without a barrier, static leaders' MPICH "
@@ -160,7 +219,9 @@ std::vector<AlgorithmInfo> reduce_algorithms() {
        .source = "[Parsons2015] §3.7.1 \"MPICH Bi. Hier. Opt.\"",
        .make = make_reduce_hier_opt,
        .options = kHierOptReduceOptions,
-       .restrictions = {.commutative_only = true}},
+       .restrictions = {.commutative_only = true},
+       // reduce/shared_reduce.cpp: tmp_ and the node's slots
+       .scratch_bytes = reduce_shared_scratch},
       {.collective = "reduce",
        .name = "dynleader",
        .summary = "node-shared reduction; each node's last arrival leads it, identification "
@@ -170,7 +231,9 @@ std::vector<AlgorithmInfo> reduce_algorithms() {
        .make = make_reduce_dynleader,
        .options = kDynleaderReduceOptions,
        .restrictions = {.commutative_only = true},
-       .arrival_dependent = true},
+       .arrival_dependent = true,
+       // reduce/dynleader.cpp prepare: tmp_ and the node's slots
+       .scratch_bytes = reduce_shared_scratch},
       {.collective = "reduce",
        .name = "dynleader-os",
        .summary = "dynleader without identification messages: a node's leader puts its result "
@@ -180,7 +243,9 @@ std::vector<AlgorithmInfo> reduce_algorithms() {
                  "docs/ALGORITHMS.md, Decision: one-sided dynamic leaders",
        .make = make_reduce_dynleader_os,
        .restrictions = {.commutative_only = true},
-       .arrival_dependent = true},
+       .arrival_dependent = true,
+       // reduce/dynleader_os.cpp prepare: dynleader's and window_
+       .scratch_bytes = reduce_dynleader_os_scratch},
   };
 }
 
