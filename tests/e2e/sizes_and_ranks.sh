@@ -2,7 +2,8 @@
 # Issue 43, items 3 and 4: a newcomer's mistakes with ranks and sizes get a useful answer. A run on
 # one rank warns (unless --one-rank says it is meant); every output shows a block's bytes, so
 # that 1M and 1Mi read as what they are; a count whose buffers and scratch cannot fit the node is
-# refused up front (exit 2) and leaves an existing --out as it was.
+# refused up front (exit 2) and leaves an existing --out as it was; the algorithm's scratch
+# (Bruck's copies) counts too.
 source "$(dirname "$0")/lib.sh"
 quick=(--iters 2 --warmup 0 --maxdelay 1ms --count "1K,1Ki" --progress auto)
 
@@ -49,5 +50,21 @@ if (( available_kib < 54000000 )); then
   grep -F "results ->" out.txt && fail "a refused --count started the run"
 else
   echo "note: ${available_kib} KiB available; the 2G refusal is not exercised here"
+fi
+# Issue 43, item 4: the algorithm's own scratch counts too. allgather/mpich-bruck copies all P
+# blocks on every rank: at 2 ranks, count c doubles hold 48 c bytes of buffers on the node and
+# 32 c more of Bruck's copies. With c = MemAvailable / 56 the buffers fit (6/7 of it) and the copy
+# does not (10/7, a margin should memory be freed meanwhile): refused up front, where only the
+# buffers counted it started to fill them.
+bruck_count=$(( available_kib * 1024 / 56 ))
+if (( bruck_count > 1000 && 2 * bruck_count < 2147483647 )); then
+  # shellcheck disable=SC2086 # MPIEXEC is a command line
+  expect_exit 2 timeout 60 $MPIEXEC -n 2 "$PAPBENCH" --collective allgather --alg mpich-bruck \
+    --dtype double --count "$bruck_count" --maxdelay 50ms --out bruck.h5
+  expect_contains err.txt "the buffers of allgather with blocks of"
+  expect_contains err.txt "receive and the algorithms' scratch) need"
+  [[ ! -e bruck.h5 ]] || fail "a refused allgather/mpich-bruck created bruck.h5"
+else
+  echo "note: ${available_kib} KiB available; the Bruck refusal is not exercised here"
 fi
 echo "sizes_and_ranks: ok"
