@@ -223,6 +223,15 @@ void intergroup_estimates_cover_allocations() {
   }
 }
 
+// Every row states its scratch: unstated_scratch_bytes is for the test rows only, so that a new
+// row is read for what it allocates rather than guessed at.
+void every_row_states_its_scratch() {
+  for (const AlgorithmInfo& info : algorithm_registry()) {
+    expect(info.scratch_bytes != nullptr,
+           fmt::format("{} states no scratch_bytes in its registry row", info.full_name()));
+  }
+}
+
 // Blocks a tree's slot x stages (block_tree.cpp): its subtree when it forwards (x > 0), all P at
 // the root unless its buffer is in slot order.
 std::uint64_t staged_blocks(const BlockTree& t, int x, bool root_in_order) {
@@ -310,6 +319,7 @@ int main(int argc, char** argv) {
   using namespace papbench;
   MpiSession session(&argc, &argv);
   return papbench::mpi_test::run_checks([&] {
+    every_row_states_its_scratch();
     tree_staging_matches_block_trees();
     bruck_scratch_is_refused();
     estimates_cover_allocations();
