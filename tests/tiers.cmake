@@ -18,7 +18,10 @@ set(_full_small
     collectives_native.np3 collectives_native.np4
     # The UHA family's whole matrix on virtual nodes of 3 and 4 at 4 ranks: quick keeps the whole
     # matrix at 1-2 ranks and the int/sum slice at 4 ranks on nodes of 2 (uha_ppn2.np4).
-    uha_ppn3.np4 uha_ppn4.np4)
+    uha_ppn3.np4 uha_ppn4.np4
+    # Each algorithm's stated scratch against what it allocates: 1-2 ranks stay quick; 3-4 cost
+    # 12-18 s each under ASan and 10-21 s under MPICH (fresh-clone .ci/run of 2026-12-07).
+    algorithm_scratch.np3 algorithm_scratch.np4)
 set(_full_e2e
     # Each feature keeps one e2e test in quick; these are the second ones, or sweeps.
     e2e.reduce_algorithms e2e.pap_scatter_gather e2e.native_collectives e2e.plot_papers
@@ -43,7 +46,7 @@ set(_full_costs
     bcast_algorithms.np16=10 e2e.intergroup_settings=7 e2e.capture_hpcc=6 bcast_algorithms.np13=6
     e2e.app_kernels=5 e2e.compare_aa=4 intergroup_algorithms.np8=4 e2e.paper_tables=4
     collectives_native.np3=3 e2e.kang_report=3 intergroup_algorithms.np7=3 e2e.aware_collectives=3
-    uha_ppn3.np4=2 bcast_algorithms.np5=2 bcast_algorithms.np8=2 e2e.native_collectives=2)
+    uha_ppn3.np4=2 algorithm_scratch.np4=4 algorithm_scratch.np3=3 bcast_algorithms.np5=2 bcast_algorithms.np8=2 e2e.native_collectives=2)
 
 set(_rotation_k "")
 if(PAPBENCH_TEST_ROTATION MATCHES "^([0-9]+)/([1-9][0-9]*)$")
