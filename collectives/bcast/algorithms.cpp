@@ -171,13 +171,13 @@ std::uint64_t bcast_native_scratch(const ScratchShape& s) {
 // prepare): local rank 0 holds the SharedBcastBuffer's two slots of the vector, each rounded to a
 // cache line.
 std::uint64_t bcast_shared_scratch(const ScratchShape& s) {
-  return s.node_holder() ? 2 * round_to_cache_line(s.vector_bytes()) : 0;
+  return s.node_holder() ? 2 * round_to_line(s.vector_bytes()) : 0;
 }
 // dynleader-os (dynleader_os.cpp prepare): dynleader's, and the landing rank (local rank 0) holds
 // a LandingWindow of kDepth (2) slots, each a cache line and the vector rounded to one.
 std::uint64_t bcast_dynleader_os_scratch(const ScratchShape& s) {
   if (!s.node_holder()) return 0;
-  return bcast_shared_scratch(s) + 2 * (64 + round_to_cache_line(s.vector_bytes()));
+  return bcast_shared_scratch(s) + 2 * (kCacheLine + round_to_line(s.vector_bytes()));
 }
 // uha (uha/bcast.cpp prepare): local rank 0 holds two copies of the vector (a memory file with
 // copyout=cow); the leaders broadcast it as bytes.

@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "collectives/core/algorithm.hpp"
+#include "collectives/core/node_shared.hpp"  // round_to_line, kCacheLine: slots as allocated
 
 namespace papbench {
 
@@ -57,12 +58,6 @@ struct ScratchShape {
 // max_node_ranks * count elements, in bytes.
 inline std::uint64_t uha_node_block_bytes(const ScratchShape& s) {
   return static_cast<std::uint64_t>(s.max_node_ranks) * s.vector_bytes();
-}
-
-// Rounded up to a cache line, as node-shared slots and landing slots are (node_shared.hpp).
-constexpr std::uint64_t round_to_cache_line(std::uint64_t bytes) {
-  constexpr std::uint64_t kLine = 64;  // node_shared.hpp kCacheLine
-  return (bytes + kLine - 1) / kLine * kLine;
 }
 
 // The formulas several rows share.

@@ -115,7 +115,7 @@ std::uint64_t reduce_clairvoyant_scratch(const ScratchShape& s) {
 // the vector, and local rank 0 holds the SharedReduceBuffer's two slots of it, each rounded to a
 // cache line.
 std::uint64_t reduce_shared_scratch(const ScratchShape& s) {
-  return s.vector_bytes() + (s.node_holder() ? 2 * round_to_cache_line(s.vector_bytes()) : 0);
+  return s.vector_bytes() + (s.node_holder() ? 2 * round_to_line(s.vector_bytes()) : 0);
 }
 // reduce/dynleader-os (dynleader_os.cpp prepare): dynleader's, and the landing rank (local rank
 // 0) holds a LandingWindow of kDepth (2) slots per child node, at most N - 1 children, each a
@@ -123,7 +123,7 @@ std::uint64_t reduce_shared_scratch(const ScratchShape& s) {
 std::uint64_t reduce_dynleader_os_scratch(const ScratchShape& s) {
   if (!s.node_holder()) return reduce_shared_scratch(s);
   const std::uint64_t slots = 2 * std::max<std::uint64_t>(1, std::uint64_t(s.nodes) - 1);
-  return reduce_shared_scratch(s) + slots * (64 + round_to_cache_line(s.vector_bytes()));
+  return reduce_shared_scratch(s) + slots * (kCacheLine + round_to_line(s.vector_bytes()));
 }
 
 }  // namespace
