@@ -121,9 +121,14 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
     std::size_t largest = 0;
     if (segments_ > 0) largest = EvenBlocks(a.count, segments_).max_elements(1);
     tmp_.reserve(largest * extent);
-    // Every rank has the same count, so either all calibrate or none does.
-    round_time_ns_ = options_.round_time_ns.value_or(
-        largest > 0 ? calibrate_round_time(comm_.get(), largest, a.dtype, a.op) : 1);
+    // Every rank has the same count, so either all calibrate or none does. Not value_or, which
+    // evaluates its argument: a given round time calibrated nothing it would use, yet paid the
+    // ping-pongs and two segments' memory (tests/mpi/algorithm_scratch.cpp found them).
+    if (options_.round_time_ns) {
+      round_time_ns_ = *options_.round_time_ns;
+    } else {
+      round_time_ns_ = largest > 0 ? calibrate_round_time(comm_.get(), largest, a.dtype, a.op) : 1;
+    }
     calls_ = 0;
     background_calls_ = 0;
     claimed_.store(0);
@@ -190,6 +195,9 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
     in.round_time = round_time_ns_;
     in.segments = static_cast<int>(segments_);
     in.root = root;
+    // The last call's schedule is done with (its run() is over): released first, so that the
+    // two never take memory together (reduce_clairvoyant_scratch, reduce/algorithms.cpp).
+    schedule_ = {};
     schedule_ = clv::schedule_segtree(in);
     schedule_ns_ = elapsed_ns(t0);
   }
