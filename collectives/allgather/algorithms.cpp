@@ -63,15 +63,17 @@ constexpr AlgOptionSpec kUhaAllgatherMsOptions[] = {
 std::uint64_t allgather_uha_scratch(const ScratchShape& s) {
   if (!s.node_holder()) return 0;
   const std::uint64_t block = uha_node_block_bytes(s), nodes = std::uint64_t(s.nodes);
-  return 2 * (block + block * nodes) + leaders_scratch("allgather",
-                                                       option_text(*s.options, "inter"), s, block,
-                                                       block, block * nodes);
+  return 2 * block + uha_result_slots_bytes(s, block * nodes) +
+         leaders_scratch("allgather", option_text(*s.options, "inter"), s, block, block,
+                         block * nodes);
 }
 
 // allgather/uha-ms (uha/allgather_ms.cpp NodeBlockAllgather::prepare): two copies of every
-// node's block at local rank 0; the senders send from them.
+// node's block at local rank 0 (a memory file with copyout=cow); the senders send from them.
 std::uint64_t allgather_uha_ms_scratch(const ScratchShape& s) {
-  return s.node_holder() ? 2 * uha_node_block_bytes(s) * std::uint64_t(s.nodes) : 0;
+  return s.node_holder()
+             ? uha_result_slots_bytes(s, uha_node_block_bytes(s) * std::uint64_t(s.nodes))
+             : 0;
 }
 
 // allgather/multileader (uha/multileader.hpp LeaderGroups): each node's ranks cut into groups

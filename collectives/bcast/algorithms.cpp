@@ -184,7 +184,8 @@ std::uint64_t bcast_dynleader_os_scratch(const ScratchShape& s) {
 std::uint64_t bcast_uha_scratch(const ScratchShape& s) {
   if (!s.node_holder()) return 0;
   const std::uint64_t v = s.vector_bytes();
-  return 2 * v + leaders_scratch("bcast", option_text(*s.options, "inter"), s, v, v, v);
+  return uha_result_slots_bytes(s, v) +
+         leaders_scratch("bcast", option_text(*s.options, "inter"), s, v, v, v);
 }
 // uha-ms (uha/bcast_ms.cpp prepare): two copies of the vector at local rank 0.
 std::uint64_t bcast_uha_ms_scratch(const ScratchShape& s) {

@@ -1,5 +1,6 @@
 #include "collectives/core/scratch.hpp"
 
+#include "collectives/core/alg_option.hpp"
 #include "collectives/core/registry.hpp"
 
 namespace papbench {
@@ -39,6 +40,12 @@ std::uint64_t binomial_tree_staging(const ScratchShape& s, TreeStaging tree) {
     }
   }
   return blocks > 1 ? blocks * s.vector_bytes() : 0;  // a leaf stages nothing
+}
+
+std::uint64_t uha_result_slots_bytes(const ScratchShape& s, std::uint64_t slot_bytes) {
+  if (option_text(*s.options, "copyout") != "cow") return 2 * slot_bytes;
+  const std::uint64_t page = NodeSharedFile::page_size();
+  return std::max(page, 2 * ((slot_bytes + page - 1) / page * page));
 }
 
 std::uint64_t leaders_scratch(std::string_view collective, std::string_view algorithm,

@@ -60,6 +60,12 @@ inline std::uint64_t uha_node_block_bytes(const ScratchShape& s) {
   return static_cast<std::uint64_t>(s.max_node_ranks) * s.vector_bytes();
 }
 
+// The two node-shared slots of `slot_bytes` each that the leaders' result lands in, for the rows
+// with option copyout (uha/copy_out.cpp prepare, uha/driver.cpp SharedSlots): an MPI window of
+// exactly that, or with copyout=cow a memory file (NodeSharedFile) whose slots start on pages,
+// each rounded up to whole pages, one page at least.
+std::uint64_t uha_result_slots_bytes(const ScratchShape& s, std::uint64_t slot_bytes);
+
 // The formulas several rows share.
 inline std::uint64_t no_scratch(const ScratchShape& /*shape*/) {
   return 0;

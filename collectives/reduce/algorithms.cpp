@@ -1,6 +1,7 @@
 // The reduce rows of the algorithm registry (collectives/core/registry_tables.hpp), in `papbench
 // list` order, with the options that only reduce algorithms declare.
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -10,6 +11,7 @@
 
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
+#include "collectives/reduce/clairvoyant/schedule.hpp"
 #include "collectives/reduce/clairvoyant_options.hpp"
 #include "collectives/reduce/reduce.hpp"
 
@@ -105,11 +107,25 @@ std::uint64_t reduce_ring_scratch(const ScratchShape& s) {
   const auto p = static_cast<std::uint64_t>(s.ranks);
   return s.vector_bytes() + (s.count + p - 1) / p * s.elem_size;
 }
-// reduce/clairvoyant (clairvoyant.cpp prepare): acc_, tmp_ of the largest segment, and while
-// --clv-round-time auto calibrates, two vectors of one segment (calibrate_round_time); a segment
-// is at most the vector.
+// reduce/clairvoyant (clairvoyant.cpp): acc_ of the vector and tmp_ of the largest of its N
+// segments (prepare), two more segments while --clv-round-time auto calibrates
+// (calibrate_round_time), and the schedule of each call (compute_schedule, clv::schedule_segtree):
+// its transfers, reserved for P * N and grown by doubling to at most twice that while the
+// reserved ones are copied, and the segment tree's bit columns, N bits per process and P per
+// segment in blocks of 256 (segtree_index.hpp column_words), and two bit-sliced counts of N-bit
+// columns. The schedule grows with P * N, not with the count: with the default N = min(count, P)
+// it is O(P^2), with a segment per element many times the vector.
 std::uint64_t reduce_clairvoyant_scratch(const ScratchShape& s) {
-  return 4 * s.vector_bytes();
+  const auto p = static_cast<std::uint64_t>(s.ranks);
+  const std::uint64_t n =
+      clv_segment_count(parse_clv_options(*s.options), s.count, s.elem_size, s.ranks);
+  if (n == 0) return s.vector_bytes();  // nothing to schedule, nothing to calibrate
+  const std::uint64_t segment = (s.count + n - 1) / n * s.elem_size;
+  const bool calibrates = option_text(*s.options, "round-time") == "auto";
+  const auto blocks = [](std::uint64_t bits) { return (bits + 255) / 256 * 32; };
+  const std::uint64_t schedule = 3 * p * n * sizeof(clv::Transfer) + p * blocks(n) + n * blocks(p) +
+                                 2 * static_cast<std::uint64_t>(std::bit_width(p)) * blocks(n);
+  return s.vector_bytes() + (calibrates ? 3 : 1) * segment + (p > 1 ? schedule : 0);
 }
 // reduce/hier-barrier, hier-opt, dynleader (shared_reduce.cpp, dynleader.cpp prepare): tmp_ of
 // the vector, and local rank 0 holds the SharedReduceBuffer's two slots of it, each rounded to a
@@ -154,7 +170,7 @@ std::vector<AlgorithmInfo> reduce_algorithms() {
        .needs_pat = true,
        .options = kClairvoyantOptions,
        .restrictions = {.commutative_only = true},
-       // reduce/clairvoyant.cpp prepare: acc_, tmp_, calibration
+       // reduce/clairvoyant.cpp prepare: acc_, tmp_, calibration; the schedule
        .scratch_bytes = reduce_clairvoyant_scratch},
       {.collective = "reduce",
        .name = "rabenseifner",
