@@ -5,6 +5,8 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <span>
 
@@ -85,6 +87,18 @@ std::int64_t case_setup_timeout_ns(std::uint64_t node_fill_bytes) {
     return kAutoCapNs;
   }
   return kSetupFloorNs + static_cast<std::int64_t>(gib) * kSetupNsPerGiB;
+}
+
+std::int64_t start_agreement_timeout_ns(std::int64_t call_timeout_ns,
+                                        std::uint64_t node_fill_bytes) {
+  constexpr long double kGiB = 1ULL << 30;
+  const long double refill = 2.0L * static_cast<long double>(node_fill_bytes) / kGiB *
+                             static_cast<long double>(kSetupNsPerGiB);
+  const long double total = static_cast<long double>(call_timeout_ns) + std::ceil(refill);
+  if (total >= static_cast<long double>(std::max(kAutoCapNs, call_timeout_ns))) {
+    return std::max(kAutoCapNs, call_timeout_ns);
+  }
+  return static_cast<std::int64_t>(total);
 }
 
 CallWatchdog::CallWatchdog(MPI_Comm world, const std::string& result_path)
@@ -257,8 +271,11 @@ std::string CallWatchdog::report() const {
   }
   text += fmt::format(
       "  ending the job with exit code {}; if {} may take this long, raise --call-timeout (0 "
-      "disables it)\n",
-      kCallTimeoutExit, phase_ == Phase::kCall ? "such a call" : "this");
+      "disables it){}\n",
+      kCallTimeoutExit, phase_ == Phase::kCall ? "such a call" : "this",
+      phase_ == Phase::kStartAgreement
+          ? "; this limit already allows 20 s per GiB for the ranks' refill of their buffers"
+          : "");
   return text;
 }
 

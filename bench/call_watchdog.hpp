@@ -41,6 +41,16 @@ inline constexpr std::int64_t kSetupFloorNs = 60'000'000'000;
 inline constexpr std::int64_t kSetupNsPerGiB = 10'000'000'000;
 std::int64_t case_setup_timeout_ns(std::uint64_t node_fill_bytes);
 
+// The limit of an iteration's start agreement, the first collective after the ranks refilled their
+// buffers (and checked the last call's output): the call's limit plus 2 x 10 s per GiB of
+// `node_fill_bytes` (written once, read once by the check, at set-up's rate), so that
+// --call-timeout is the call's alone. Each rank refills on its own, so a rank still refilling a
+// multi-GB block (a gather root's P blocks) held the others in the agreement, which then ended as
+// a CALL TIMEOUT (issue 43). In proportion, with no floor: small cases keep the call's limit.
+// Saturates at years.
+std::int64_t start_agreement_timeout_ns(std::int64_t call_timeout_ns,
+                                        std::uint64_t node_fill_bytes);
+
 class CallWatchdog {
  public:
   // What a rank is waiting in: the timed call, or one of the harness's own collectives. The

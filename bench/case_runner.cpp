@@ -186,7 +186,12 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
     std::int64_t buf[kAgreementFields];
     fill_agreement(buf, any_late);
     {
-      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, call_timeout_ns_);
+      // The first allreduce waits for every rank's refill of its buffers (and check of the last
+      // call), which the call's limit knows nothing of; after a resync every rank is there.
+      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it,
+                             resynced
+                                 ? call_timeout_ns_
+                                 : start_agreement_timeout_ns(call_timeout_ns_, group_fill_bytes_));
       mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, kAgreementFields, MPI_INT64_T, MPI_MAX, world_),
                 "MPI_Allreduce");
     }
@@ -350,8 +355,10 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
   // Every case is set up, in case order, before any of them runs an iteration.
   std::vector<Member> members(cases.size());
   group_timeout_ns_ = 0;
+  group_fill_bytes_ = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     members[i].c = cases[i];
+    group_fill_bytes_ = std::max(group_fill_bytes_, cases[i]->node_fill_bytes);
     if (before_turn) before_turn(i);
     start(members[i]);
     group_timeout_ns_ = std::max(group_timeout_ns_, members[i].call_timeout_ns);
@@ -484,6 +491,8 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
                                           IterationLog& log) {
   // Every iteration, checked or not: the input is written and the output poisoned before each
   // call alike, so the caches the call meets do not depend on whether the last one was checked.
+  // Not under the call's limit: the others wait for it in the start agreement, whose limit
+  // allows for it (start_agreement_timeout_ns).
   s.workload->reset();
   const std::int64_t t0 = agree_start(it, prev_late);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);

@@ -99,6 +99,9 @@ class CaseRunner {
   StartSync sync_ = StartSync::kWindow;  // the running case's start
   ArrivalAim* aim_ = nullptr;            // the running case's (imbalance/arrival_aim.hpp)
   std::int64_t group_timeout_ns_ = 0;
+  // The largest Case::node_fill_bytes of the running group: what a rank may still be refilling
+  // (or checking) while the others wait in the start agreement (start_agreement_timeout_ns).
+  std::uint64_t group_fill_bytes_ = 0;
   int warmup_run_ = 0;      // the warm-up iterations the last group ran (--warmup-settle)
   bool prev_late_ = false;  // this rank missed the agreed start of the group's last iteration
   int rank_ = 0;

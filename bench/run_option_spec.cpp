@@ -555,7 +555,8 @@ std::vector<RunOptionSpec> make_run_option_specs() {
                "the case and the ranks that have and have not arrived; auto: 10 x (the case's "
                "largest planned delay + compute) + 60s; 0: no watchdog. A case's set-up "
                "(filling its buffers) has its own limit, whatever this says: 60s + 10s per GiB "
-               "its node's ranks fill",
+               "its node's ranks fill; between two calls, the ranks' refill of their buffers "
+               "(and the check) gets 20s per GiB beside this limit",
        .group = kIterations,
        .resume_may_differ = "a watchdog that only acts on a hung call; a resume after a timeout "
                             "may need a longer one",

@@ -58,6 +58,22 @@ TEST(CallTimeout, AutoIsTenTimesTheLongestLegitimateWaitPlusAMinute) {
       100'000'000'000'000'000);
 }
 
+// The refill of the buffers between two calls is not the call's: the start agreement, where the
+// others wait for a rank still refilling, allows 20 s per GiB the node fills beside the call's
+// limit (issue 43: with the call's limit alone, a gather root's refill of 16 GiB ended as a CALL
+// TIMEOUT). A small case keeps the call's limit, give or take a millisecond.
+TEST(CallTimeout, StartAgreementAllowsTheRefillBesideTheCall) {
+  const std::int64_t call = 5'000'000'000;  // --call-timeout 5s
+  EXPECT_EQ(start_agreement_timeout_ns(call, 0), call);
+  EXPECT_LT(start_agreement_timeout_ns(call, 3 * 4096), call + 1'000'000);
+  EXPECT_EQ(start_agreement_timeout_ns(call, 1ULL << 30), call + 2 * kSetupNsPerGiB);
+  EXPECT_EQ(start_agreement_timeout_ns(call, 16ULL << 30), call + 32 * kSetupNsPerGiB);
+  // Saturates rather than overflows, and never below what --call-timeout says.
+  EXPECT_GT(start_agreement_timeout_ns(call, UINT64_MAX), 1'000'000'000'000'000'000 / 100);
+  const std::int64_t huge = 900'000'000'000'000'000;
+  EXPECT_GE(start_agreement_timeout_ns(huge, UINT64_MAX), huge);
+}
+
 TEST(CallTimeout, PatternsKnowTheirLargestDelay) {
   const PatternContext ctx{.size = 4, .root = 0, .maxdelay_ns = 50'000'000, .seed = 1};
   // A late rank's own delay, not --maxdelay, bounds the wait.
