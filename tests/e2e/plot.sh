@@ -17,18 +17,20 @@ expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native,binomial,r
 
 # --- metric-vs: one panel (one count), a curve per algorithm; x = count gives a panel per delay.
 expect_exit 0 "$R" plot metric-vs r.h5 --out mv.svg
-expect_svg mv.svg "maximum delay [ms]" "run time [" "median with 95% CI" "papbench " "4 ranks on 1 node"
+# The panel names the count with its bytes, as the tables' labels do (count=1Ki float (4KiB)).
+expect_svg mv.svg "maximum delay [ms]" "run time [" "median with 95% CI" "papbench " "4 ranks on 1 node" \
+  "reduce, count 1Ki float (4KiB), sum"
 for a in "${algs[@]}"; do expect_curve mv.svg "$a" 1; done
 [[ $(svg_plots mv.svg) == 3 ]] || fail "mv.svg: expected 3 curves, got $(svg_plots mv.svg)"
 expect_exit 0 "$R" plot metric-vs r.h5 --x count --metric elapsed --out mvc.svg
-expect_svg mvc.svg "count per rank [float elements]" "elapsed [" "maxdelay 1ms"
+expect_svg mvc.svg "count per rank [float elements of 4B]" "elapsed [" "maxdelay 1ms"
 for a in "${algs[@]}"; do expect_curve mvc.svg "$a" 3; done
 expect_exit 0 "$R" plot metric-vs r.h5 --x pattern --out mvp.svg
 expect_svg mvp.svg "arrival pattern" "uniform"
 
 # --- cdf: a staircase per algorithm and delay.
 expect_exit 0 "$R" plot cdf r.h5 --out cdf.svg
-expect_svg cdf.svg "fraction of iterations" "run time [" "maxdelay 2ms"
+expect_svg cdf.svg "fraction of iterations" "run time [" "maxdelay 2ms" "count 1Ki float (4KiB)"
 for a in "${algs[@]}"; do expect_curve cdf.svg "$a" 3; done
 
 # --- arrivals and heatmap of one case.

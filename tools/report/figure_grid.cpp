@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 
+#include "common/datatype_size.hpp"
 #include "common/errors.hpp"
 #include "common/units.hpp"
 #include "results/statistics.hpp"
@@ -99,10 +100,13 @@ std::string condition_label(const results::CaseRecord& r, int processes, SizeMea
   std::vector<std::string> parts{r.collective};
   if (!axes.size) {
     if (size == SizeMeaning::kTotal) {
-      parts.push_back(
-          fmt::format("{} {} total", total_label(paper_total(r.count, processes)), r.dtype));
+      // The papers' total ("64K float total"), with its bytes as the tables give a count's.
+      const std::uint64_t total = paper_total(r.count, processes);
+      const std::optional<std::size_t> elem = datatype_size(r.dtype);
+      parts.push_back(fmt::format("{} {} total{}", total_label(total), r.dtype,
+                                  elem ? fmt::format(" ({})", format_bytes(total * *elem)) : ""));
     } else {
-      parts.push_back(fmt::format("count {} {}", format_count(r.count), r.dtype));
+      parts.push_back(fmt::format("count {}", format_count_bytes(r.count, r.dtype)));
     }
   } else {
     parts.push_back(r.dtype);

@@ -36,7 +36,8 @@ results::CaseRecord chosen_kept_case(const std::vector<ResultFile>& files,
 std::string conditions_text(const results::CaseRecord& r, int processes, std::optional<XAxis> x) {
   std::vector<std::string> parts{r.collective};
   if (x != XAxis::kCount) {
-    parts.push_back(fmt::format("count {} {}", format_count(r.count), r.dtype));
+    // As the tables' labels (CaseRecord::label): "count 1Ki int (4KiB)", 1M and 1Mi apart.
+    parts.push_back(fmt::format("count {}", format_count_bytes(r.count, r.dtype)));
   } else {
     parts.push_back(r.dtype);  // counts of different types are not one line
   }

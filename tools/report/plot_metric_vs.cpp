@@ -10,7 +10,9 @@
 #include <set>
 #include <utility>
 
+#include "common/datatype_size.hpp"
 #include "common/errors.hpp"
+#include "common/units.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/figure_grid.hpp"
 #include "tools/report/metric_choice.hpp"
@@ -49,7 +51,13 @@ Key key_of(const results::CaseRecord& c, int processes, XAxis x) {
 Axis x_axis(XAxis x, const std::string& dtype, const std::vector<double>& xs) {
   switch (x) {
     case XAxis::kCount:
-      return {fmt::format("count per rank [{} elements]", dtype), spans_decades(xs, 0.9), 2, {}};
+      return {fmt::format("count per rank [{} elements{}]", dtype,
+                          datatype_size(dtype)
+                              ? fmt::format(" of {}", format_bytes(*datatype_size(dtype)))
+                              : ""),
+              spans_decades(xs, 0.9),
+              2,
+              {}};
     case XAxis::kMaxDelay:
       return {"maximum delay [ms]", false, 10, {}};
     case XAxis::kRanks:
