@@ -373,6 +373,15 @@ report_test(plot_parsons_counters_fixture
   -- sh -c [["$0" plot parsons-counters a.h5 --out counters.svg --force >/dev/null && cat counters.svg]]
      ${_report})
 
+# --- plot parsons-pap: Fig. 3.6 numbers each invocation by its timed iteration, as summary and
+# export do (issue 43). c.h5 drops iteration 3 (wrong) and 10 (late): x 0 1 2, a gap (NaN, which
+# breaks gnuplot's line), 4 .. 9; every iteration kept: 0 .. 10 (tests/e2e/report_pap_numbers.sh).
+report_test(plot_parsons_pap_iteration_numbers
+  --contains "[] 0 1 2 3.5 4 5 6 7 8 9;"
+  --contains "[--include-invalid] 0 1 2 3 4 5 6 7 8 9;"
+  --contains "[--include-late --include-invalid] 0 1 2 3 4 5 6 7 8 9 10;"
+  -- sh ${CMAKE_CURRENT_SOURCE_DIR}/report_pap_numbers.sh ${_report})
+
 # --- counters: format 1.5's calibration beside the values ---------------------------------------
 # 10 kept iterations x 4 ranks (the late 11th is left out, as summary leaves it out).
 report_test(counters_costs

@@ -86,11 +86,14 @@ Panel imbalance_over_cases(const ResultFile& file) {
   return panel;
 }
 
-// Fig. 3.4: each arrival minus the mean arrival of its node in that invocation.
-Panel node_histogram(const results::CaseRecord& c, const std::vector<int>& node_of_rank) {
+// Fig. 3.4: each arrival minus the mean arrival of its node in that invocation, over the kept
+// iterations.
+Panel node_histogram(const results::CaseRecord& c, const std::vector<std::size_t>& kept,
+                     const std::vector<int>& node_of_rank) {
   const results::Matrix& a = c.arrival_ns;
   std::vector<double> offsets;
-  for (int it = 0; it < a.rows; ++it) {
+  for (const std::size_t k : kept) {
+    const int it = static_cast<int>(k);
     std::map<int, std::pair<double, int>> sums;  // node -> sum, ranks
     for (int r = 0; r < a.cols; ++r) {
       auto& [sum, n] = sums[node_of_rank.empty() ? 0 : node_of_rank[static_cast<std::size_t>(r)]];
@@ -125,24 +128,32 @@ Panel node_histogram(const results::CaseRecord& c, const std::vector<int>& node_
   return panel;
 }
 
-// Fig. 3.6: delta-bar and omega of every invocation.
-Panel imbalance_per_invocation(const results::CaseRecord& c) {
+// Fig. 3.6: delta-bar and omega of every kept invocation, at its timed iteration's number (the
+// one summary's notes and export's rows give): an iteration left out is a gap in the lines, where
+// gnuplot meets an undefined (NaN) point, rather than a renumbering of the ones after it.
+Panel imbalance_per_invocation(const results::CaseRecord& c, const std::vector<std::size_t>& kept) {
   std::vector<PapInvocation> inv;
   double max_ns = 0;
-  for (int it = 0; it < c.arrival_ns.rows; ++it) {
-    inv.push_back(pap_of(c.arrival_ns.row(it)));
+  for (const std::size_t k : kept) {
+    inv.push_back(pap_of(c.arrival_ns.row(static_cast<int>(k))));
     max_ns = std::max(max_ns, inv.back().omega_ns);
   }
   const TimeUnit unit = time_unit_for(max_ns);
   Panel panel;
   panel.title = "Fig. 3.6: imbalance per invocation";
-  panel.x = {"invocation (timed iteration kept)", false, 10, {}};
+  panel.x = {"invocation (timed iteration)", false, 10, {}};
   panel.y = {fmt::format("imbalance [{}]", unit.name), false, 10, {}};
   Series delta{"average imbalance (delta-bar)", Style::kLines, 1, {}};
   Series omega{"worst-case imbalance (omega)", Style::kLines, 2, {}};
+  const double gap = std::nan("");
   for (std::size_t i = 0; i < inv.size(); ++i) {
-    delta.rows.push_back({static_cast<double>(i), inv[i].delta_bar_ns / unit.ns});
-    omega.rows.push_back({static_cast<double>(i), inv[i].omega_ns / unit.ns});
+    const auto x = static_cast<double>(kept[i]);
+    if (i > 0 && kept[i] > kept[i - 1] + 1) {
+      delta.rows.push_back({x - 0.5, gap});
+      omega.rows.push_back({x - 0.5, gap});
+    }
+    delta.rows.push_back({x, inv[i].delta_bar_ns / unit.ns});
+    omega.rows.push_back({x, inv[i].omega_ns / unit.ns});
   }
   panel.series = {std::move(delta), std::move(omega)};
   return panel;
@@ -151,8 +162,10 @@ Panel imbalance_per_invocation(const results::CaseRecord& c) {
 }  // namespace
 
 Figure plot_parsons_pap(const std::vector<ResultFile>& files, const PlotOptions& options) {
-  const results::CaseRecord& c = chosen_kept_case(files, options, "parsons-pap");
+  const results::CaseRecord c = chosen_case(files, options, "parsons-pap");
   const ResultFile& file = files.front();
+  // The iterations summary keeps, by their own numbers (Fig. 3.5's heat map draws them so too).
+  const std::vector<std::size_t> kept = kept_iterations(file, c).kept;
   std::vector<int> nodes = file.reader.run_info().node_index;
   if (static_cast<int>(nodes.size()) != c.arrival_ns.cols) nodes.clear();
   Figure figure;
@@ -162,11 +175,11 @@ Figure plot_parsons_pap(const std::vector<ResultFile>& files, const PlotOptions&
       case_title(options.case_index, c));
   figure.footer = run_footer(files);
   figure.panels.push_back(imbalance_over_cases(file));
-  figure.panels.push_back(node_histogram(c, nodes));
+  figure.panels.push_back(node_histogram(c, kept, nodes));
   Panel heat = plot_heatmap(files, options).panels.front();
   heat.title = "Fig. 3.5: entry times";
   figure.panels.push_back(std::move(heat));
-  figure.panels.push_back(imbalance_per_invocation(c));
+  figure.panels.push_back(imbalance_per_invocation(c, kept));
   return figure;
 }
 
