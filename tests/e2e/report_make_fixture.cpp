@@ -26,6 +26,9 @@
 //   DIR/h.h5   case 0 reduce/native   f.h5's with every iteration off plan: nothing kept; its run
 //                                     says its ranks shared CPUs (start_ticks)
 //   DIR/j.h5   case 0 allreduce/native  a.h5's case 0 as an allreduce: no case of a.h5 matches it
+//   DIR/k.h5   cases 0, 1 pingpong/native  count 1Ki and 64Ki, no planned delays: Hockney's fit
+//              case 2 gather/lin       c.h5's iterations (3 wrong, 10 late) as a gather, for
+//                                     `model scatter-gather`'s kept iterations
 //   DIR/not_hdf5.h5  a text file
 //   DIR/existing.csv a one-line file an export must not overwrite without --force
 //
@@ -274,6 +277,34 @@ int main(int argc, char** argv) {
       CaseRecord other = make_case("native", 10, 10, 1);
       other.collective = "allreduce";
       w.write_case(other);
+    }
+    {
+      // What `model scatter-gather` reads: ping-pongs to fit (no planned delays) and a gather
+      // with a wrong and a late iteration, so that its kept iterations show (issue 43).
+      ResultWriter w(dir + "/k.h5", true, run_info("k.h5"));
+      write_sync(w);
+      for (const auto& [count, scale] : {std::pair{1024, 1}, std::pair{65536, 4}}) {
+        CaseRecord pp = make_case("native", 10, 10, scale);
+        pp.collective = "pingpong";
+        pp.op.clear();
+        pp.pattern = "none";
+        pp.maxdelay_ns = 0;
+        pp.count = static_cast<std::uint64_t>(count);
+        pp.late.assign(pp.late.size(), 0);
+        for (int i = 0; i < pp.iterations; ++i) {
+          for (int r = 0; r < kRanks; ++r) {
+            pp.planned_delay_ns.at(i, r) = 0;
+            pp.planned_arrival_ns.at(i, r) = 1'000'000LL * i;
+          }
+        }
+        w.write_case(pp);
+      }
+      CaseRecord gather = make_case("lin", 10, 10, 1);
+      gather.collective = "gather";
+      gather.op.clear();
+      gather.validated = "fail";
+      gather.validation[3] = static_cast<std::uint8_t>(papbench::results::IterationCheck::kFailed);
+      w.write_case(gather);
     }
     std::ofstream(dir + "/not_hdf5.h5") << "this is not an HDF5 file\n";
     // An export target that exists already: must survive an export without --force.

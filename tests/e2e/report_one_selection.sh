@@ -2,8 +2,9 @@
 # report_one_selection.sh REPORT: every view keeps the iterations summary keeps (issue 43). On
 # the report fixtures with late (a.h5, f.h5) and wrong (c.h5) iterations, with and without
 # --include-late / --include-invalid, `plot metric-vs --script`'s data (median, 95% CI per
-# algorithm) must be summary's figures, and `export csv` and `pap` must count summary's n.
-# Run in the fixture directory (tests/e2e/report.cmake).
+# algorithm) must be summary's figures, `export csv`, `pap` and `counters` must count summary's n,
+# and `model scatter-gather`'s median run time of k.h5's gather (a wrong and a late iteration)
+# must be summary's. Run in the fixture directory (tests/e2e/report.cmake).
 R=$1
 failed=0
 fail() { echo "report_one_selection: $*"; failed=1; }
@@ -56,6 +57,30 @@ $want"
   # shellcheck disable=SC2086
   inv=$("$R" pap $args --format csv | awk -F, 'NR > 1 { s += $4 } END { print s }')
   [ "$inv" -eq "$n" ] || fail "pap $args: $inv invocations, summary keeps $n iterations"
+  # counters: one value per kept iteration and rank of each case (the fixtures count
+  # PAPI_TOT_CYC), so its n is 4 x summary's, case by case.
+  # shellcheck disable=SC2086
+  want=$(summary_rows $args | awk '{ print $1 * 4 }')
+  # shellcheck disable=SC2086
+  got=$("$R" counters $args --format csv | awk -F, '
+    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; nf0 = NF; next }
+    { print $(NF - (nf0 - col["n"])) }')
+  [ "$got" = "$want" ] || fail "counters $args: n per case
+$got
+where summary keeps (x 4 ranks)
+$want"
+done
+
+# model scatter-gather: k.h5's gather (case 2; iteration 3 wrong, 10 late) against its ping-pongs.
+for opts in "" "--include-late" "--include-invalid" "--include-late --include-invalid"; do
+  # shellcheck disable=SC2086  # $opts are options, split on purpose
+  want=$(summary_rows k.h5 $opts | awk 'NR == 3 { print $2 }')
+  # shellcheck disable=SC2086
+  got=$("$R" model scatter-gather k.h5 --format csv $opts | awk -F, '
+    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    $col["collective"] == "gather" && $col["metric"] == "run time" { print $col["median_ns"] }')
+  [ -n "$want" ] || fail "summary k.h5 $opts: no gather row"
+  [ "$got" = "$want" ] || fail "model scatter-gather k.h5 $opts: median run time $got ns, summary's $want ns"
 done
 rm -f sel.svg sel.gp sel.dat
 exit $failed
