@@ -1,5 +1,5 @@
 // allreduce/rabenseifner: Rabenseifner's reduce-scatter + allgather as MPICH implements it
-// ([Rabenseifner2004]; [ThakurRabenseifnerGropp2005] §4.5; [MPICH] v4.0.2
+// ([Rabenseifner2004]; [ThakurRabenseifnerGropp2005]; [MPICH] v4.0.2
 // src/mpi/coll/allreduce/allreduce_intra_reduce_scatter_allgather.c,
 // MPIR_Allreduce_intra_reduce_scatter_allgather, the same schedule as v3.0.4 allreduce.c
 // MPIR_Allreduce_intra's long-message path). A reduce-scatter by recursive halving, distance 1
