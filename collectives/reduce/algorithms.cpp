@@ -30,42 +30,6 @@ constexpr AlgOptionSpec kRadixkOptions[] = {
      .samples = kRadixSamples},
 };
 
-std::string clv_segments_effective(const AlgOptions& resolved, std::uint64_t count,
-                                   std::size_t extent, int ranks) {
-  return std::to_string(clv_segment_count(parse_clv_options(resolved), count, extent, ranks));
-}
-
-constexpr std::string_view kClvSegmentsSamples[] = {"1", "5", "1001"};
-constexpr std::string_view kClvSegsizeSamples[] = {"300", "1Ki"};
-constexpr std::string_view kClvRoundTimeSamples[] = {"20us", "1ms"};
-constexpr AlgOptionSpec kClairvoyantOptions[] = {
-    {.name = "segments",
-     .type = OptionType::kInteger,
-     .help = "number of segments N, clamped to count (default min(count, ranks))",
-     .min = 1,
-     .flag = "--clv-segments",
-     .excludes = "segsize",
-     .samples = kClvSegmentsSamples,
-     .effective = clv_segments_effective},
-    {.name = "segsize",
-     .type = OptionType::kBytes,
-     .help = "segment size in bytes instead of segments: N = ceil(count * extent / BYTES), at "
-             "most count",
-     .min = 1,
-     .flag = "--clv-segsize",
-     .excludes = "segments",
-     .samples = kClvSegsizeSamples},
-    {.name = "round-time",
-     .type = OptionType::kDuration,
-     .default_value = "auto",
-     .help = "round time d of the schedule; auto calibrates one segment's transfer + combine "
-             "time before each case",
-     .min = 1,
-     .words = kAutoWord,
-     .flag = "--clv-round-time",
-     .samples = kClvRoundTimeSamples},
-};
-
 // Hierarchical and dynamic-leader reduce ([Parsons2015] §3.7.1).
 constexpr std::string_view kLockWords[] = {"serial", "parallel"};
 constexpr std::string_view kLockSamples[] = {"serial"};
@@ -168,7 +132,7 @@ std::vector<AlgorithmInfo> reduce_algorithms() {
                  "Clairvoyant Listing 2, Listing 8",
        .make = make_reduce_clairvoyant,
        .needs_pat = true,
-       .options = kClairvoyantOptions,
+       .options = clairvoyant_option_specs(),
        .restrictions = {.commutative_only = true},
        // reduce/clairvoyant.cpp prepare: acc_, tmp_, calibration; the schedule
        .scratch_bytes = reduce_clairvoyant_scratch},

@@ -1,11 +1,14 @@
 #pragma once
-// The options of reduce/clairvoyant (AlgOptions keys segments, segsize, round-time) and the
-// segment count they give, shared by the executor and the harness's description of a case.
+// The options of reduce/clairvoyant (AlgOptions keys segments, segsize, round-time), their
+// registry declarations and the segment count they give, shared by the executor, the registry rows
+// (reduce/clairvoyant, allreduce/clairvoyant-bcast) and the harness's description of a case.
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 
+#include "collectives/core/alg_option.hpp"
 #include "collectives/core/algorithm.hpp"
 
 namespace papbench {
@@ -26,5 +29,9 @@ ClvOptions parse_clv_options(const AlgOptions& resolved);
 // since an empty segment carries nothing).
 std::size_t clv_segment_count(const ClvOptions& o, std::size_t count, std::size_t extent,
                               int ranks);
+
+// The declarations of segments, segsize and round-time, shared by reduce/clairvoyant and
+// allreduce/clairvoyant-bcast (the same shorthand flags set both).
+std::span<const AlgOptionSpec> clairvoyant_option_specs();
 
 }  // namespace papbench

@@ -134,6 +134,9 @@ std::vector<Row> rows() {
       {"bcast", "uha", {{"copyout", "cow"}}},
       {"bcast", "flat", {{"gather-after", "8Ki"}}},
       {"reduce", "clairvoyant", {{"round-time", "1ms"}}},
+      {"allreduce", "ring-segmented", {{"segsize", "1Ki"}}},
+      {"allreduce", "reduce-bcast", {{"reduce", "dynleader"}, {"bcast", "uha"}}},
+      {"allreduce", "reduce-bcast", {{"reduce", "rabenseifner"}, {"bcast", "dynleader-os"}}},
   };
   out.insert(out.end(), std::begin(variants), std::end(variants));
   return out;

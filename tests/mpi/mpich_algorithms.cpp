@@ -18,46 +18,17 @@
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/mpi_env.hpp"
+#include "tests/mpi/matrix_op.hpp"
 #include "tests/mpi/mpi_test_checks.hpp"
 
 namespace papbench {
 namespace {
 
 using mpi_test::expect;
-
-constexpr std::int64_t kModulus = 32749;
-using Matrix = std::array<int, 4>;  // row-major 2x2, entries mod kModulus
-
-Matrix multiply(const Matrix& x, const Matrix& y) {
-  const auto m = [](std::int64_t v) { return static_cast<int>(v % kModulus); };
-  return {m(std::int64_t{x[0]} * y[0] + std::int64_t{x[1]} * y[2]),
-          m(std::int64_t{x[0]} * y[1] + std::int64_t{x[1]} * y[3]),
-          m(std::int64_t{x[2]} * y[0] + std::int64_t{x[3]} * y[2]),
-          m(std::int64_t{x[2]} * y[1] + std::int64_t{x[3]} * y[3])};
-}
-
-// MPI's user function contract: inout[i] = in[i] op inout[i], here in[i] . inout[i].
-void matrix_product(void* in, void* inout, int* len, MPI_Datatype* /*type*/) {
-  const auto* a = static_cast<const Matrix*>(in);
-  auto* b = static_cast<Matrix*>(inout);
-  for (int i = 0; i < *len; ++i) b[i] = multiply(a[i], b[i]);
-}
-
-// Rank r's element i: [[a, 1], [e, b]]. Two such matrices commute only when their e are equal
-// (the top-left entries of XY and YX are ac + f and ca + e), and e = (3r + i) mod 7 differs between
-// any two ranks less than 7 apart.
-Matrix input(int r, std::size_t i) {
-  return {static_cast<int>((std::size_t(r) + 1 + 3 * i) % kModulus), 1,
-          static_cast<int>((3 * std::size_t(r) + i) % 7),
-          static_cast<int>((std::size_t(r) + i) % 5)};
-}
+using mpi_test::Matrix;
 
 void check_noncommutative(MPI_Comm comm, std::string_view where) {
-  MPI_Datatype mat = MPI_DATATYPE_NULL;
-  mpi_check(MPI_Type_contiguous(4, MPI_INT, &mat), "MPI_Type_contiguous");
-  mpi_check(MPI_Type_commit(&mat), "MPI_Type_commit");
-  MPI_Op op = MPI_OP_NULL;
-  mpi_check(MPI_Op_create(matrix_product, /*commute=*/0, &op), "MPI_Op_create");
+  const mpi_test::MatrixOp matrix;
   const int rank = comm_rank(comm), size = comm_size(comm);
   const AlgorithmInfo& info = *find_algorithm("reduce", "mpich-binomial");
   const auto alg = make_algorithm(info);
@@ -65,17 +36,16 @@ void check_noncommutative(MPI_Comm comm, std::string_view where) {
        {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{100}}) {
     std::vector<Matrix> send(count), recv(count + 1), expected(count);
     for (std::size_t i = 0; i < count; ++i) {
-      send[i] = input(rank, i);
-      expected[i] = input(0, i);
-      for (int r = 1; r < size; ++r) expected[i] = multiply(expected[i], input(r, i));
+      send[i] = mpi_test::matrix_input(rank, i);
+      expected[i] = mpi_test::matrix_expected(size, i);
     }
     for (int root = 0; root < size; ++root) {
       recv.assign(count + 1, Matrix{-1, -1, -1, -1});
       Args a;
       a.comm = comm;
       a.root = root;
-      a.dtype = mat;
-      a.op = op;
+      a.dtype = matrix.type();
+      a.op = matrix.op();
       a.count = count;
       a.send = send.data();
       a.recv = recv.data();
@@ -88,8 +58,6 @@ void check_noncommutative(MPI_Comm comm, std::string_view where) {
                              root, count));
     }
   }
-  mpi_check(MPI_Op_free(&op), "MPI_Op_free");
-  mpi_check(MPI_Type_free(&mat), "MPI_Type_free");
 }
 
 void check_registry_rows(MPI_Comm comm, std::string_view where) {
