@@ -373,6 +373,19 @@ report_test(plot_parsons_counters_fixture
   -- sh -c [["$0" plot parsons-counters a.h5 --out counters.svg --force >/dev/null && cat counters.svg]]
      ${_report})
 
+# --- plot: a case that kept no iteration (h.h5: all 11 off plan) -------------------------------
+# Refused with the reason and exit 2 (issue 47: parsons-pap ended in "gnuplot failed", exit 1,
+# and heatmap drew an empty frame); nothing is written.
+report_test(plot_heatmap_nothing_kept
+  --exit 2 --contains "plot heatmap: case 0 kept no timed iteration (11 late"
+  --contains "--include-late" -- ${_report} plot heatmap h.h5 --out h-heatmap.svg)
+report_test(plot_parsons_pap_nothing_kept
+  --exit 2 --contains "plot parsons-pap: case 0 kept no timed iteration (11 late"
+  -- ${_report} plot parsons-pap h.h5 --out h-parsons-pap.svg)
+report_test(plot_metric_vs_nothing_kept
+  --exit 2 --contains "plot metric-vs: no case kept an iteration"
+  -- ${_report} plot metric-vs h.h5 --out h-metric-vs.svg)
+
 # --- counters: format 1.5's calibration beside the values ---------------------------------------
 # 10 kept iterations x 4 ranks (the late 11th is left out, as summary leaves it out).
 report_test(counters_costs
