@@ -9,13 +9,10 @@
 #include "common/units.hpp"
 
 namespace papbench {
-namespace {
 
 std::string bytes_text(std::uint64_t bytes) {
   return fmt::format("{} bytes ({:.1f} GiB)", bytes, static_cast<double>(bytes) / (1ULL << 30));
 }
-
-}  // namespace
 
 NodeMemory node_memory_available() {
   std::ifstream meminfo("/proc/meminfo");

@@ -27,6 +27,9 @@ struct NodeMemory {
   std::string source;  // where the figure comes from, for the message
 };
 
+// "N bytes (X.Y GiB)", as the refusals name amounts.
+std::string bytes_text(std::uint64_t bytes);
+
 // This node's available memory now (see above).
 NodeMemory node_memory_available();
 

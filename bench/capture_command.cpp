@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "common/errors.hpp"
+#include "common/files.hpp"
 
 #ifndef PAPBENCH_BIN_TO_LIBDIR
 #define PAPBENCH_BIN_TO_LIBDIR "../lib"
@@ -46,6 +47,19 @@ std::string capture_library(const RawCaptureOptions& raw) {
       "tree (../capture); give it with --lib");
 }
 
+// --out before the application starts (issue 47: a missing directory ran the whole application
+// and wrote nothing; an existing file, another run's result set too, was replaced). Every rank
+// checks, as each runs this before it becomes the application: a rank that went on would wait
+// in MPI_Init for one that left, and MPICH's launcher does not end it.
+void check_capture_out(const RawCaptureOptions& raw) {
+  check_output_file("--out", raw.out, raw.force);
+  if (!raw.force && std::filesystem::exists(raw.out)) {
+    throw UsageError(fmt::format(
+        "--out: '{}' exists; papbench never overwrites results (add --force to replace it)",
+        raw.out));
+  }
+}
+
 }  // namespace
 
 CLI::App* add_capture_command(CLI::App& app, RawCaptureOptions& raw) {
@@ -53,7 +67,9 @@ CLI::App* add_capture_command(CLI::App& app, RawCaptureOptions& raw) {
       app.add_subcommand("capture",
                          "Run an MPI application with its collectives captured (docs/CAPTURE.md): "
                          "mpiexec -n 4 papbench capture --out app.h5 -- ./my_app args");
-  cmd->add_option("--out", raw.out, "Capture file (replaced if it exists)")->capture_default_str();
+  cmd->add_option("--out", raw.out, "Capture file (an existing one only with --force)")
+      ->capture_default_str();
+  cmd->add_flag("--force", raw.force, "Replace an existing --out");
   cmd->add_flag("--sites", raw.sites,
                 "Tell call sites apart by their whole call stack (a backtrace per call)");
   cmd->add_option("--flush-every", raw.flush_every,
@@ -69,6 +85,7 @@ CLI::App* add_capture_command(CLI::App& app, RawCaptureOptions& raw) {
 
 int capture_command(const RawCaptureOptions& raw) {
   const std::string lib = capture_library(raw);
+  check_capture_out(raw);
   // Preloaded before whatever the user preloads already, so the wrappers come first.
   const char* preload = std::getenv("LD_PRELOAD");
   const std::string chain =

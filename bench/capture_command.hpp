@@ -12,6 +12,7 @@ namespace papbench {
 
 struct RawCaptureOptions {
   std::string out = "papbench-capture.h5";
+  bool force = false;  // replace an existing --out
   bool sites = false;
   long long flush_every = 0;
   std::string lib;  // empty: beside papbench (installed) or in the build tree

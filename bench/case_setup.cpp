@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "bench/buffer_memory.hpp"
+#include "bench/run_info.hpp"
 #include "bench/run_order.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
@@ -49,21 +50,6 @@ Comm make_case_intercomm(const Case& c, const RunOptions& opts, MPI_Comm world) 
 
 UsageError count_error(std::uint64_t count, const std::overflow_error& e) {
   return UsageError(fmt::format("--count {}: {}", format_count(count), e.what()));
-}
-
-// Collective over `world`: the first rank (lowest number) with an error sends it to all, so every
-// rank throws the same UsageError; a run without any returns.
-void agree_on_first_error(MPI_Comm world, std::string error) {
-  const int size = comm_size(world);
-  const int mine = error.empty() ? size : comm_rank(world);
-  int first = size;
-  mpi_check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, world), "MPI_Allreduce");
-  if (first == size) return;
-  int len = static_cast<int>(error.size());
-  mpi_check(MPI_Bcast(&len, 1, MPI_INT, first, world), "MPI_Bcast");
-  error.resize(static_cast<std::size_t>(len));
-  mpi_check(MPI_Bcast(error.data(), len, MPI_CHAR, first, world), "MPI_Bcast");
-  throw UsageError(error);
 }
 
 // The rule is in bench/buffer_memory.hpp. Each node decides from its own ranks' bytes and its

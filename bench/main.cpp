@@ -6,7 +6,9 @@
 // runs at build time), `list`, `clv-schedule`, `schedgen` and `tree` never pay MPI's start-up. A
 // message printed before MPI starts (a command-line error) comes from launcher rank 0 only
 // (launcher_rank(): OMPI_COMM_WORLD_RANK, PMI_RANK, ... from the environment), so that
-// `mpiexec -n 4 papbench --bad` prints it once, as it did when every rank had MPI up.
+// `mpiexec -n 4 papbench --bad` prints it once, as it did when every rank had MPI up. The run's
+// options, and sync-check's, are checked then too, as far as they need no world size
+// (check_run_before_mpi): a refused value costs what --version does, not MPI's start-up.
 
 #include <fmt/format.h>
 
@@ -82,11 +84,14 @@ papbench::CompletionInfo completion_info() {
 }
 
 // One subcommand: its parser, the MPI_THREAD_* level it starts MPI with (kNoMpi: none), and what
-// it runs. Only commands whose threads call MPI ask for MPI_THREAD_MULTIPLE.
+// it runs. Only commands whose threads call MPI ask for MPI_THREAD_MULTIPLE. `check`, where
+// given, refuses bad options before MPI starts (UsageError), which otherwise costs MPI's
+// start-up (issue 47).
 struct Subcommand {
   CLI::App* app;
   int mpi;
   std::function<int()> run;
+  std::function<void()> check = nullptr;
 };
 
 // Every option struct the parser writes into, and the subcommand table built over them.
@@ -125,7 +130,8 @@ struct Cli {
         {add_list_command(app, list_raw), kNoMpi,
          [this] { return launcher_rank() == 0 ? list_command(list_raw) : 0; }},
         {add_sync_check_command(app, sync_raw), MPI_THREAD_SINGLE,
-         [this] { return sync_check_command(sync_raw); }},
+         [this] { return sync_check_command(sync_raw); },
+         [this] { check_sync_check_options(sync_raw); }},
         {add_topology_command(app, topology_raw), MPI_THREAD_SINGLE,
          [this] { return topology_command(topology_raw); }},
         // FUNNELED: its run has the call watchdog, a thread that never calls MPI.
@@ -167,6 +173,7 @@ struct Cli {
               [this, fft] { return papbench::app_fft_command(*fft, command_line); }};
     }
     papbench::apply_experiment_options(app, experiment, raw);
+    papbench::check_run_before_mpi(raw, command_line);
     // What the library reads only at MPI_Init, asked for by the rows of the run's algorithms
     // (bcast/native:force: Open MPI's coll_tuned_use_dynamic_rules, from the environment).
     papbench::run_before_mpi_init(raw);
@@ -213,6 +220,7 @@ int run_main(int argc, char** argv) {
   }
   try {
     const Subcommand cmd = cli.chosen();
+    if (cmd.check) cmd.check();
     if (cmd.mpi != kNoMpi) return run_with_mpi(cmd, &argc, &argv);
     return cmd.run();
   } catch (const papbench::UsageError& e) {

@@ -239,6 +239,14 @@ int run_command(const RawRunOptions& raw, const std::string& command_line) {
   return run_command(raw, command_line, RunHooks{});
 }
 
+void check_run_before_mpi(const RawRunOptions& raw, const std::string& command_line) {
+  RunOptions opts = parse_run_options(raw);
+  // The fingerprint's size, world and library parts are short: without them the text is at most
+  // as long as run_command's, so what is refused here would be refused there.
+  check_recordable(run_fingerprint(raw, launcher_size(), 1, "", ""), command_line);
+  if (launcher_size() == 1 && !opts.resume) check_output_path(opts);
+}
+
 int run_thread_level(const RawRunOptions& raw) {
   try {
     return parse_run_options(raw).thread_level;

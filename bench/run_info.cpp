@@ -35,6 +35,19 @@ void agree_on_error(MPI_Comm comm, const std::string& rank0_error) {
   if (len > 0) throw UsageError(text);
 }
 
+void agree_on_first_error(MPI_Comm comm, std::string error) {
+  const int size = comm_size(comm);
+  const int mine = error.empty() ? size : comm_rank(comm);
+  int first = size;
+  mpi_check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
+  if (first == size) return;
+  int len = static_cast<int>(error.size());
+  mpi_check(MPI_Bcast(&len, 1, MPI_INT, first, comm), "MPI_Bcast");
+  error.resize(static_cast<std::size_t>(len));
+  mpi_check(MPI_Bcast(error.data(), len, MPI_CHAR, first, comm), "MPI_Bcast");
+  throw UsageError(error);
+}
+
 void decide_on_rank0(MPI_Comm comm, const std::function<void()>& decide) {
   std::string error;
   if (comm_rank(comm) == 0) {

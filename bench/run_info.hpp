@@ -30,7 +30,12 @@ std::string join_command_line(int argc, char** argv);
 // other nodes may differ) and every rank throws the same UsageError, so all exit 2 alike; an
 // empty `rank0_error` is no error.
 void agree_on_error(MPI_Comm comm, const std::string& rank0_error);
-// The usual use of it: runs `decide` on rank 0 only and agrees on the UsageError it throws.
+// Collective over `comm`: the first rank (lowest number) with an error (non-empty) sends it to
+// all, so every rank throws the same UsageError (e.g. a node whose memory is short); returns when
+// no rank has one.
+void agree_on_first_error(MPI_Comm comm, std::string error);
+// The usual use of agree_on_error: runs `decide` on rank 0 only and agrees on the UsageError it
+// throws.
 void decide_on_rank0(MPI_Comm comm, const std::function<void()>& decide);
 
 }  // namespace papbench

@@ -9,6 +9,7 @@
 #include "bench/run_options.hpp"
 #include "bench/seed_option.hpp"
 #include "clocksync/sync_check.hpp"
+#include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
@@ -57,8 +58,16 @@ CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw) {
   return sub;
 }
 
-int sync_check_command(const RawSyncCheckOptions& raw) {
-  clocksync::SyncCheckOptions o;
+namespace {
+
+struct SyncCheckPlan {
+  clocksync::SyncCheckOptions options;
+  std::int64_t fail_above = -1;  // ns; -1: only the claimed bound decides
+};
+
+SyncCheckPlan parse_sync_check(const RawSyncCheckOptions& raw) {
+  SyncCheckPlan plan;
+  clocksync::SyncCheckOptions& o = plan.options;
   o.inject.offset_ns = parse_duration_option("--inject-clock-offset", raw.inject_offset);
   o.inject.drift_ppm = check_drift_ppm("--inject-clock-drift", raw.inject_drift_ppm);
   o.inject.wander_ns = parse_duration_option("--inject-clock-wander", raw.inject_wander);
@@ -67,7 +76,7 @@ int sync_check_command(const RawSyncCheckOptions& raw) {
   o.inject.step_ppm = check_drift_ppm("--inject-drift-step", raw.inject_step_ppm);
   o.inject.step_at_ns = parse_duration_option("--inject-drift-step-at", raw.step_at);
   o.inject_per_node = raw.inject_per_node;
-  const std::int64_t fail_above =
+  plan.fail_above =
       raw.fail_above.empty() ? -1 : parse_duration_option("--fail-above", raw.fail_above);
   o.duration_ns = parse_duration_option("--duration", raw.duration);
   if (o.duration_ns <= 0) throw UsageError("--duration: must be positive");
@@ -81,6 +90,19 @@ int sync_check_command(const RawSyncCheckOptions& raw) {
   o.sync.hierarchical = !raw.flat;
   o.seed = raw.seed;
   o.virtual_ppn = parse_virtual_ppn("--virtual-ppn", raw.virtual_ppn);
+  return plan;
+}
+
+}  // namespace
+
+void check_sync_check_options(const RawSyncCheckOptions& raw) {
+  parse_sync_check(raw);
+}
+
+int sync_check_command(const RawSyncCheckOptions& raw) {
+  const SyncCheckPlan plan = parse_sync_check(raw);
+  const clocksync::SyncCheckOptions& o = plan.options;
+  const std::int64_t fail_above = plan.fail_above;
 
   const nlohmann::json report = clocksync::run_sync_check(MPI_COMM_WORLD, o);
   // Rank 0 holds the verdict; mpiexec passes its exit code on.

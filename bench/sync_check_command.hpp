@@ -31,6 +31,8 @@ struct RawSyncCheckOptions {
 };
 
 CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw);
+// Before MPI starts: throws the UsageError that sync_check_command would for these options.
+void check_sync_check_options(const RawSyncCheckOptions& raw);
 int sync_check_command(const RawSyncCheckOptions& raw);
 
 }  // namespace papbench

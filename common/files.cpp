@@ -1,5 +1,6 @@
 #include "common/files.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,6 +27,25 @@ std::string kind_of(mode_t mode) {
 
 std::string errno_message(int err) {
   return std::system_category().message(err);
+}
+
+// access() grants root everything and knows nothing of file systems that take no new files
+// (/proc, sysfs: "--out /proc/version --force" passed it and failed at the create, issue 47), so
+// a file is created beside `path` and removed, as the writers create theirs there first
+// (results/result_writer.cpp's NAME.incomplete-HOST-PID, the capture's NAME.part).
+void probe_create(std::string_view option, const std::string& path, const std::string& dir) {
+  const std::string probe = fmt::format("{}/.papbench-probe-{}", dir, ::getpid());
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::close(fd);
+    ::unlink(probe.c_str());
+    return;
+  }
+  const int err = errno;
+  if (err == EEXIST) return;  // a leftover of an earlier process with this pid: files can go there
+  throw UsageError(fmt::format("{}: cannot create '{}' in '{}': {}{}", option, path, dir,
+                               errno_message(err),
+                               err == ENOENT ? " (the file system there takes no new files)" : ""));
 }
 
 }  // namespace
@@ -84,6 +104,7 @@ void check_output_file(std::string_view option, const std::string& path, bool fo
     throw UsageError(
         fmt::format("{}: cannot create '{}' in '{}': {}", option, path, dir, errno_message(errno)));
   }
+  probe_create(option, path, dir);
 }
 
 }  // namespace papbench

@@ -20,7 +20,8 @@ std::optional<std::string> non_regular_kind(const std::string& path);
 void require_regular_input(std::string_view what, const std::string& path);
 
 // For an output file named by `option`: UsageError naming the option unless `path` can be
-// created (its directory exists and is writable, the name fits, the path resolves) or, with
+// created (its directory exists and is writable, the name fits, the path resolves, and a file
+// created beside it and removed again shows that the file system takes one there) or, with
 // `force`, replaced (only a regular file is ever replaced: never a device, FIFO, socket or
 // directory). Without `force` an existing path is left to the caller's own message.
 void check_output_file(std::string_view option, const std::string& path, bool force);

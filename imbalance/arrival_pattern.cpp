@@ -4,6 +4,7 @@
 
 #include <charconv>
 
+#include "common/files.hpp"
 #include "common/units.hpp"
 #include "imbalance/pattern_compute.hpp"
 #include "imbalance/pattern_random.hpp"
@@ -58,7 +59,12 @@ void validate_pattern_syntax(std::string_view spec) {
     }
     return;
   }
-  if (spec.starts_with("replay:") && spec.size() > 7) return;
+  if (spec.starts_with("replay:") && spec.size() > 7) {
+    // Not read yet (its rank count needs the communicator), but a FIFO or a device is refused
+    // now, before MPI starts (issue 47); a capture's FILE#N names no file and passes.
+    require_regular_input("--pattern replay", std::string(spec.substr(7)));
+    return;
+  }
   if (spec.starts_with("compute:")) {
     parse_compute_xtime(spec);
     return;

@@ -36,7 +36,8 @@ class ArrivalPattern {
 // Throws UsageError naming the accepted forms.
 std::unique_ptr<ArrivalPattern> make_pattern(std::string_view spec, const PatternContext& ctx);
 
-// Checks a spec's syntax without knowing the communicator (for early option validation).
+// Checks a spec's syntax without knowing the communicator (for early option validation), and
+// that a replay file, where it exists, is a regular file.
 void validate_pattern_syntax(std::string_view spec);
 
 inline constexpr std::string_view kPatternHelp =

@@ -29,11 +29,15 @@ LaunchTest one_sample_t(std::span<const double> x) {
   if (std::all_of(x.begin(), x.end(), [&](double v) { return v == x[0]; })) {
     r.t = x[0] == 0 ? 0 : std::copysign(std::numeric_limits<double>::infinity(), x[0]);
     r.p = x[0] == 0 ? 1 : 0;
+    r.estimate = x[0];
+    r.se = 0;
     return r;
   }
   double ss = 0;
   for (double v : x) ss += (v - m) * (v - m);
   const double se = std::sqrt(ss / r.df / static_cast<double>(n));
+  r.estimate = m;
+  r.se = se;
   r.t = m / se;
   const boost::math::students_t_distribution<double> t_dist(r.df);
   r.p = std::min(1.0, 2 * cdf(complement(t_dist, std::fabs(r.t))));
@@ -52,7 +56,9 @@ LaunchTest paired_launch_test(std::span<const std::vector<double>> a,
     }
     if (!logs.empty()) per_launch.push_back(detail::median_in_place(logs));
   }
-  return one_sample_t(per_launch);
+  LaunchTest r = one_sample_t(per_launch);
+  r.tested_a = r.tested_b = per_launch.size();
+  return r;
 }
 
 LaunchTest unpaired_launch_test(std::span<const std::vector<double>> a,
@@ -67,13 +73,45 @@ LaunchTest unpaired_launch_test(std::span<const std::vector<double>> a,
   const auto positive = [](const std::vector<double>& v) {
     return std::all_of(v.begin(), v.end(), [](double x) { return x > 0; });
   };
+  LaunchTest r;
+  r.name = "welch-t";
+  r.tested_a = ma.size();
+  r.tested_b = mb.size();
   // Timings spread multiplicatively, so their logs are the scale on which launch effects add.
-  if (positive(ma) && positive(mb)) {
+  r.log_scale = positive(ma) && positive(mb);
+  if (r.log_scale) {
     for (double& v : ma) v = std::log(v);
     for (double& v : mb) v = std::log(v);
+  } else if (!ma.empty()) {
+    r.mean_a = mean(ma);
   }
   const WelchTest w = welch_test(ma, mb);
-  return {"welch-t", w.t, w.df, w.p};
+  r.t = w.t;
+  r.df = w.df;
+  r.p = w.p;
+  r.estimate = w.difference;
+  r.se = w.se;
+  return r;
+}
+
+RatioInterval launch_ratio_interval(const LaunchTest& test, double alpha) {
+  RatioInterval r;
+  if (!std::isfinite(test.estimate) || !std::isfinite(test.se) || !(test.df > 0) ||
+      !(alpha > 0 && alpha < 1)) {
+    return r;
+  }
+  // The critical value the test compares |t| with: |estimate| > half exactly when p < alpha.
+  const boost::math::students_t_distribution<double> t_dist(test.df);
+  const double half = quantile(complement(t_dist, alpha / 2)) * test.se;
+  const double low = test.estimate - half, high = test.estimate + half;
+  if (test.log_scale) {
+    r = {std::exp(test.estimate), std::exp(low), std::exp(high)};
+  } else if (test.mean_a > 0) {
+    // B/A as (mean A + d) / mean A: the mean of A taken as known, so that the interval and the
+    // test still agree; raw medians are tested only where a launch median is 0 or negative.
+    r = {1 + test.estimate / test.mean_a, 1 + low / test.mean_a, 1 + high / test.mean_a};
+  }
+  return r;
 }
 
 }  // namespace papbench::stats

@@ -223,13 +223,17 @@ WelchTest welch_test(std::span<const double> a, std::span<const double> b) {
     r.t = a[0] == b[0] ? 0 : std::copysign(std::numeric_limits<double>::infinity(), b[0] - a[0]);
     r.df = na + nb - 2;
     r.p = a[0] == b[0] ? 1 : 0;
+    r.difference = b[0] - a[0];
+    r.se = 0;
     return r;
   }
   if (!std::isfinite(se2)) {  // the variances overflowed: no finite t
     r.t = r.df = r.p = kNaN;
     return r;
   }
-  r.t = (mb - ma) / std::sqrt(se2);
+  r.difference = mb - ma;
+  r.se = std::sqrt(se2);
+  r.t = r.difference / r.se;
   // Scaled by se2 so that neither the squares underflow (0/0) nor overflow.
   const double fa = wa / se2, fb = wb / se2;
   r.df = 1 / (fa * fa / (na - 1) + fb * fb / (nb - 1));

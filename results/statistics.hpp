@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -84,6 +85,9 @@ struct WelchTest {
   double t = 0;   // (mean(b) - mean(a)) / standard error
   double df = 0;  // Welch-Satterthwaite degrees of freedom
   double p = 1;   // two-sided
+  // mean(b) - mean(a) and its standard error (0 for two constant samples); NaN where t is.
+  double difference = std::numeric_limits<double>::quiet_NaN();
+  double se = std::numeric_limits<double>::quiet_NaN();
 };
 WelchTest welch_test(std::span<const double> a, std::span<const double> b);
 

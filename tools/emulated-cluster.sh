@@ -20,7 +20,8 @@
 #   --calibrate        measure papbench pingpong between two hosts (--per-host 1; 8 B and 4 MiB)
 #                      and print one-way latency and bandwidth against the configured link
 #   COMMAND            what every rank runs, e.g. build/bench/papbench --collective reduce ...
-# Environment: PAPBENCH (calibration: default build/bench/papbench, then papbench on PATH),
+# Environment: PAPBENCH (calibration: default build/bench/papbench or build-dev/bench/papbench of
+# this checkout, papbench beside an install, then papbench on PATH: jobs/find-program.sh),
 # PAPBENCH_REPORT (likewise), MPIEXEC (default mpiexec or mpiexec.mpich).
 # Every rank gets PAPBENCH_NETWORK_EMULATION (hosts, per-host, link, switch), which papbench
 # stores in its result set as the attribute network_emulation and the report shows.
@@ -70,6 +71,22 @@ fi
 [[ $switch_bw == none || $hosts -ge 2 ]] || usage_error "--switch-bw needs --hosts 2 or more"
 
 skip() { echo "emulated-cluster: SKIP: $*"; exit 77; }
+if ((calibrate)); then
+  # The programs first, before root and namespaces: a missing one is said at once, and not
+  # inside a command substitution that would swallow the message (issue 47). papbench_program
+  # looks in build/ and build-dev/ of this checkout, beside an install, then on PATH.
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  source "$root/jobs/find-program.sh"
+  find_tool() {  # VARIABLE OVERRIDE_NAME BUILD_PATH NAME: sets VARIABLE or skips saying why
+    local found=${!2:-}
+    if [[ -z $found ]] && ! found=$(papbench_program "$4" "$3" "$root"); then
+      skip "$4 not found: not in $root/build/$3 or $root/build-dev/$3, nor on PATH (build it, install it, or set $2)"
+    fi
+    printf -v "$1" %s "$found"
+  }
+  find_tool papbench PAPBENCH bench/papbench papbench
+  find_tool report PAPBENCH_REPORT tools/papbench-report papbench-report
+fi
 [[ $(id -u) -eq 0 ]] || skip "needs root for network namespaces and tc (uid $(id -u))"
 for tool in ip tc unshare hostname; do
   command -v "$tool" >/dev/null || skip "'$tool' not found (packages iproute2, util-linux)"
@@ -235,15 +252,7 @@ if ! ((calibrate)); then
 fi
 
 # ---- calibration: pingpong between pbhost-0 and pbhost-1 ----------------------------------------
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-source "$root/jobs/find-program.sh"
-find_tool() {  # ENV_VALUE BUILD_PATH NAME
-  if [[ -n $1 ]]; then echo "$1"
-  # skip's message to stderr: this runs inside $(...), whose stdout is the path.
-  else papbench_program "$3" "$2" "$root" || skip "$3 not found (build it, or set PAPBENCH / PAPBENCH_REPORT)" >&2; fi
-}
-papbench=$(find_tool "${PAPBENCH:-}" build/bench/papbench papbench)
-report=$(find_tool "${PAPBENCH_REPORT:-}" build/tools/papbench-report papbench-report)
+# $papbench and $report: found above, before anything was set up.
 # 8 B and 4 MiB (one double, 512 Ki doubles) ping-pongs started by a barrier (as OSU's latency
 # test), 200 and 30 round trips after warm-up; the median round trip of each.
 for spec in 1:200 512Ki:30; do

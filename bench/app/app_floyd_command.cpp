@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bench/app/app_kernel.hpp"
+#include "bench/app/kernel_memory.hpp"
 #include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
@@ -139,6 +140,19 @@ int app_floyd_command(const RawFloydOptions& raw, const std::string& command_lin
   const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.common.virtual_ppn);
   const auto algorithms =
       app::algorithms_named("bcast", raw.bcast_alg, "--bcast-alg", nodes.node_count());
+  // This rank's rows and the pivot row; --validate's sequential run holds the whole matrix.
+  const auto n = std::uint64_t(raw.n);
+  const auto rows = std::uint64_t(first_row(world_rank() + 1, ranks, raw.n) -
+                                  first_row(world_rank(), ranks, raw.n));
+  app::check_kernel_memory(
+      {.kernel = "floyd",
+       .arrays = "distance rows",
+       .collective = "bcast",
+       .n = raw.n,
+       .array_bytes = app::array_bytes(rows * n + n + (raw.validate ? n * n : 0), sizeof(int)),
+       .count = n,
+       .elem_size = sizeof(int)},
+      algorithms, nodes);
   FloydKernel kernel(raw.n, raw.seed);
   Args base;
   base.comm = MPI_COMM_WORLD;

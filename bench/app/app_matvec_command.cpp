@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bench/app/app_kernel.hpp"
+#include "bench/app/kernel_memory.hpp"
 #include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
@@ -124,6 +125,18 @@ int app_matvec_command(const RawMatvecOptions& raw, const std::string& command_l
   const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.common.virtual_ppn);
   const auto algorithms =
       app::algorithms_named("reduce", raw.reduce_alg, "--reduce-alg", nodes.node_count());
+  // This rank's columns of the matrix, its partial product and the result vector.
+  const auto n = std::uint64_t(raw.n);
+  const auto columns = std::uint64_t(first_column(world_rank() + 1, ranks, raw.n) -
+                                     first_column(world_rank(), ranks, raw.n));
+  app::check_kernel_memory({.kernel = "matvec",
+                            .arrays = "matrix columns",
+                            .collective = "reduce",
+                            .n = raw.n,
+                            .array_bytes = app::array_bytes(n * columns + 2 * n, sizeof(double)),
+                            .count = n,
+                            .elem_size = sizeof(double)},
+                           algorithms, nodes);
   MatvecKernel kernel(raw.n, raw.seed);
   Args base;
   base.comm = MPI_COMM_WORLD;

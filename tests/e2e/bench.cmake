@@ -19,6 +19,11 @@ function(papbench_e2e_test name script)
 endfunction()
 
 papbench_e2e_test(cli_errors cli_errors.sh)
+# Ends a process at MPI_Init (exit 99): e2e.cli_errors shows that refusals come before MPI starts.
+add_library(mpi_init_trap SHARED mpi_init_trap.cpp)
+target_link_libraries(mpi_init_trap PRIVATE papbench_warnings)
+set_tests_properties(e2e.cli_errors PROPERTIES ENVIRONMENT
+                     "${_e2e_env};MPI_INIT_TRAP=$<TARGET_FILE:mpi_init_trap>")
 # Issue 43, items 3 and 4: a one-rank run warns; sizes show bytes; a count that cannot fit is
 # refused up front.
 papbench_e2e_test(sizes_and_ranks sizes_and_ranks.sh)

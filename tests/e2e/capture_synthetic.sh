@@ -15,6 +15,24 @@ cmp plain.txt out.txt || fail "the application's output changed under capture"
 expect_contains err.txt "papbench-capture: "
 [[ -f app.h5 ]] || fail "no capture file"
 
+# `papbench capture --out` is checked before the application starts, on every rank (issue 47: a
+# missing directory ran the whole application and wrote nothing, an existing file was replaced):
+# exit 2 naming --out, the application never runs (its output would show), the file stays.
+expect_exit 2 "$PAPBENCH" capture --lib "$CAPTURE_LIB" --out no/such/dir/x.h5 -- \
+  "$SYNTHETIC_APP" 2
+expect_contains err.txt "--out: cannot create 'no/such/dir/x.h5': directory 'no/such/dir'"
+[[ ! -s out.txt ]] || fail "the application ran although --out was refused"
+echo "precious results" >keep.h5
+expect_exit 2 mpirun_n 2 "$PAPBENCH" capture --lib "$CAPTURE_LIB" --out keep.h5 -- \
+  "$SYNTHETIC_APP" 2
+expect_contains err.txt "--out: 'keep.h5' exists; papbench never overwrites results (add --force"
+[[ ! -s out.txt ]] || fail "the application ran although --out was refused"
+[[ "$(cat keep.h5)" == "precious results" ]] || fail "a refused capture changed keep.h5"
+expect_exit 0 mpirun_n 2 "$PAPBENCH" capture --lib "$CAPTURE_LIB" --force --out keep.h5 -- \
+  "$SYNTHETIC_APP" 2
+expect_exit 0 "$PAPBENCH_REPORT" summary keep.h5
+expect_contains out.txt "allreduce/application"
+
 # A capture that cannot be written disables itself with one line; the application is unchanged.
 expect_exit 0 mpirun_n 4 env LD_PRELOAD="$CAPTURE_LIB" PAPBENCH_CAPTURE=no/such/dir/x.h5 \
   "$SYNTHETIC_APP" 2

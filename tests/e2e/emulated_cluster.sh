@@ -4,6 +4,27 @@
 # whose result set must name the three hostnames and say that its network was emulated.
 source "$(dirname "$0")/lib.sh"
 EMU="$SOURCE_DIR/tools/emulated-cluster.sh"
+
+# --calibrate looks for its programs before it sets anything up (no root needed) and says which
+# is missing (issue 47: the reason was swallowed by a command substitution, and the build tree
+# was looked for in build/build/). The scripts are copied out of the checkout, so that only the
+# build tree made here, or PATH, can provide them.
+mkdir -p lone/tools lone/jobs lone/build/bench bin
+cp "$EMU" lone/tools/
+cp "$SOURCE_DIR/jobs/find-program.sh" lone/jobs/
+no_programs=(env -u PAPBENCH -u PAPBENCH_REPORT PATH=/usr/bin:/bin)
+expect_exit 77 "${no_programs[@]}" lone/tools/emulated-cluster.sh --calibrate
+expect_contains out.txt "SKIP: papbench not found: not in $PWD/lone/build/bench/papbench"
+printf '#!/bin/sh\n' >bin/papbench
+chmod +x bin/papbench
+# Found on PATH: the next one missing is the report.
+expect_exit 77 "${no_programs[@]/#PATH=/PATH=$PWD/bin:}" lone/tools/emulated-cluster.sh --calibrate
+expect_contains out.txt "SKIP: papbench-report not found"
+# Found in the checkout's build tree (PATH without it).
+mv bin/papbench lone/build/bench/papbench
+expect_exit 77 "${no_programs[@]}" lone/tools/emulated-cluster.sh --calibrate
+expect_contains out.txt "SKIP: papbench-report not found"
+
 if under_mpich; then
   # tools/emulated-cluster.sh --mpi mpich works, but UCX 1.13's TCP transport hung in
   # MPI_Finalize in 4 of 10 two-host runs (openucx/ucx#8738): not a test that can pass reliably.

@@ -191,7 +191,7 @@ report_test(compare_no_match
 # exactly 2x: CI [2, 2]; Wilcoxon's exact p for 10 positive pairs is 2/1024, Holm over 3 rows
 # 0.006; one launch a side, so the verdict is within the launch.
 report_test(compare_table
-  --matches [=[run time +14\.5 us +29\.0 us +2\.00 +\[2\.00, 2\.00\] +iteration +0\.002 +- +within-launch +0\.006 +\* slower$]=]
+  --matches [=[run time +14\.5 us +29\.0 us +2\.00 +\[2\.00, 2\.00\] +iteration +0\.002 +- +- +- +within-launch +0\.006 +\* slower$]=]
   --contains "Holm over the 3 rows and metrics"
   --matches [=[^A\[0\] B\[0\] reduce/native ]=]
   --contains "only in A: [1] reduce/binomial"
@@ -281,6 +281,24 @@ report_test(compare_launches_json
   --contains [[/sections/0/rows/0/pairing = "none"]]
   --contains [[/sections/0/rows/0/launch_test = "welch-t"]]
   -- sh -c [["$0" compare a.h5,a.h5 b.h5,b.h5,b.h5 --format json --metric run_time | "$1" /sections/0/meta/launches_a /sections/0/meta/launches_b /sections/0/rows/0/launches_a /sections/0/rows/0/n_b /sections/0/rows/0/ratio /sections/0/rows/0/pairing /sections/0/rows/0/launch_test]]
+     ${_report} ${_json_query})
+# Issue 45: a launch pair that kept no iteration pair (h.h5 beside f.h5: all of h.h5's off plan)
+# drops out of the launch test; the row says what was tested (2 of 3 pairs, df 1) and a note and
+# thin_launches name the pair. a.h5 and f.h5 time alike: B/A 1 with its t interval [1, 1].
+report_test(compare_dropped_launch_pair
+  --matches [=[run time +14\.5 us +14\.5 us +1\.00 +\[1\.00, 1\.00\] +iteration +1\.000 +1\.000 +1 +2 of 3 pairs +launch ]=]
+  --contains "launch pair 2 (h.h5, f.h5) of A[0] B[0] reduce/native"
+  --contains "0 iteration pair(s) kept, left out of the launch test"
+  --contains "so the CI excludes 1 exactly when launch p < 0.05"
+  -- ${_report} compare a.h5,h.h5,a.h5 f.h5,f.h5,f.h5 --metric run_time)
+report_test(compare_dropped_launch_pair_json
+  --contains [[/sections/0/rows/0/launches_a = 3]]
+  --contains [[/sections/0/rows/0/launches_tested_a = 2]]
+  --contains [[/sections/0/rows/0/launch_df = 1]]
+  --contains [[/sections/0/thin_launches/0/launch = 2]]
+  --contains [[/sections/0/thin_launches/0/file_a = "h.h5"]]
+  --contains [[/sections/0/thin_launches/0/tested = false]]
+  -- sh -c [["$0" compare a.h5,h.h5,a.h5 f.h5,f.h5,f.h5 --format json --metric run_time | "$1" /sections/0/rows/0/launches_a /sections/0/rows/0/launches_tested_a /sections/0/rows/0/launch_df /sections/0/thin_launches/0/launch /sections/0/thin_launches/0/file_a /sections/0/thin_launches/0/tested]]
      ${_report} ${_json_query})
 report_test(compare_launches_table
   --matches [=[^  A launches +2: a\.h5, c\.h5$]=]
@@ -381,6 +399,19 @@ report_test(plot_parsons_pap_iteration_numbers
   --contains "[--include-invalid] 0 1 2 3 4 5 6 7 8 9;"
   --contains "[--include-late --include-invalid] 0 1 2 3 4 5 6 7 8 9 10;"
   -- sh ${CMAKE_CURRENT_SOURCE_DIR}/report_pap_numbers.sh ${_report})
+
+# --- plot: a case that kept no iteration (h.h5: all 11 off plan) -------------------------------
+# Refused with the reason and exit 2 (issue 47: parsons-pap ended in "gnuplot failed", exit 1,
+# and heatmap drew an empty frame); nothing is written.
+report_test(plot_heatmap_nothing_kept
+  --exit 2 --contains "plot heatmap: case 0 kept no timed iteration (11 late"
+  --contains "--include-late" -- ${_report} plot heatmap h.h5 --out h-heatmap.svg)
+report_test(plot_parsons_pap_nothing_kept
+  --exit 2 --contains "plot parsons-pap: case 0 kept no timed iteration (11 late"
+  -- ${_report} plot parsons-pap h.h5 --out h-parsons-pap.svg)
+report_test(plot_metric_vs_nothing_kept
+  --exit 2 --contains "plot metric-vs: no case kept an iteration"
+  -- ${_report} plot metric-vs h.h5 --out h-metric-vs.svg)
 
 # --- counters: format 1.5's calibration beside the values ---------------------------------------
 # 10 kept iterations x 4 ranks (the late 11th is left out, as summary leaves it out).

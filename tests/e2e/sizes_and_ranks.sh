@@ -67,4 +67,17 @@ if (( bruck_count > 1000 && 2 * bruck_count < 2147483647 )); then
 else
   echo "note: ${available_kib} KiB available; the Bruck refusal is not exercised here"
 fi
+# Issue 47: papbench app floyd and matvec with an --n whose arrays cannot fit died of bad_alloc or
+# an MPI abort (exit 1). The same check refuses them, exit 2 naming --n, the bytes and the memory:
+# at --n 2000000 one rank holds 16 TB of distances (floyd) or 32 TB of matrix (matvec).
+if (( available_kib < 15000000000 )); then
+  expect_exit 2 timeout 60 "$PAPBENCH" app floyd --n 2000000
+  expect_contains err.txt "--n 2000000: the distance rows of app floyd and its bcast algorithms'"
+  expect_contains err.txt "need 16000008000000 bytes"
+  expect_contains err.txt "available (MemAvailable in /proc/meminfo); choose a smaller --n"
+  expect_exit 2 timeout 60 "$PAPBENCH" app matvec --n 2000000
+  expect_contains err.txt "--n 2000000: the matrix columns of app matvec and its reduce"
+else
+  echo "note: ${available_kib} KiB available; the app --n refusal is not exercised here"
+fi
 echo "sizes_and_ranks: ok"

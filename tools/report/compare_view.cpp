@@ -17,6 +17,7 @@
 #include "results/case_comparison.hpp"
 #include "results/clock_bounds.hpp"
 #include "results/iteration_pairing.hpp"
+#include "results/launch_verdict.hpp"
 #include "results/statistics.hpp"
 #include "tools/report/case_text.hpp"
 #include "tools/report/key_differences.hpp"
@@ -25,7 +26,13 @@
 namespace papbench::report {
 namespace {
 
-std::vector<Column> compare_columns() {
+// The human CI column's title: launch-level rows hold the (1 - alpha) t interval, within-launch
+// rows a 95% bootstrap interval; both are 95% at the default --alpha.
+std::string ci_title(double alpha) {
+  return alpha == 0.05 ? "95% CI" : "CI";
+}
+
+std::vector<Column> compare_columns(double alpha) {
   const auto M = Audience::kMachine;
   const auto H = Audience::kHuman;
   const auto B = Audience::kBoth;
@@ -42,7 +49,7 @@ std::vector<Column> compare_columns() {
       {"median_a_ns", "median A", B},
       {"median_b_ns", "median B", B},
       {"ratio", "B/A", B},
-      {"ratio_ci", "95% CI", H},
+      {"ratio_ci", ci_title(alpha), H},
       {"ratio_ci_low", "ci low", M},
       {"ratio_ci_high", "ci high", M},
       {"pairing", "pairing", B},
@@ -50,6 +57,11 @@ std::vector<Column> compare_columns() {
       {"iteration_p", "iteration p", B},
       {"launch_test", "launch test", M},
       {"launch_p", "launch p", B},
+      // What the launch test ran on: a launch (pair) without kept values drops out of it.
+      {"launch_df", "df", B},
+      {"launches_tested_a", "launches tested A", M},
+      {"launches_tested_b", "launches tested B", M},
+      {"launches_tested", "tested", H},
       {"verdict_level", "level", B},
       {"verdict_p_holm", "p (Holm)", B},
       {"significant", "significant", M},
@@ -457,6 +469,23 @@ struct PendingRow {
   results::ArrivalErrorSummary arrival_a, arrival_b;
 };
 
+// Paired t: K - 1, an integer; Welch: Satterthwaite's, fractional. NaN (no test): "-".
+Cell df_cell(double df) {
+  if (!std::isfinite(df)) return Cell::none();
+  if (df == std::floor(df)) return Cell::integer(static_cast<long long>(df));
+  return Cell::fixed(df, 1);
+}
+
+// "2 of 3 pairs", "A 3 of 3, B 2 of 3": what the launch test ran on against what was given.
+std::string tested_text(const PendingRow& p) {
+  const stats::CaseComparison& c = p.c;
+  if (c.pairing == stats::Pairing::kIteration) {
+    return fmt::format("{} of {} pairs", c.launches_tested_a, p.launches_a);
+  }
+  return fmt::format("A {} of {}, B {} of {}", c.launches_tested_a, p.launches_a,
+                     c.launches_tested_b, p.launches_b);
+}
+
 Row compare_row(const PendingRow& p) {
   const stats::CaseComparison& c = p.c;
   const Json within = p.clock.within(c.median_a, c.median_b);
@@ -490,6 +519,10 @@ Row compare_row(const PendingRow& p) {
       Cell::p_value(c.iteration_p),
       launch_level ? Cell::str(std::string(c.launch_test)) : Cell::none(),
       launch_level ? Cell::p_value(c.launch_p) : Cell::none(),
+      launch_level ? df_cell(c.launch_df) : Cell::none(),
+      launch_level ? Cell::integer(static_cast<long long>(c.launches_tested_a)) : Cell::none(),
+      launch_level ? Cell::integer(static_cast<long long>(c.launches_tested_b)) : Cell::none(),
+      launch_level ? Cell::str(tested_text(p)) : Cell::none(),
       Cell::str(std::string(stats::verdict_level_name(c.level))),
       Cell::p_value(c.verdict_p_holm),
       Cell::boolean(c.significant),
@@ -523,9 +556,8 @@ void add_method_notes(Section& s, const std::vector<PendingRow>& rows,
   if (paired > 0) {
     s.notes.push_back(
         "pairing iteration: both sides ran under the same planned arrivals (pattern, seed, ranks, "
-        "iterations), launch k of A beside launch k of B: B/A is the median of the per-iteration "
-        "ratios b_i/a_i, its CI a paired bootstrap (launch pairs, then iteration pairs), the "
-        "iteration test Wilcoxon's signed-rank test of b_i - a_i");
+        "iterations), launch k of A beside launch k of B: each iteration pair gives a ratio "
+        "b_i/a_i, and the iteration test is Wilcoxon's signed-rank test of b_i - a_i");
   }
   if (unmatched_kept > 0) {
     s.notes.push_back(fmt::format(
@@ -534,8 +566,8 @@ void add_method_notes(Section& s, const std::vector<PendingRow>& rows,
   }
   for (const std::string& why : unpaired_why) {
     s.notes.push_back(fmt::format(
-        "pairing none ({}): the sides are compared as independent samples (median(B)/median(A), "
-        "bootstrap CI, Mann-Whitney U)",
+        "pairing none ({}): the sides are compared as independent samples (launch medians, "
+        "Mann-Whitney U over the iterations)",
         why));
   }
   if (launch_level > 0) {
@@ -555,6 +587,94 @@ void add_method_notes(Section& s, const std::vector<PendingRow>& rows,
         "needs at least 2 launches per side (5 or more to detect differences of a few percent); "
         "give each side as a comma list of launches (A1.h5,A2.h5)",
         options.alpha, rows.size()));
+  }
+}
+
+// The launches of a launch-level pair of cases that kept fewer than stats::kMinKeptPerLaunch
+// iterations (paired: iteration pairs), each named with its file: one that kept none drops out of
+// the launch test, which then runs on fewer launches than the header's count (issue 45: silently
+// before). Appends to `thin` (JSON) and `notes`.
+void name_thin_launches(std::size_t i, std::size_t j, const std::string& label,
+                        const SideCase& side_a, const SideCase& side_b,
+                        std::span<const results::IterationSelection> kept_a,
+                        std::span<const results::IterationSelection> kept_b, bool paired,
+                        Json& thin, std::vector<std::string>& notes) {
+  if (side_a.launches.size() < 2 || side_b.launches.size() < 2) return;  // not launch level
+  const auto consequence = [](std::size_t kept) {
+    return kept == 0 ? std::string("left out of the launch test")
+                     : fmt::format("fewer than {}: in the launch test, its median of few values",
+                                   stats::kMinKeptPerLaunch);
+  };
+  if (paired) {
+    for (std::size_t k = 0; k < kept_a.size(); ++k) {
+      const std::size_t n = kept_a[k].kept.size();
+      if (n >= stats::kMinKeptPerLaunch) continue;
+      const std::string& file_a = side_a.launches[k].first->path;
+      const std::string& file_b = side_b.launches[k].first->path;
+      thin.push_back({{"case_a", i},
+                      {"case_b", j},
+                      {"label", label},
+                      {"launch", k + 1},
+                      {"file_a", file_a},
+                      {"file_b", file_b},
+                      {"kept_a", n},
+                      {"kept_b", n},
+                      {"tested", n > 0}});
+      notes.push_back(
+          fmt::format("launch pair {} ({}, {}) of A[{}] B[{}] {}: {} iteration pair(s) kept, {}",
+                      k + 1, file_a, file_b, i, j, label, n, consequence(n)));
+    }
+    return;
+  }
+  const auto one_side = [&](char side, const SideCase& sc,
+                            std::span<const results::IterationSelection> kept) {
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      const std::size_t n = kept[k].kept.size();
+      if (n >= stats::kMinKeptPerLaunch) continue;
+      const std::string& file = sc.launches[k].first->path;
+      thin.push_back({{"case_a", i},
+                      {"case_b", j},
+                      {"label", label},
+                      {"launch", k + 1},
+                      {"file_a", side == 'A' ? Json(file) : Json(nullptr)},
+                      {"file_b", side == 'B' ? Json(file) : Json(nullptr)},
+                      {"kept_a", side == 'A' ? Json(n) : Json(nullptr)},
+                      {"kept_b", side == 'B' ? Json(n) : Json(nullptr)},
+                      {"tested", n > 0}});
+      notes.push_back(
+          fmt::format("launch {} of {} ({}) of A[{}] B[{}] {}: {} iteration(s) kept, {}", k + 1,
+                      side, file, i, j, label, n, consequence(n)));
+    }
+  };
+  one_side('A', side_a, kept_a);
+  one_side('B', side_b, kept_b);
+}
+
+// What B/A and its CI are at each level, and how the CI and the mark relate.
+void add_ci_note(Section& s, const std::vector<PendingRow>& rows, const CompareOptions& options) {
+  const auto at_launch_level = [](const PendingRow& r) {
+    return r.c.level == stats::VerdictLevel::kLaunch;
+  };
+  const bool launch_rows = std::any_of(rows.begin(), rows.end(), at_launch_level);
+  const bool within_rows = !std::all_of(rows.begin(), rows.end(), at_launch_level);
+  s.notes.emplace_back("B/A: < 1: B is smaller");
+  if (launch_rows) {
+    s.notes.push_back(fmt::format(
+        "B/A and CI at the launch level: the launch test's estimate (paired: the geometric mean "
+        "of the launch pairs' median ratios; unpaired: the ratio of the geometric means of the "
+        "launches' medians) and its {:g}% t interval with the test's df over the launches tested "
+        "(log scale, back-transformed), so the CI excludes 1 exactly when launch p < {:g}. The "
+        "mark * reads p (Holm), never below launch p: a CI without 1 and no * is a difference "
+        "that does not survive Holm's adjustment over the {} rows. CI '-': fewer than 2 launches "
+        "tested, no test",
+        100 * (1 - options.alpha), options.alpha, rows.size()));
+  }
+  if (within_rows) {
+    s.notes.emplace_back(
+        "B/A and CI within a launch: the median of the per-iteration ratios (paired) or of B over "
+        "that of A, and a 95% bootstrap percentile interval over the iterations: descriptive, "
+        "without the variance between launches; the mark * comes from the Holm-adjusted "
+        "iteration test alone");
   }
 }
 
@@ -582,7 +702,7 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   Section s;
   s.title = fmt::format("{} (A) vs {} (B)", a.path, b.path);
   add_run_meta(s, as, bs, options);
-  s.table.columns = compare_columns();
+  s.table.columns = compare_columns(options.alpha);
 
   const auto& ca = a.reader.cases();
   const auto& cb = b.reader.cases();
@@ -592,7 +712,8 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   int dropped = 0, unmatched_kept = 0;
   bool exit_from_arrival = false;
   std::set<std::string> missing, unpaired_why;
-  Json dropped_differ = Json::array();
+  Json dropped_differ = Json::array(), thin_launches = Json::array();
+  std::vector<std::string> thin_notes;
   bool arrival_not_recorded = false;
   const CaseMatch match = selected ? match_selected(ca, cb, options) : match_cases(ca, cb);
   if (match.pairs.empty()) refuse_no_match(ca, cb, options, a_sel, b_sel);
@@ -623,6 +744,8 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
     } else {
       unpaired_why.insert(plan.why_not);
     }
+    name_thin_launches(i, j, ca[i].label(), side_a, side_b, kept_a, kept_b, plan.paired,
+                       thin_launches, thin_notes);
     // From the loaded launches: the heading's arrival errors need their data.
     const std::string heading = pair_heading(i, side_a.loaded.front(), j, side_b.loaded.front());
     const results::ArrivalErrorSummary arrival_a =
@@ -650,7 +773,7 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
       p.clock = {side_clock_bound(side_a, m, kept_a), side_clock_bound(side_b, m, kept_b)};
       p.c = stats::compare_case(la, lb,
                                 plan.paired ? stats::Pairing::kIteration : stats::Pairing::kNone,
-                                options.seed, options.resamples);
+                                options.seed, options.resamples, options.alpha);
       p.heading = heading;
       p.arrival_a = arrival_a;
       p.arrival_b = arrival_b;
@@ -673,9 +796,8 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   }
   add_clock_note(s, exit_from_arrival);
   add_method_notes(s, pending, unpaired_why, unmatched_kept, options);
-  s.notes.push_back(
-      "B/A: < 1: B is smaller. 95% CI: bootstrap percentile interval, descriptive (with few "
-      "launches it is too narrow); the mark * comes from the Holm-adjusted test alone");
+  add_ci_note(s, pending, options);
+  for (std::string& line : thin_notes) s.notes.push_back(std::move(line));
   if (dropped > 0) {
     s.notes.push_back(fmt::format(
         "left out: {} late or wrong iteration(s) of the compared cases (n A, n B count what "
@@ -703,6 +825,7 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
   }
   // Loud: papbench-report prints each to stderr as well.
   s.extra["dropped_fraction_warnings"] = std::move(dropped_differ);
+  s.extra["thin_launches"] = std::move(thin_launches);
   s.extra["unmatched_a"] = std::move(only_a);
   s.extra["unmatched_b"] = std::move(only_b);
   r.sections.push_back(std::move(s));

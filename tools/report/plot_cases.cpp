@@ -30,7 +30,18 @@ results::CaseRecord chosen_kept_case(const std::vector<ResultFile>& files,
                                      const PlotOptions& options, std::string_view view) {
   results::CaseRecord c = chosen_case(files, options, view);
   const results::IterationSelection kept = kept_iterations(files.front(), c);
+  require_kept_iterations(options.case_index, kept, view);
   return results::only_kept(std::move(c), kept);
+}
+
+void require_kept_iterations(std::size_t index, const results::IterationSelection& kept,
+                             std::string_view view) {
+  if (!kept.kept.empty()) return;
+  throw UsageError(fmt::format(
+      "plot {}: case {} kept no timed iteration ({} late: off their planned arrivals; {} with a "
+      "wrong result), as summary shows (its notes say why): nothing to draw; --include-late / "
+      "--include-invalid draw them",
+      view, index, kept.dropped_late, kept.dropped_invalid));
 }
 
 std::string conditions_text(const results::CaseRecord& r, int processes, std::optional<XAxis> x) {

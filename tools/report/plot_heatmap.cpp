@@ -14,7 +14,9 @@ namespace papbench::report::plot {
 Figure plot_heatmap(const std::vector<ResultFile>& files, const PlotOptions& options) {
   const results::CaseRecord& c = chosen_case(files, options, "heatmap");
   const results::Matrix& a = c.arrival_ns;
-  const std::vector<std::size_t> kept = kept_iterations(files.front(), c).kept;
+  const results::IterationSelection selection = kept_iterations(files.front(), c);
+  require_kept_iterations(options.case_index, selection, "heatmap");
+  const std::vector<std::size_t>& kept = selection.kept;
   double max_offset = 0;
   for (const std::size_t k : kept) {
     const int it = static_cast<int>(k);

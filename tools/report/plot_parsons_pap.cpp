@@ -41,14 +41,16 @@ Panel imbalance_over_cases(const ResultFile& file) {
              : delays.size() > 1 ? kDelay
                                  : kPattern;
   std::vector<PapMeans> means;
+  std::vector<bool> drawn;  // a case that kept no iteration has no point (its means are NaN)
   double max_ns = 0;
   for (const results::CaseRecord& c : cases) {
     // The iterations the report keeps, as `pap` and `summary` do.
-    const results::Matrix a =
-        results::kept_rows(c.arrival_ns, c.arrival_ns.rows, kept_iterations(file, c).kept);
+    const std::vector<std::size_t> kept = kept_iterations(file, c).kept;
+    drawn.push_back(!kept.empty());
+    const results::Matrix a = results::kept_rows(c.arrival_ns, c.arrival_ns.rows, kept);
     const PapMeans m = summarize_pap(a, {}).all;
     means.push_back(m);
-    max_ns = std::max({max_ns, m.delta_bar_ns, m.omega_bar_ns});
+    if (drawn.back()) max_ns = std::max({max_ns, m.delta_bar_ns, m.omega_bar_ns});
   }
   const TimeUnit unit = time_unit_for(max_ns);
   Panel panel;
@@ -70,6 +72,7 @@ Panel imbalance_over_cases(const ResultFile& file) {
   Series delta{"average imbalance (delta-bar)", Style::kPoints, 1, {}};
   Series omega{"worst-case imbalance (omega-bar)", Style::kPoints, 2, {}};
   for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (!drawn[i]) continue;
     const results::CaseRecord& c = cases[i];
     const double x =
         x_kind == kCompute ? static_cast<double>(c.compute_ns) / 1e6

@@ -75,9 +75,13 @@ class FirstSeen {
 results::CaseRecord chosen_case(const std::vector<ResultFile>& files, const PlotOptions& options,
                                 std::string_view view);
 // The same case reduced to the iterations the report keeps (results::only_kept), for the views
-// that pool every iteration's rows.
+// that pool every iteration's rows; UsageError (require_kept_iterations) when it kept none.
 results::CaseRecord chosen_kept_case(const std::vector<ResultFile>& files,
                                      const PlotOptions& options, std::string_view view);
+// UsageError naming the view, the case and why, when `kept` holds no iteration: a figure of no
+// data is none (issue 47: gnuplot failed on it, exit 1, or drew an empty frame).
+void require_kept_iterations(std::size_t index, const results::IterationSelection& kept,
+                             std::string_view view);
 
 // The text of a case's conditions other than its algorithm and the x axis, for panel titles.
 std::string conditions_text(const results::CaseRecord& record, int processes,
