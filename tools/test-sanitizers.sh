@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # CI, after tools/test.sh: the unit and MPI tests under AddressSanitizer and
-# UndefinedBehaviorSanitizer (preset asan), then the tests that start threads of ours (label `threads`: the PAT background
-# thread, the FFT's butterfly workers) under ThreadSanitizer (preset tsan). Both build only what
-# their tests run, at -Og (60 % of -O1's compile time, tests as fast), against Open MPI. Any finding fails: UBSan and TSan halt on the first
-# report, ASan always does, and LeakSanitizer reports leaks at exit. The suppressions
-# (tools/sanitizers/*.supp) cover only Open MPI's own internals, each one explained there.
+# UndefinedBehaviorSanitizer (preset asan), then the tests that start threads of ours (label
+# `threads`: the PAT background thread, the FFT's butterfly workers) under ThreadSanitizer (preset
+# tsan). Both build only what their tests run, at -Og (60 % of -O1's compile time, tests as fast),
+# against Open MPI. Any finding fails: UBSan and TSan halt on the first report, ASan always does,
+# and LeakSanitizer reports leaks at exit. The suppressions (tools/sanitizers/*.supp) cover only
+# Open MPI's own internals, each one explained there.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
