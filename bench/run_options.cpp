@@ -287,8 +287,8 @@ std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw,
                          [&](const AlgVariant& v) { return v.name == a->name; });
     });
     if (!taken) {
-      throw UsageError(
-          fmt::format("{}: only {} takes it; add it to --alg", flag, full_names(takers)));
+      throw UsageError(fmt::format("{}: only {} {} it; add it to --alg", flag, full_names(takers),
+                                   takers.size() == 1 ? "takes" : "take"));
     }
     if (!(*spec)->excludes.empty()) {
       for (const auto& [other, ignored] : raw.alg_options) {

@@ -136,11 +136,11 @@ check_bad "--clv-round-time: '5' is not accepted; accepted: auto or a duration" 
   --alg clairvoyant --clv-round-time 5
 check_bad "give either --clv-segments or --clv-segsize" \
   --alg clairvoyant --clv-segments 2 --clv-segsize 1Ki
-check_bad "--clv-segments: only reduce/clairvoyant takes it; add it to --alg" \
+check_bad "--clv-segments: only reduce/clairvoyant, allreduce/clairvoyant-bcast take it; add it to --alg" \
   --alg native --clv-segments 2
 check_bad "--ls-first-segment: '0' is not accepted; accepted: auto or a byte count" \
   --collective gather --alg ls --ls-first-segment 0
-check_bad "--ls-first-segment: only gather/ls, gather/sls, gather/bsls takes it" \
+check_bad "--ls-first-segment: only gather/ls, gather/sls, gather/bsls take it" \
   --ls-first-segment 1Ki
 check_bad "--radix: '1' is not accepted; accepted: an integer >= 2" --alg radixk --radix 1
 check_bad "--throttle: '-1' is not accepted; accepted: an integer >= 0" \

@@ -413,7 +413,7 @@ TEST(RunOptions, CommandLineReachesTheTable) {
   EXPECT_EQ(raw.alg_options.at("--clv-round-time"), "3us");
   EXPECT_EQ(raw.alg_options.at("--ls-first-segment"), "auto");
   const std::string what = usage_error([&] { parse_run_options(raw); });
-  EXPECT_NE(what.find("--ls-first-segment: only gather/ls, gather/sls, gather/bsls takes it"),
+  EXPECT_NE(what.find("--ls-first-segment: only gather/ls, gather/sls, gather/bsls take it"),
             std::string::npos)
       << what;
 }

@@ -168,7 +168,9 @@ Figure plot_parsons_pap(const std::vector<ResultFile>& files, const PlotOptions&
   const results::CaseRecord c = chosen_case(files, options, "parsons-pap");
   const ResultFile& file = files.front();
   // The iterations summary keeps, by their own numbers (Fig. 3.5's heat map draws them so too).
-  const std::vector<std::size_t> kept = kept_iterations(file, c).kept;
+  const results::IterationSelection selection = kept_iterations(file, c);
+  require_kept_iterations(options.case_index, selection, "parsons-pap");
+  const std::vector<std::size_t>& kept = selection.kept;
   std::vector<int> nodes = file.reader.run_info().node_index;
   if (static_cast<int>(nodes.size()) != c.arrival_ns.cols) nodes.clear();
   Figure figure;
