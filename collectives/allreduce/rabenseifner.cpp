@@ -7,8 +7,8 @@
 // fully reduced block of count / pof2 elements (the first count % pof2 blocks one larger); an
 // allgather by recursive doubling walks the distances back and hands every participant all blocks.
 //
-// Non-powers of two as in allreduce/recursive-doubling: the even ranks below 2.rem fold their
-// vector into rank + 1 and get the result back from it at the end.
+// Non-powers of two: MPICH's fold onto pof2 participants (pof2_fold.hpp), as in
+// allreduce/recursive-doubling.
 //
 // Counts below pof2: MPICH asserts count >= pof2 and its selection sends such calls to recursive
 // doubling (v4.0.2 maint/tuning/coll/mpir/generic.json, "count<pow2"). Here the schedule runs as
@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "collectives/allreduce/allreduce.hpp"
+#include "collectives/allreduce/pof2_fold.hpp"
 #include "collectives/core/buffers.hpp"
 #include "collectives/core/mpich_p2p.hpp"
 #include "common/mpi_env.hpp"
@@ -55,28 +56,12 @@ class AllreduceRabenseifner final : public Algorithm {
     auto* acc = static_cast<std::byte*>(a.recv);
     local_copy(a.send, acc, a.count, ext);
     if (a.count == 0) return;
-    const int size = comm_.size(), rank = comm_.rank();
-    const int n = count_as_int(a.count, "allreduce count");
-    const int pof2 = mpich::pof2_floor(size);
-    const int rem = size - pof2;
+    const int pof2 = mpich::pof2_floor(comm_.size());
     std::byte* tmp = tmp_.data();
 
-    int newrank = -1;
-    if (rank < 2 * rem) {
-      if (rank % 2 == 0) {
-        mpi_check(MPI_Send(acc, n, a.dtype, rank + 1, kAllreduceRabenseifnerTag, comm_.get()),
-                  "MPI_Send");
-      } else {
-        mpi_check(MPI_Recv(tmp, n, a.dtype, rank - 1, kAllreduceRabenseifnerTag, comm_.get(),
-                           MPI_STATUS_IGNORE),
-                  "MPI_Recv");
-        combine(tmp, acc, a.count, a.dtype, a.op);
-        newrank = rank / 2;
-      }
-    } else {
-      newrank = rank - rem;
-    }
-
+    const allreduce_fold::Pof2Group group = allreduce_fold::fold_in(
+        comm_.get(), acc, tmp, a.count, a.dtype, a.op, kAllreduceRabenseifnerTag);
+    const int newrank = group.newrank;
     if (newrank != -1) {
       // Elements of blocks [b0, b1) as an MPI count.
       auto elems = [&](int b0, int b1) {
@@ -87,13 +72,12 @@ class AllreduceRabenseifner final : public Algorithm {
       auto block = [&](std::byte* base, int i) {
         return base + disps_[static_cast<std::size_t>(i)] * ext;
       };
-      auto real = [&](int newdst) { return newdst < rem ? newdst * 2 + 1 : newdst + rem; };
 
       // Reduce-scatter by recursive halving; MPICH's send_idx/recv_idx/last_idx bookkeeping.
       int mask = 1, send_idx = 0, recv_idx = 0, last_idx = pof2;
       while (mask < pof2) {
         const int newdst = newrank ^ mask;
-        const int dst = real(newdst);
+        const int dst = group.real(newdst);
         int send_cnt = 0, recv_cnt = 0;
         if (newrank < newdst) {
           send_idx = recv_idx + pof2 / (mask * 2);
@@ -120,7 +104,7 @@ class AllreduceRabenseifner final : public Algorithm {
       mask >>= 1;
       while (mask > 0) {
         const int newdst = newrank ^ mask;
-        const int dst = real(newdst);
+        const int dst = group.real(newdst);
         int send_cnt = 0, recv_cnt = 0;
         if (newrank < newdst) {
           if (mask != pof2 / 2) last_idx = last_idx + pof2 / (mask * 2);
@@ -141,16 +125,7 @@ class AllreduceRabenseifner final : public Algorithm {
       }
     }
 
-    if (rank < 2 * rem) {
-      if (rank % 2 != 0) {
-        mpi_check(MPI_Send(acc, n, a.dtype, rank - 1, kAllreduceRabenseifnerTag, comm_.get()),
-                  "MPI_Send");
-      } else {
-        mpi_check(MPI_Recv(acc, n, a.dtype, rank + 1, kAllreduceRabenseifnerTag, comm_.get(),
-                           MPI_STATUS_IGNORE),
-                  "MPI_Recv");
-      }
-    }
+    allreduce_fold::fold_out(comm_.get(), group, acc, a.count, a.dtype, kAllreduceRabenseifnerTag);
   }
 
  private:

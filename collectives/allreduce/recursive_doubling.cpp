@@ -7,10 +7,7 @@
 // maint/tuning/coll/mpir/generic.json); Open MPI 4.1.4's
 // ompi_coll_base_allreduce_intra_recursivedoubling is the same schedule.
 //
-// Non-powers of two: with pof2 = 2^floor(log2 P) and rem = P - pof2, the even ranks below 2.rem
-// send their vector to rank + 1 and sit out; the odd ones combine it and take part as newrank =
-// rank / 2, the ranks from 2.rem on as rank - rem. At the end the odd ranks below 2.rem send the
-// result back to rank - 1.
+// Non-powers of two: MPICH's fold onto pof2 participants (pof2_fold.hpp).
 //
 // Order of operands (MPICH's rule): a participant's newrank block covers consecutive real ranks,
 // so the received vector comes from lower ranks exactly when dst < rank; then it is combined
@@ -20,6 +17,7 @@
 // Cost = lgp.alpha + n.lgp.beta + n.lgp.gamma (MPICH's comment; n = vector bytes); when pof2 < P
 // the fold and the final send add 2.alpha + 2.n.beta + n.gamma.
 #include "collectives/allreduce/allreduce.hpp"
+#include "collectives/allreduce/pof2_fold.hpp"
 #include "collectives/core/buffers.hpp"
 #include "collectives/core/mpich_p2p.hpp"
 #include "common/mpi_env.hpp"
@@ -46,31 +44,15 @@ class AllreduceRecursiveDoubling final : public Algorithm {
     auto* acc = static_cast<std::byte*>(a.recv);
     local_copy(a.send, acc, a.count, ext);
     if (a.count == 0) return;
-    const int size = comm_.size(), rank = comm_.rank();
+    const int rank = comm_.rank();
     const int n = count_as_int(a.count, "allreduce count");
-    const int pof2 = mpich::pof2_floor(size);
-    const int rem = size - pof2;
     std::byte* tmp = tmp_.data();
 
-    int newrank = -1;
-    if (rank < 2 * rem) {
-      if (rank % 2 == 0) {
-        mpi_check(MPI_Send(acc, n, a.dtype, rank + 1, kAllreduceRdTag, comm_.get()), "MPI_Send");
-      } else {
-        mpi_check(
-            MPI_Recv(tmp, n, a.dtype, rank - 1, kAllreduceRdTag, comm_.get(), MPI_STATUS_IGNORE),
-            "MPI_Recv");
-        combine(tmp, acc, a.count, a.dtype, a.op);  // rank - 1's vector first: order kept
-        newrank = rank / 2;
-      }
-    } else {
-      newrank = rank - rem;
-    }
-
-    if (newrank != -1) {
-      for (int mask = 1; mask < pof2; mask <<= 1) {
-        const int newdst = newrank ^ mask;
-        const int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+    const allreduce_fold::Pof2Group group =
+        allreduce_fold::fold_in(comm_.get(), acc, tmp, a.count, a.dtype, a.op, kAllreduceRdTag);
+    if (group.newrank != -1) {
+      for (int mask = 1; mask < group.pof2; mask <<= 1) {
+        const int dst = group.real(group.newrank ^ mask);
         mpi_check(MPI_Sendrecv(acc, n, a.dtype, dst, kAllreduceRdTag, tmp, n, a.dtype, dst,
                                kAllreduceRdTag, comm_.get(), MPI_STATUS_IGNORE),
                   "MPI_Sendrecv");
@@ -82,16 +64,7 @@ class AllreduceRecursiveDoubling final : public Algorithm {
         }
       }
     }
-
-    if (rank < 2 * rem) {
-      if (rank % 2 != 0) {
-        mpi_check(MPI_Send(acc, n, a.dtype, rank - 1, kAllreduceRdTag, comm_.get()), "MPI_Send");
-      } else {
-        mpi_check(
-            MPI_Recv(acc, n, a.dtype, rank + 1, kAllreduceRdTag, comm_.get(), MPI_STATUS_IGNORE),
-            "MPI_Recv");
-      }
-    }
+    allreduce_fold::fold_out(comm_.get(), group, acc, a.count, a.dtype, kAllreduceRdTag);
   }
 
  private:
