@@ -81,6 +81,34 @@ void note_alloc(std::int64_t n) {
 [[gnu::noinline]] void operator delete(void* p, std::size_t /*n*/) noexcept {
   operator delete(p);
 }
+// The other forms that pair with these, so that no block crosses between them and a sanitizer's
+// own operator new: under ASan, std::stable_sort's nothrow buffer came from ASan's allocator and
+// went back through the delete above (a read before the block, found by the ASan stage).
+void* operator new(std::size_t n, const std::nothrow_t& /*tag*/) noexcept {
+  try {
+    return operator new(n);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t n) {
+  return operator new(n);
+}
+void* operator new[](std::size_t n, const std::nothrow_t& tag) noexcept {
+  return operator new(n, tag);
+}
+void operator delete(void* p, const std::nothrow_t& /*tag*/) noexcept {
+  operator delete(p);
+}
+void operator delete[](void* p) noexcept {
+  operator delete(p);
+}
+void operator delete[](void* p, std::size_t /*n*/) noexcept {
+  operator delete(p);
+}
+void operator delete[](void* p, const std::nothrow_t& /*tag*/) noexcept {
+  operator delete(p);
+}
 
 extern "C" int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
                                        void* baseptr, MPI_Win* win) {
