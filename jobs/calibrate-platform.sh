@@ -47,7 +47,8 @@ fi
 [[ -x $papbench ]] || usage_error "PAPBENCH: '$papbench' is not an executable"
 papbench=$(realpath "$papbench")
 # smpicxx links papbench against libsimgrid; a build for a real MPI cannot run under smpirun.
-ldd "$papbench" 2>/dev/null | grep -q libsimgrid ||
+libs=$(ldd "$papbench" 2>/dev/null || true)  # whole, not piped: grep -q would cut ldd short
+[[ $libs == *libsimgrid* ]] ||
   usage_error "'$papbench' is not an SMPI build (no libsimgrid): cmake --preset smpi, or set PAPBENCH"
 smpirun=${SMPIRUN:-smpirun}
 command -v "$smpirun" >/dev/null ||
