@@ -130,8 +130,9 @@ std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
         "--alg/--collective: no algorithm of the listed ones belongs to a listed "
         "collective (see 'papbench list')");
   }
-  check_counts_fit(cases, opts, world);
+  // Before check_counts_fit, which builds the intergroup cases' intercommunicators.
   refuse_unsimulated(cases, opts);
+  check_counts_fit(cases, opts, world);
   preflight_algorithms(cases);
   return cases;
 }

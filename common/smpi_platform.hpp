@@ -48,6 +48,11 @@ inline void sleep_ns(std::int64_t ns) {
 #endif
 }
 
+// A wait on memory that another rank writes (node-shared words, one-sided flags: SpinBackoff)
+// looks again after this much simulated time: about what a load of a cache line that another
+// core has just written costs (a cross-core transfer, ~100 ns).
+inline constexpr std::int64_t kPollNs = 100;
+
 // Why a feature cannot run under SMPI, for the refusals (exit 2) and `papbench list`.
 inline constexpr const char* kNoThreads =
     "needs a background thread that calls MPI, and SMPI grants MPI_THREAD_SINGLE: a host thread "
