@@ -110,6 +110,10 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
                   s.fit_drift ? ", linear drift" : "", hierarchy,
                   s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns))
                                   : std::string("off"));
+  // GlobalClock adopts offset and bound 0 there (docs/SIMULATION.md, "The clock sync").
+  if (smpi::kSimulated && !opts.distortion_max.active()) {
+    info.clock_info += "; simulated (SMPI): one clock for every rank, offset and bound 0";
+  }
   std::vector<std::string_view> syncs;
   for (StartSync sync : opts.syncs) syncs.push_back(start_sync_name(sync));
   info.extra["start_sync"] = fmt::format("{}", fmt::join(syncs, ","));
