@@ -17,6 +17,7 @@
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
+#include "common/smpi_platform.hpp"
 #include "common/units.hpp"
 #include "imbalance/tick_grid.hpp"
 #include "results/arrival_error.hpp"
@@ -153,13 +154,15 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
       margin_ns_(opts.margin_ns),
       host_ranks_(ranks_on_host(world)),
       cpus_(static_cast<int>(std::thread::hardware_concurrency())),
-      own_cpus_(agreed_own_cpus(world, host_ranks_, cpus_)),
+      // Simulated ranks (SMPI) never compete for a host CPU: their time is the simulation's.
+      own_cpus_(smpi::kSimulated || agreed_own_cpus(world, host_ranks_, cpus_)),
       // kOwnCpuMarginFloorNs (or --margin if lower) only where every rank has a CPU of its own.
       margin_floor_ns_(own_cpus_ ? std::min(opts.margin_ns, kOwnCpuMarginFloorNs)
                                  : opts.margin_ns) {
   // Only where ranks spin through the wait on CPUs of their own: elsewhere the scheduler, not
   // the tick, decides when a rank runs. Every rank measures at once, on its own CPU.
-  if (opts.has_window_start() && own_cpus_) {
+  // Under SMPI no kernel ticks: the simulated clock has no stalls (and a spin on it never ends).
+  if (opts.has_window_start() && own_cpus_ && !smpi::kSimulated) {
     ticks_ = measure_tick_grids(kTickCalibrationNs);
   }
 }
@@ -260,6 +263,9 @@ std::int64_t CaseRunner::clear_of_agreed_ticks(const std::int64_t (&buf)[kAgreem
 std::string CaseRunner::describe_start_ticks() {
   if (!opts_.has_window_start()) {
     return "not measured: no window start";
+  }
+  if (smpi::kSimulated) {
+    return "not measured: simulated (SMPI), a clock without kernel ticks";
   }
   if (!own_cpus_) {
     return "not measured: ranks share CPUs, so the scheduler, not the tick, decides when a rank "

@@ -4,13 +4,13 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <limits>
 #include <optional>
 
 #include "bench/run_command.hpp"
 #include "common/mpi_env.hpp"
+#include "common/smpi_platform.hpp"
 #include "common/units.hpp"
 #include "imbalance/pap_statistics.hpp"
 #include "imbalance/pattern_compute.hpp"
@@ -33,12 +33,12 @@ std::optional<double> measure_min_latency_ns(MPI_Comm comm, int n) {
   constexpr int kWarmup = 16;
   for (int i = -kWarmup; i < n; ++i) {
     if (rank == 0) {
-      const auto t0 = std::chrono::steady_clock::now();
+      // CLOCK_MONOTONIC (steady_clock's), simulated under SMPI (common/smpi_platform.hpp).
+      const std::int64_t t0 = smpi::clock_ns(CLOCK_MONOTONIC);
       mpi_check(MPI_Send(&payload, 1, MPI_DOUBLE, 1, kTag, comm), "MPI_Send");
       mpi_check(MPI_Recv(&payload, 1, MPI_DOUBLE, 1, kTag, comm, MPI_STATUS_IGNORE), "MPI_Recv");
-      const auto rtt =
-          std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0);
-      if (i >= 0) best = std::min(best, rtt.count() / 2);
+      const auto rtt = static_cast<double>(smpi::clock_ns(CLOCK_MONOTONIC) - t0);
+      if (i >= 0) best = std::min(best, rtt / 2);
     } else if (rank == 1) {
       mpi_check(MPI_Recv(&payload, 1, MPI_DOUBLE, 0, kTag, comm, MPI_STATUS_IGNORE), "MPI_Recv");
       mpi_check(MPI_Send(&payload, 1, MPI_DOUBLE, 0, kTag, comm), "MPI_Send");

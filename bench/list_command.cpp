@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "collectives/core/registry.hpp"
+#include "collectives/core/smpi_support.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/choice.hpp"
 
@@ -88,6 +89,7 @@ std::string list_json(std::string_view only) {
                       {"source", a.source},
                       {"needs_pat", a.needs_pat},
                       {"arrival_dependent", a.arrival_dependent},
+                      {"smpi", smpi_support_text(a)},
                       {"restrictions",
                        {{"commutative_only", a.restrictions.commutative_only},
                         {"min_nodes", a.restrictions.min_nodes},
@@ -121,6 +123,10 @@ std::string list_text(std::string_view only) {
       }
       if (a.needs_pat || a.arrival_dependent) {
         out += fmt::format("    {:<14}   adapts to: {}\n", "", arrival_text(a));
+      }
+      // Every build says it, so that a user plans a simulated run before building for SMPI.
+      if (const std::string smpi = smpi_support_text(a); smpi != "yes") {
+        out += fmt::format("    {:<14}   under SMPI: {}\n", "", smpi);
       }
       for (const AlgOptionSpec& o : a.options) {
         if (o.supported == nullptr) continue;

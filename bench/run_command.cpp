@@ -20,8 +20,10 @@
 #include "bench/size_checks.hpp"
 #include "clocksync/sync_check.hpp"
 #include "collectives/core/registry.hpp"
+#include "collectives/core/smpi_support.hpp"
 #include "common/error_output.hpp"
 #include "common/mpi_env.hpp"
+#include "common/smpi_platform.hpp"
 #include "common/units.hpp"
 #include "counters/counter_set.hpp"
 #include "imbalance/arrival_pattern.hpp"
@@ -39,6 +41,24 @@ void preflight_algorithms(const std::vector<Case>& cases) {
   for (const Case& c : cases) {
     if (!c.algorithm->preflight || !seen.insert({c.algorithm, c.alg_options}).second) continue;
     c.algorithm->preflight(resolve_options(*c.algorithm, c.alg_options));
+  }
+}
+
+// Under SimGrid's SMPI, the algorithms and settings that cannot run simulated
+// (collectives/core/smpi_support.hpp), refused before anything is measured.
+void refuse_unsimulated(const std::vector<Case>& cases, const RunOptions& opts) {
+  if (!smpi::kSimulated) return;
+  for (const Case& c : cases) {
+    if (auto why = smpi_refusal(*c.algorithm, resolve_options(*c.algorithm, c.alg_options))) {
+      throw UsageError(
+          fmt::format("--alg {}: not under SimGrid's SMPI: it {}", c.algorithm->full_name(), *why));
+    }
+  }
+  if (opts.bg_thread == BgThread::kOn) {
+    throw UsageError(fmt::format(
+        "--bg-thread on: not under SimGrid's SMPI: the PAT monitoring thread {}; accepted here: "
+        "auto or off",
+        smpi::kNoThreads));
   }
 }
 
@@ -111,6 +131,8 @@ std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
         "--alg/--collective: no algorithm of the listed ones belongs to a listed "
         "collective (see 'papbench list')");
   }
+  // Before check_counts_fit, which builds the intergroup cases' intercommunicators.
+  refuse_unsimulated(cases, opts);
   check_counts_fit(cases, opts, world);
   preflight_algorithms(cases);
   return cases;

@@ -8,8 +8,10 @@
 #include <ctime>
 #include <optional>
 
+#include "bench/simulation_info.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/smpi_platform.hpp"
 #include "common/units.hpp"
 #include "papbench/version.hpp"
 
@@ -73,7 +75,8 @@ results::RunInfo collect_host_info(MPI_Comm comm, const std::string& command_lin
   info.node_index = nodes.node_of_rank();
   info.nodes_virtual = nodes.is_virtual();
   info.virtual_ppn = nodes.virtual_ppn();
-  int core = sched_getcpu();
+  // Under SMPI no host CPU is a simulated rank's (clocksync::current_cpu): -1, unknown.
+  int core = smpi::kSimulated ? -1 : sched_getcpu();
   info.core.resize(static_cast<std::size_t>(info.mpi_size));
   mpi_check(MPI_Allgather(&core, 1, MPI_INT, info.core.data(), 1, MPI_INT, comm), "MPI_Allgather");
 
@@ -107,6 +110,10 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
                   s.fit_drift ? ", linear drift" : "", hierarchy,
                   s.resync_ns > 0 ? "every " + format_duration(static_cast<double>(s.resync_ns))
                                   : std::string("off"));
+  // GlobalClock adopts offset and bound 0 there (docs/SIMULATION.md, "The clock sync").
+  if (smpi::kSimulated && !opts.distortion_max.active()) {
+    info.clock_info += "; simulated (SMPI): one clock for every rank, offset and bound 0";
+  }
   std::vector<std::string_view> syncs;
   for (StartSync sync : opts.syncs) syncs.push_back(start_sync_name(sync));
   info.extra["start_sync"] = fmt::format("{}", fmt::join(syncs, ","));
@@ -119,6 +126,9 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
       emulation != nullptr && *emulation != '\0') {
     info.extra["network_emulation"] = emulation;
   }
+  // The SMPI build: SimGrid's version, the platform and the simulator's configuration, so that no
+  // figure from a simulated run passes for a real cluster's (bench/simulation_info.hpp).
+  if (auto simulation = this_simulation()) info.extra["simulation"] = *simulation;
   if (opts.distortion_max.active()) {
     info.extra["inject_clock"] =
         fmt::format("offset<={} ns, drift<={} ppm", opts.distortion_max.offset_ns,

@@ -18,6 +18,7 @@
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/choice.hpp"
+#include "common/smpi_platform.hpp"
 #include "common/units.hpp"
 #include "imbalance/arrival_pattern.hpp"
 #include "results/arrival_error.hpp"
@@ -141,15 +142,25 @@ std::int64_t parse_arrival_tolerance(std::string_view text) {
 }
 
 std::int64_t parse_call_timeout(std::string_view text) {
-  if (text == "auto") return kCallTimeoutAuto;
+  // Under SMPI no watchdog: it is a host thread outside the simulation, its timeout would be host
+  // time against simulated calls, and SimGrid itself reports a simulation that deadlocks.
+  if (smpi::kSimulated && text == "auto") return 0;
+  std::int64_t ns = 0;
   try {
-    return parse_duration_ns(text);
+    ns = text == "auto" ? kCallTimeoutAuto : parse_duration_ns(text);
   } catch (const UsageError&) {
     throw UsageError(fmt::format(
         "--call-timeout: '{}' is not accepted; accepted: auto (per case: 10 x (largest planned "
         "delay + compute) + 60s), 0 (no watchdog), or a duration with a unit (e.g. 30s)",
         text));
   }
+  if (smpi::kSimulated && ns != 0) {
+    throw UsageError(fmt::format(
+        "--call-timeout: '{}' is not accepted under SimGrid's SMPI, which runs no watchdog (a "
+        "host thread outside the simulation); accepted here: auto or 0",
+        text));
+  }
+  return ns;
 }
 
 // Whether some rank calls MPI from the PAT thread: a listed PAT algorithm of a listed collective,

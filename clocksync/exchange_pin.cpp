@@ -1,12 +1,17 @@
 #include "clocksync/exchange_pin.hpp"
 
+#include "common/smpi_platform.hpp"
+
 namespace papbench::clocksync {
 
+// Under SMPI a simulated rank has no host CPU of its own (every rank runs in smpimain's one
+// thread), and pinning that thread would change nothing simulated: unknown, and no pin.
 int current_cpu() {
-  return sched_getcpu();
+  return smpi::kSimulated ? -1 : sched_getcpu();
 }
 
 ExchangePin::ExchangePin(int avoid) {
+  if (smpi::kSimulated) return;
   if (sched_getaffinity(0, sizeof saved_, &saved_) != 0) return;
   int target = current_cpu();
   if (target < 0 || !CPU_ISSET(target, &saved_)) return;

@@ -9,7 +9,6 @@
 #include <numbers>
 #include <span>
 #include <stdexcept>
-#include <thread>
 #include <utility>
 
 #include "clocksync/exchange_pin.hpp"
@@ -115,13 +114,13 @@ void wait_politely(MPI_Request& request) {
     int done = 0;
     mpi_check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
     if (done) return;
-    std::this_thread::sleep_for(interval);
+    smpi::sleep_ns(std::chrono::nanoseconds(interval).count());
     interval = std::min(2 * interval, kMaxPollInterval);
   }
 }
 
 void sleep_ns(std::int64_t ns) {
-  if (ns > 0) std::this_thread::sleep_for(std::chrono::nanoseconds(ns));
+  smpi::sleep_ns(ns);
 }
 
 }  // namespace detail
@@ -254,7 +253,10 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
   std::vector<PingPong> samples;
   std::int64_t min_rtt = std::numeric_limits<std::int64_t>::max();
   const int max_samples = kMaxExtraFactor * options_.pingpongs;
-  const auto give_up_at = std::chrono::steady_clock::now() + kMaxExtraTime;
+  // On the raw clock, which is the simulated one under SMPI (a host clock there would make the
+  // number of exchanges, and so the run, depend on the host's speed).
+  const std::int64_t give_up_at =
+      raw_now_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(kMaxExtraTime).count();
   int since_improvement = 0;
   while (true) {
     PingPong s;
@@ -279,7 +281,7 @@ void GlobalClock::exchange_round(std::vector<SyncPoint>& points) {
     const bool clean_peer = syncs_ > 0 || reference == 0 || min_rtt <= kPeerRttFactor * reference;
     const bool clean = clean_own && clean_peer;
     if (n >= max_samples) break;
-    if (n >= options_.pingpongs && (clean || std::chrono::steady_clock::now() >= give_up_at)) break;
+    if (n >= options_.pingpongs && (clean || raw_now_ns() >= give_up_at)) break;
     if (n % options_.pingpongs == 0) {
       // A whole burst without a clean exchange (in the first sync always, so that its verdict
       // rests on two bursts): on an oversubscribed node the pair is usually
@@ -358,7 +360,16 @@ void GlobalClock::synchronize() {
         points.begin(), points.end(),
         [](const SyncPoint& a, const SyncPoint& b) { return a.rtt_min_ns < b.rtt_min_ns; });
     width_ns_ = last.width_ns;
-    adopt(next, bound_mapping(linear, next), fastest->rtt_min_ns, local_.now());
+    const std::int64_t at = local_.now();
+    if (smpi::kSimulated && !distorted_) {
+      // Under SMPI every rank reads the one simulated clock: the offset is zero, known rather
+      // than measured, and so is the bound. The exchanges above still ran (their round trips are
+      // in the events and the sync's cost in the simulated time); what they estimated, an
+      // interval about zero as wide as a round trip, is less than the platform says.
+      adopt(Mapping{at, 0, 0.0}, ErrorBound{at, 0, 0.0}, fastest->rtt_min_ns, at);
+    } else {
+      adopt(next, bound_mapping(linear, next), fastest->rtt_min_ns, at);
+    }
   }
   share_within_node();
   finish_sync();

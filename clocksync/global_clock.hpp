@@ -12,16 +12,16 @@
 #include "clocksync/clock_snapshot.hpp"
 #include "clocksync/estimate.hpp"
 #include "common/mpi_env.hpp"
+#include "common/smpi_platform.hpp"
 #include "topology/node_topology.hpp"
 
 namespace papbench::clocksync {
 
-// CLOCK_MONOTONIC_RAW in nanoseconds: not slewed by NTP, so drift is the hardware's alone.
-// Inline: it is most of GlobalClock::now(), which timed regions call.
+// CLOCK_MONOTONIC_RAW in nanoseconds: not slewed by NTP, so drift is the hardware's alone (under
+// SMPI the simulated clock, common/smpi_platform.hpp). Inline: it is most of GlobalClock::now(),
+// which timed regions call.
 inline std::int64_t raw_now_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+  return smpi::clock_ns(CLOCK_MONOTONIC_RAW);
 }
 
 // Test hook: a known distortion of this rank's raw clock, so tests can check that synchronization

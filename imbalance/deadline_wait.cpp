@@ -1,6 +1,6 @@
 #include "imbalance/deadline_wait.hpp"
 
-#include <time.h>
+#include "common/smpi_platform.hpp"
 
 namespace papbench {
 
@@ -15,9 +15,7 @@ std::int64_t spin_after_wait(std::int64_t spin_ns, std::int64_t overshoot_ns) {
 namespace detail {
 
 void sleep_for_ns(std::int64_t ns) {
-  if (ns <= 0) return;
-  const timespec ts{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
-  nanosleep(&ts, nullptr);
+  smpi::sleep_ns(ns);
 }
 
 }  // namespace detail

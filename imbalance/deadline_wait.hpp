@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "common/smpi_platform.hpp"
+
 namespace papbench {
 
 // The spin of the last stretch before a deadline when ranks share cores.
@@ -45,10 +47,14 @@ namespace detail {
 void sleep_for_ns(std::int64_t ns);
 }  // namespace detail
 
-// `clock.now()` returns the global clock in nanoseconds.
+// `clock.now()` returns the global clock in nanoseconds. Under SMPI the whole wait is one
+// simulated sleep, which ends exactly at the deadline: a spin there either never ends (the clock
+// does not move while a rank computes, smpi/simulate-computation:no) or turns the host's time in
+// the loop into simulated time (docs/SIMULATION.md).
 template <typename Clock>
 WaitResult wait_until(const Clock& clock, std::int64_t deadline_ns,
                       std::int64_t spin_ns = kDefaultSpinNs) {
+  if constexpr (smpi::kSimulated) spin_ns = 0;
   std::int64_t t = clock.now();
   if (t >= deadline_ns) return {t - deadline_ns, t - deadline_ns};
   while (deadline_ns - t > spin_ns) {

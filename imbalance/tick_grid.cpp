@@ -6,6 +6,8 @@
 #include <array>
 #include <vector>
 
+#include "common/smpi_platform.hpp"
+
 namespace papbench {
 
 namespace {
@@ -43,9 +45,7 @@ Cluster densest_phase(std::span<const std::int64_t> starts, std::int64_t period)
 }  // namespace
 
 std::int64_t monotonic_now_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+  return smpi::clock_ns(CLOCK_MONOTONIC);
 }
 
 TickGrids find_tick_grids(std::span<const std::int64_t> gap_starts_ns, std::int64_t begin_ns,

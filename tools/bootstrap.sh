@@ -7,6 +7,9 @@
 #                                 library, GoogleTest and Google Benchmark, clang-format, gnuplot,
 #                                 the SVG and XML checkers, the HDF5 and PAPI command-line tools,
 #                                 Slurm and munge, hpcc (README command 2, tools/test.sh)
+#   tools/bootstrap.sh --smpi     also SimGrid (libsimgrid-dev: smpicc, smpicxx, smpirun; about
+#                                 65 MB), for the simulated cluster: cmake --preset smpi (README,
+#                                 "Simulated cluster (SMPI)"); tools/test.sh asks for it
 #   tools/bootstrap.sh --fuzzer   also clang and its libFuzzer runtime (about 250 MB), for the
 #                                 optional libFuzzer builds of tests/fuzz (-DPAPBENCH_LIBFUZZER=ON)
 # A report or job step that needs a package of --test names it when it is missing (plot:
@@ -35,8 +38,9 @@ test_packages=(
 for arg in "$@"; do
   case $arg in
     --test) packages+=("${test_packages[@]}") ;;
+    --smpi) packages+=(libsimgrid-dev) ;;
     --fuzzer) packages+=(clang libclang-rt-14-dev) ;;
-    *) echo "bootstrap: unknown option '$arg'; accepted: --test, --fuzzer" >&2; exit 2 ;;
+    *) echo "bootstrap: unknown option '$arg'; accepted: --test, --smpi, --fuzzer" >&2; exit 2 ;;
   esac
 done
 

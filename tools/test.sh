@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README command 2 (and CI): install what papbench needs, build it twice with warnings as errors
 # (against Open MPI, the default, and against MPICH), run the test suite with Open MPI, then the
-# MPI and end-to-end tests with MPICH, then compare a result set of each library.
+# MPI and end-to-end tests with MPICH, then compare a result set of each library; last, papbench
+# alone built for SimGrid's SMPI runs 16 simulated ranks twice (tests/e2e/smpi_determinism.sh).
 #   tools/test.sh          the quick tier and this commit's share of the full tier (tests/tiers.cmake)
 #   tools/test.sh --full   every test
 # It ends with the time of each stage, the 15 slowest tests and the tests that needed their retry.
@@ -30,7 +31,7 @@ else
 fi
 
 stage bootstrap
-tools/bootstrap.sh --test
+tools/bootstrap.sh --test --smpi
 stage "build (Open MPI)"
 cmake --preset ci -DPAPBENCH_TEST_ROTATION="$rotation"
 cmake --build --preset ci
@@ -118,4 +119,12 @@ run_ctest mpich-e2e --preset ci-mpich -j2 -L e2e -L "$labels" -E "$mpich_skip" "
 # One result set from each library: papbench-report compares them and says that they differ.
 stage "two libraries"
 PAPBENCH_OMPI_BUILD=build-ci PAPBENCH_MPICH_BUILD=build-ci-mpich tests/e2e/two_libraries.sh
+
+# The simulated cluster (issue 44): papbench alone built with SimGrid's wrappers (the preset's
+# build target; the report tool is build-ci's), then the same seed twice at 16 simulated ranks.
+stage "SMPI"
+cmake --preset smpi
+cmake --build --preset smpi
+PAPBENCH_SMPI_BUILD=build-smpi PAPBENCH_REPORT=build-ci/tools/papbench-report \
+  tests/e2e/smpi_determinism.sh
 summary

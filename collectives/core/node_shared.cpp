@@ -13,6 +13,7 @@
 #include <system_error>
 #include <utility>
 
+#include "common/smpi_platform.hpp"
 #include "topology/node_topology.hpp"
 
 namespace papbench {
@@ -184,6 +185,13 @@ std::atomic_ref<std::uint64_t> NodeControl::rank_word(int local_rank, int i) con
 }
 
 void SpinBackoff::pause() {
+  // Under SMPI the ranks are actors of one host thread: a rank that spins (sched_yield included)
+  // never hands the thread to the rank it waits for. A simulated sleep does, and each look at
+  // the word then costs smpi::kPollNs of simulated time.
+  if constexpr (smpi::kSimulated) {
+    smpi::sleep_ns(smpi::kPollNs);
+    return;
+  }
   constexpr int kSpinsBeforeYield = 256;
   if (spins_ < kSpinsBeforeYield) {
     ++spins_;

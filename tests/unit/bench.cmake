@@ -9,3 +9,5 @@ papbench_unit_test(resume_test SOURCES resume_test.cpp LIBS papbench_bench)
 papbench_unit_test(setting_options_test SOURCES setting_options_test.cpp LIBS papbench_bench)
 papbench_unit_test(run_order_test SOURCES run_order_test.cpp LIBS papbench_bench)
 papbench_unit_test(run_summary_test SOURCES run_summary_test.cpp LIBS papbench_bench)
+# What the SMPI build records and refuses (docs/SIMULATION.md), without SimGrid.
+papbench_unit_test(simulation_test SOURCES simulation_test.cpp LIBS papbench_bench)

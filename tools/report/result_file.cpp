@@ -185,6 +185,10 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   if (auto emulation = info.extra.find("network_emulation"); emulation != info.extra.end()) {
     meta.push_back({"network_emulation", "network", Cell::str("EMULATED: " + emulation->second)});
   }
+  // Runs of the SMPI build (bench/simulation_info.hpp): SimGrid, platform file and its hash.
+  if (auto simulation = info.extra.find("simulation"); simulation != info.extra.end()) {
+    meta.push_back({"simulation", "network", Cell::str("SIMULATED: " + simulation->second)});
+  }
   // Absent from files older than format 1.3, whose runs always asked for MPI_THREAD_MULTIPLE.
   const auto level = info.extra.find("mpi_thread_level");
   meta.push_back(

@@ -1,0 +1,67 @@
+#pragma once
+// The one place that knows whether papbench is built for SimGrid's SMPI (preset smpi,
+// PAPBENCH_SMPI; docs/SIMULATION.md). Under SMPI every rank is a simulated process and time is
+// the simulation's: a clock read must return simulated time, and a wait must be a simulated sleep
+// (with smpi/simulate-computation:no the clock never moves while a rank computes, so a spin on it
+// never ends; with computation simulated, the host's own time in a spin becomes simulated time
+// and the runs stop being deterministic). Everything that reads the clock or waits for a time
+// goes through clock_ns() and sleep_ns(), and the code that cannot run simulated asks
+// kSimulated and refuses with a reason.
+
+#include <time.h>
+
+#include <cstdint>
+
+#ifdef PAPBENCH_SMPI
+extern "C" int smpi_clock_gettime(clockid_t clk_id, struct timespec* tp);
+extern "C" int smpi_nanosleep(const struct timespec* tp, struct timespec* rem);
+#endif
+
+namespace papbench::smpi {
+
+#ifdef PAPBENCH_SMPI
+inline constexpr bool kSimulated = true;
+#else
+inline constexpr bool kSimulated = false;
+#endif
+
+// The given clock in nanoseconds; under SMPI the simulated clock (one clock for every rank and
+// every clock id).
+inline std::int64_t clock_ns(clockid_t id) {
+  timespec ts{};
+#ifdef PAPBENCH_SMPI
+  smpi_clock_gettime(id, &ts);
+#else
+  clock_gettime(id, &ts);
+#endif
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+// A relative sleep; under SMPI it advances this rank's simulated time by exactly ns.
+inline void sleep_ns(std::int64_t ns) {
+  if (ns <= 0) return;
+  const timespec ts{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+#ifdef PAPBENCH_SMPI
+  smpi_nanosleep(&ts, nullptr);
+#else
+  nanosleep(&ts, nullptr);
+#endif
+}
+
+// A wait on memory that another rank writes (node-shared words, one-sided flags: SpinBackoff)
+// looks again after this much simulated time: about what a load of a cache line that another
+// core has just written costs (a cross-core transfer, ~100 ns).
+inline constexpr std::int64_t kPollNs = 100;
+
+// Why a feature cannot run under SMPI, for the refusals (exit 2) and `papbench list`.
+inline constexpr const char* kNoThreads =
+    "needs a background thread that calls MPI, and SMPI grants MPI_THREAD_SINGLE: a host thread "
+    "is outside the simulation (SimGrid 3.32 intercepts no threads)";
+inline constexpr const char* kNoMpiT =
+    "forces the library's algorithm through the MPI_T control variables, which SMPI does not "
+    "implement";
+inline constexpr const char* kNoIntercomm =
+    "needs intercommunicators (MPI_Intercomm_create), which SMPI 3.32 declares but does not "
+    "implement";
+
+}  // namespace papbench::smpi

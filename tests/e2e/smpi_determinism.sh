@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# papbench under SimGrid's SMPI (issue 44): 16 simulated ranks on jobs/platforms/cluster-10gbe.xml,
+# two reduce algorithms, run twice with the same seed. The two result sets must hold byte-identical
+# timings (their CSV exports compared whole), every iteration on plan (no arrival error: waits are
+# simulated sleeps), and `summary` must say that the run was simulated and name the platform.
+# tools/test.sh builds the smpi preset (papbench only) and runs this with build-ci's report tool:
+#   PAPBENCH_SMPI_BUILD=build-smpi PAPBENCH_REPORT=build-ci/tools/papbench-report \
+#     tests/e2e/smpi_determinism.sh
+set -euo pipefail
+: "${PAPBENCH_SMPI_BUILD:?}" "${PAPBENCH_REPORT:?}"
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+smpi=$(cd "$PAPBENCH_SMPI_BUILD" && pwd)
+PAPBENCH_REPORT=$(cd "$(dirname "$PAPBENCH_REPORT")" && pwd)/$(basename "$PAPBENCH_REPORT")
+export PAPBENCH="$smpi/bench/papbench" MPIEXEC=smpirun
+source "$(dirname "$0")/lib.sh"
+cp "$root/jobs/platforms/cluster-10gbe.xml" .
+
+# smpi/simulate-computation:no: no host time becomes simulated time (docs/SIMULATION.md).
+smpi_run() {  # OUT ARGS...
+  local out=$1; shift
+  expect_exit 0 smpirun -np 16 -platform cluster-10gbe.xml --cfg=smpi/simulate-computation:no \
+    --cfg=smpi/privatization:dlopen --log=root.thres:warning "$PAPBENCH" \
+    --collective reduce --alg binomial,native --count 1Ki --maxdelay 1ms \
+    --iters 8 --warmup 1 --seed 44 --progress never --out "$out" "$@"
+}
+smpi_run a.h5
+smpi_run b.h5
+for f in a b; do
+  expect_exit 0 "$PAPBENCH_REPORT" export csv "$f.h5" --include-late --include-invalid --out "$f.csv"
+done
+# 2 cases x 8 iterations x 16 ranks, and a header.
+[[ $(wc -l <a.csv) == 257 ]] || fail "a.csv has $(wc -l <a.csv) lines, expected 257"
+cmp a.csv b.csv || fail "the same seed gave different timings under SMPI (diff a.csv b.csv)"
+# Every iteration on plan: the export without late iterations keeps all of them.
+expect_exit 0 "$PAPBENCH_REPORT" export csv a.h5 --out kept.csv
+[[ $(wc -l <kept.csv) == 257 ]] || fail "iterations left out as off plan: $(wc -l <kept.csv) lines"
+
+expect_exit 0 "$PAPBENCH_REPORT" summary a.h5
+expect_contains out.txt "SIMULATED: SimGrid version"
+expect_contains out.txt "platform cluster-10gbe.xml (sha1 "
+expect_contains out.txt "smpi/simulate-computation:no"
+# The clock sync ran and says that one simulated clock has no error.
+expect_contains out.txt "sync error bound"
+
+# What cannot run simulated is refused with exit 2 and the reason.
+expect_exit 2 smpirun -np 4 -platform cluster-10gbe.xml --cfg=smpi/simulate-computation:no \
+  --log=root.thres:warning "$PAPBENCH" --collective scatter --alg slin --iters 1 --out pat.h5
+expect_contains err.txt "not under SimGrid's SMPI"
+echo "smpi_determinism: ok"

@@ -1,0 +1,63 @@
+// The SMPI build's record of its simulation (bench/simulation_info.hpp) read from a made-up
+// smpimain command line, and which algorithms the SMPI build refuses and why
+// (collectives/core/smpi_support.hpp). The SMPI runs themselves: tests/e2e/smpi_determinism.sh.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "bench/simulation_info.hpp"
+#include "collectives/core/registry.hpp"
+#include "collectives/core/smpi_support.hpp"
+
+namespace papbench {
+namespace {
+
+TEST(SimulationInfo, NamesVersionPlatformHashAndOptions) {
+  const auto platform = std::filesystem::temp_directory_path() / "papbench-simulation-test.xml";
+  std::ofstream(platform) << "abc";
+  const std::vector<std::string> argv = {"/usr/lib/simgrid/smpimain",
+                                         "build-smpi/bench/papbench",
+                                         "--cfg=smpi/privatization:1",
+                                         "--cfg=smpi/simulate-computation:no",
+                                         "--log=root.thres:warning",
+                                         platform.string(),
+                                         "--collective",
+                                         "reduce"};
+  // SHA-1 of "abc" (FIPS 180-2, appendix A.1).
+  EXPECT_EQ(describe_simulation(argv, "SimGrid version 3.32"),
+            "SimGrid version 3.32; platform " + platform.string() +
+                " (sha1 a9993e364706816aba3e25717850c26c9cd0d89d); --cfg=smpi/privatization:1 "
+                "--cfg=smpi/simulate-computation:no --log=root.thres:warning");
+  std::filesystem::remove(platform);
+  EXPECT_NE(describe_simulation(argv, "v").find("(sha1 unreadable)"), std::string::npos);
+  const std::vector<std::string> bare = {"smpimain", "papbench"};
+  EXPECT_EQ(describe_simulation(bare, "v"), "v; platform unknown; ");
+}
+
+TEST(SmpiSupport, RefusesThreadsIntercommunicatorsAndForcing) {
+  const AlgorithmInfo* clairvoyant = find_algorithm("reduce", "clairvoyant");
+  const AlgorithmInfo* intergroup = find_algorithm("intergroup_allgather", "rg1");
+  const AlgorithmInfo* native = find_algorithm("bcast", "native");
+  const AlgorithmInfo* binomial = find_algorithm("reduce", "binomial");
+  ASSERT_TRUE(clairvoyant && intergroup && native && binomial);
+  EXPECT_NE(smpi_refusal(*clairvoyant).value_or("").find("MPI_THREAD_SINGLE"), std::string::npos);
+  EXPECT_NE(smpi_refusal(*intergroup).value_or("").find("intercommunicators"), std::string::npos);
+  EXPECT_FALSE(smpi_refusal(*native).has_value());
+  EXPECT_NE(smpi_refusal(*native, {{"force", "binomial"}}).value_or("").find("MPI_T"),
+            std::string::npos);
+  EXPECT_FALSE(smpi_refusal(*binomial, {}).has_value());
+  EXPECT_EQ(smpi_support_text(*binomial), "yes");
+  EXPECT_TRUE(smpi_support_text(*native).starts_with("yes, but not with force"));
+  EXPECT_TRUE(smpi_support_text(*clairvoyant).starts_with("no: "));
+  // Every PAT algorithm is refused, and nothing else but the intergroup ones and forcing.
+  for (const AlgorithmInfo& a : algorithm_registry()) {
+    EXPECT_EQ(smpi_refusal(a).has_value(), a.needs_pat || a.collective.starts_with("intergroup_"))
+        << a.full_name();
+  }
+}
+
+}  // namespace
+}  // namespace papbench
