@@ -75,6 +75,10 @@ papbench_mpi_test(collectives_native_allreduce RANKS 5
                   COMMAND $<TARGET_FILE:collectives_native_mpi> allreduce)
 papbench_mpi_test(collectives_native_allreduce_sample RANKS 16 TIMEOUT 300
                   COMMAND $<TARGET_FILE:collectives_native_mpi> --sample allreduce)
+# On uneven virtual nodes (7 ranks in nodes of 3, 3 and 1): the hierarchical reduce and bcast
+# parts of the compositions (reduce-bcast with hier-opt, dynleader, uha, ...) with a node of one.
+papbench_mpi_test(collectives_native_allreduce_uneven_nodes RANKS 7
+                  COMMAND $<TARGET_FILE:collectives_native_mpi> --sample --virtual-ppn 3 allreduce)
 
 # Which allreduce rows keep MPI's order of operands for a non-commutative user-defined op and
 # which refuse it (reduce-bcast: as its reduce part), and ring-segmented's phase rule
