@@ -120,11 +120,17 @@ run_ctest mpich-e2e --preset ci-mpich -j2 -L e2e -L "$labels" -E "$mpich_skip" "
 stage "two libraries"
 PAPBENCH_OMPI_BUILD=build-ci PAPBENCH_MPICH_BUILD=build-ci-mpich tests/e2e/two_libraries.sh
 
-# The simulated cluster (issue 44): papbench alone built with SimGrid's wrappers (the preset's
-# build target; the report tool is build-ci's), then the same seed twice at 16 simulated ranks.
+# The simulated cluster (issue 44): papbench alone built with SimGrid's wrappers at -O0 (preset
+# ci-smpi: no simulated time depends on the host's speed; the report tool is build-ci's), then the
+# same seed twice at 16 simulated ranks, and every platform of jobs/platforms/ against the latency
+# and bandwidth docs/PLATFORMS.md states (e2e.calibrate_platform with this build).
 stage "SMPI"
-cmake --preset smpi
-cmake --build --preset smpi
-PAPBENCH_SMPI_BUILD=build-smpi PAPBENCH_REPORT=build-ci/tools/papbench-report \
+cmake --preset ci-smpi
+cmake --build --preset ci-smpi
+PAPBENCH_SMPI_BUILD=build-ci-smpi PAPBENCH_REPORT=build-ci/tools/papbench-report \
   tests/e2e/smpi_determinism.sh
+export PAPBENCH_SMPI=$root/build-ci-smpi/bench/papbench
+run_ctest smpi-platforms --preset ci -R '^e2e\.calibrate_platform$'
+unset PAPBENCH_SMPI
+
 summary
