@@ -111,6 +111,10 @@ std::string_view start_sync_name(StartSync sync) {
   return sync == StartSync::kWindow ? "window" : "barrier";
 }
 
+std::string_view buffer_mode_name(BufferMode mode) {
+  return mode == BufferMode::kCold ? "cold" : "warm";
+}
+
 std::string default_output_path() {
   std::time_t t = std::time(nullptr);
   std::tm tm{};

@@ -86,6 +86,44 @@ void poisoned_output_is_caught() {
   }
 }
 
+// --buffers warm (Workload::poison_block_ends): after a correct call, poisoning only the ends of
+// the checked blocks must make the check fail where a rank has output, leave the bcast root's
+// input intact, and a second call on the buffers as they are (no reset) must pass again.
+void block_ends_poison_is_caught() {
+  const int size = world_size();
+  const Comm inter =
+      size >= 2 ? make_intergroup(MPI_COMM_WORLD, default_groups(size).p, default_groups(size).q)
+                : Comm();
+  for (const CollectiveInfo& c : collective_table()) {
+    if (c.name == "barrier") continue;
+    if (c.intergroup && size < 2) continue;
+    const AlgorithmInfo* native = find_algorithm(c.name, "native");
+    if (native == nullptr) continue;
+    const int root = size - 1;
+    Workload w(c, c.intergroup ? inter.get() : MPI_COMM_WORLD, root, dt("int"), op("sum"), 7);
+    const auto alg = make_algorithm(*native);
+    alg->prepare(w.args());
+    alg->run(w.args());
+    std::string why;
+    expect(w.check(&why, alg->result_view(w.args())),
+           fmt::format("{}: correct run failed: {}", c.name, why));
+    w.poison_block_ends();
+    why.clear();
+    const bool ok = w.check(&why, alg->result_view(w.args()));
+    const bool bcast_root = c.name == "bcast" && world_rank() == root;
+    expect(!bcast_root || ok, fmt::format("bcast: the root's input was poisoned: {}", why));
+    // One rank bcast: the root's buffer is all there is, and it is the input.
+    if (!(c.name == "bcast" && size == 1)) {
+      expect(agree(ok ? 0 : 1) > 0,
+             fmt::format("{}: poisoned block ends passed the check", c.name));
+    }
+    alg->run(w.args());
+    why.clear();
+    expect(w.check(&why, alg->result_view(w.args())),
+           fmt::format("{}: a call on the warm buffers failed: {}", c.name, why));
+  }
+}
+
 // After a correct run, one changed element on one rank must be reported at its position.
 void corrupted_element_is_caught() {
   const int size = world_size(), rank = world_rank();
@@ -279,6 +317,7 @@ int main(int argc, char** argv) {
   MpiSession session(&argc, &argv);
   return papbench::mpi_test::run_checks([&] {
     poisoned_output_is_caught();
+    block_ends_poison_is_caught();
     corrupted_element_is_caught();
     overflow_is_refused();
     footprint_counts_buffers_and_scratch();

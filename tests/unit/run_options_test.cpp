@@ -435,6 +435,22 @@ TEST(RunOptions, ValidateEvery) {
   }
 }
 
+TEST(RunOptions, Buffers) {
+  RawRunOptions raw;
+  EXPECT_EQ(parse_run_options(raw).buffers, BufferMode::kCold);
+  raw.buffers = "warm";
+  EXPECT_EQ(parse_run_options(raw).buffers, BufferMode::kWarm);
+  EXPECT_EQ(buffer_mode_name(BufferMode::kWarm), "warm");
+  EXPECT_EQ(buffer_mode_name(BufferMode::kCold), "cold");
+  for (const char* bad : {"hot", "", "Warm", "cold,warm"}) {
+    raw.buffers = bad;
+    const std::string what = usage_error([&] { parse_run_options(raw); });
+    EXPECT_NE(what.find("--buffers"), std::string::npos) << bad << ": " << what;
+    EXPECT_NE(what.find("cold"), std::string::npos) << what;
+    EXPECT_NE(what.find("warm"), std::string::npos) << what;
+  }
+}
+
 TEST(RunOptions, ArrivalTolerance) {
   RawRunOptions raw;
   EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, kArrivalToleranceAuto);

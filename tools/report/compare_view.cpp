@@ -211,6 +211,7 @@ void add_side_meta(Section& s, char side, const ResultFile& f) {
                                  first_line(info.mpi_library_version), bound.text),
                      f.path}});
   s.meta.push_back({"command_line_" + k, t + " command", Cell::str(info.command_line)});
+  s.meta.push_back({"buffers_" + k, t + " buffers", {buffer_mode_text(info), buffer_mode(info)}});
   const auto M = Audience::kMachine;
   s.meta.push_back({"ranks_" + k, "", Cell::integer(info.mpi_size), M});
   s.meta.push_back({"mpi_library_" + k, "", Cell::str(info.mpi_library_version), M});
@@ -248,6 +249,12 @@ void add_run_meta(Section& s, std::span<const ResultFile> as, std::span<const Re
   if (ia.mpi_size != ib.mpi_size) {
     s.notes.push_back(fmt::format("note: the runs used different rank counts ({} vs {})",
                                   ia.mpi_size, ib.mpi_size));
+  }
+  if (buffer_mode(ia) != buffer_mode(ib)) {  // only with --allow-buffers-differ
+    s.notes.push_back(fmt::format(
+        "WARNING: A's buffers were {}, B's {} (--buffers): B/A holds the cache state the harness "
+        "left, not only the difference compared",
+        buffer_mode(ia), buffer_mode(ib)));
   }
   if (first_line(ia.mpi_library_version) != first_line(ib.mpi_library_version)) {
     s.notes.push_back("note: the runs used different MPI libraries");
@@ -679,6 +686,25 @@ void add_ci_note(Section& s, const std::vector<PendingRow>& rows, const CompareO
 }
 
 }  // namespace
+
+void check_buffers_agree(std::span<const ResultFile> a, std::span<const ResultFile> b, bool allow) {
+  if (allow) return;
+  std::map<std::string, std::vector<std::string>> files_by_mode;
+  for (const auto side : {a, b}) {
+    for (const ResultFile& f : side) {
+      files_by_mode[buffer_mode(f.reader.run_info())].push_back(f.path);
+    }
+  }
+  if (files_by_mode.size() < 2) return;
+  std::vector<std::string> parts;
+  for (const auto& [mode, paths] : files_by_mode) {
+    parts.push_back(fmt::format("{} in {}", mode, fmt::join(paths, ", ")));
+  }
+  throw UsageError(fmt::format(
+      "compare: the runs met their buffers differently (papbench --buffers: {}), so B/A would "
+      "hold the harness's cache state as well; pass --allow-buffers-differ to compare them anyway",
+      fmt::join(parts, "; ")));
+}
 
 std::string dropped_differ_text(const Json& warning) {
   return fmt::format(

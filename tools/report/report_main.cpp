@@ -174,6 +174,7 @@ struct CompareArgs {
   int resamples = 2000;
   std::uint64_t seed = 1;
   std::string a_alg, b_alg, a_sync, b_sync;
+  bool allow_buffers_differ = false;
   results::IterationFilter filter;
 };
 
@@ -203,6 +204,9 @@ void add_compare_options(CLI::App& cmd, CompareArgs& args) {
                  "with B's of --b-sync's, the same cases otherwise (papbench --sync "
                  "window,barrier: A and B may be one file)");
   cmd.add_option("--b-sync", args.b_sync, "The start of B's cases (see --a-sync)");
+  cmd.add_flag("--allow-buffers-differ", args.allow_buffers_differ,
+               "Compare runs whose buffers differ (papbench --buffers cold against warm), which "
+               "compare otherwise refuses: the ratio then holds the harness's cache effect too");
   add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
 }
 
@@ -242,6 +246,8 @@ int run_compare(const CompareArgs& args) {
   if (args.a_sync.empty() != args.b_sync.empty()) {
     throw UsageError("compare: --a-sync and --b-sync go together (two starts to compare)");
   }
+  check_buffers_agree(a, b, args.allow_buffers_differ);
+  options.allow_buffers_differ = args.allow_buffers_differ;
   options.a_alg = args.a_alg;
   options.b_alg = args.b_alg;
   options.a_sync = args.a_sync;
