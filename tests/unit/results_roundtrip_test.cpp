@@ -350,7 +350,7 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   EXPECT_EQ(h5::read_string_attr(root.get(), "format"), "papbench-results");
   EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.9");
   EXPECT_EQ(h5::read_int64_attr(root.get(), "format_major"), 1);
-  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 8);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 9);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "nodes_virtual"), 1);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "virtual_ppn"), 2);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);
