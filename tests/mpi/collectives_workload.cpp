@@ -56,6 +56,11 @@ const CollectiveInfo& coll(const char* name) {
   return *find_collective(name);
 }
 
+// bcast and ibcast: the root's one buffer holds the input, which no call overwrites.
+bool is_bcast(const CollectiveInfo& c) {
+  return c.name == "bcast" || c.name == "ibcast";
+}
+
 // Only ranks that receive data can fail; the test is that at least one does, with a message in
 // the documented form, for every collective that has output at this size.
 void poisoned_output_is_caught() {
@@ -67,7 +72,7 @@ void poisoned_output_is_caught() {
     if (c.name == "barrier") continue;
     if (c.intergroup && size < 2) continue;
     // The root's own bcast buffer already holds the input, so with one rank nothing is poisoned.
-    if (c.name == "bcast" && size == 1) continue;
+    if (is_bcast(c) && size == 1) continue;
     const int root = size - 1;
     Workload w(c, c.intergroup ? inter.get() : MPI_COMM_WORLD, root, dt("int"), op("sum"), 7);
     w.reset();
@@ -80,7 +85,8 @@ void poisoned_output_is_caught() {
     }
     expect(agree(ok ? 0 : 1) > 0, fmt::format("{}: unwritten output passed the check", c.name));
     // Rooted collectives check nothing on other ranks.
-    if ((c.name == "reduce" || c.name == "gather") && world_rank() != root) {
+    if ((c.name == "reduce" || c.name == "gather" || c.name == "ireduce" || c.name == "igather") &&
+        world_rank() != root) {
       expect(ok, fmt::format("{}: a non-root rank failed: {}", c.name, why));
     }
   }
@@ -110,10 +116,10 @@ void block_ends_poison_is_caught() {
     w.poison_block_ends();
     why.clear();
     const bool ok = w.check(&why, alg->result_view(w.args()));
-    const bool bcast_root = c.name == "bcast" && world_rank() == root;
+    const bool bcast_root = is_bcast(c) && world_rank() == root;
     expect(!bcast_root || ok, fmt::format("bcast: the root's input was poisoned: {}", why));
     // One rank bcast: the root's buffer is all there is, and it is the input.
-    if (!(c.name == "bcast" && size == 1)) {
+    if (!(is_bcast(c) && size == 1)) {
       expect(agree(ok ? 0 : 1) > 0,
              fmt::format("{}: poisoned block ends passed the check", c.name));
     }
