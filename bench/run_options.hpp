@@ -138,6 +138,10 @@ struct RunOptions {
 std::vector<AlgVariant> parse_alg_list(std::string_view text,
                                        const std::vector<std::string>& collectives,
                                        std::string_view option = "--alg");
+// Whether `alg`'s row declares every option of `given` (its values unchecked): a variant whose
+// options a listed collective's row of that name lacks is left to the collectives whose rows
+// take them (parse_alg_list refuses it only when none does).
+bool takes_options(const AlgorithmInfo& alg, const AlgOptions& given);
 // How an --alg item reads: "radixk" or "uha:inter=mpich-isend" (options in key order).
 std::string variant_text(const AlgVariant& v);
 
