@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collectives/core/registry_tables.hpp"
+#include "collectives/core/shared_alg_options.hpp"
 #include "collectives/nonblocking/nonblocking.hpp"
 
 namespace papbench {
@@ -37,10 +38,6 @@ constexpr AlgOptionSpec kNonblockingOptions[] = {
      .samples = kNbcTestIntervalSamples},
 };
 
-constexpr std::string_view kNonblockingSource =
-    "MPI standard (MPI-3.0 nonblocking collectives); library default algorithm; the overlap loop "
-    "after [IMB] IMB-NBC (IMB_ibcast and friends)";
-
 }  // namespace
 
 std::span<const AlgOptionSpec> nonblocking_options() {
@@ -53,7 +50,10 @@ std::vector<AlgorithmInfo> nonblocking_algorithms() {
     return AlgorithmInfo{.collective = collective,
                          .name = "native",
                          .summary = summary,
-                         .source = kNonblockingSource,
+                         // The library's schedule: its allocations are the library's, as the
+                         // blocking native rows' (tests/mpi/algorithm_scratch leaves them out);
+                         // the overlap loop follows [IMB] IMB-NBC (overlap_loop.hpp).
+                         .source = kLibrary,
                          .make = make,
                          .options = kNonblockingOptions,
                          // the library's own schedule, as the blocking native rows count it
