@@ -151,6 +151,9 @@ struct CaseRecord {
   std::string match_key(Start start = Start::kWith) const;
   // The same without algorithm and params: the case two algorithms of a comparison share.
   std::string workload_key(Start start = Start::kWith) const;
+  // The workload key without the collective: what a blocking collective and its nonblocking
+  // counterpart of one run share (compare --a-coll allreduce --b-coll iallreduce).
+  std::string shape_key(Start start = Start::kWith) const;
   // The start is the default one (window; files before sync_mode name none), which labels and
   // titles leave unsaid.
   bool default_start() const { return sync_mode.empty() || sync_mode == "window"; }

@@ -27,6 +27,13 @@ struct CompareOptions {
   // with the algorithms: only A's cases of start a_sync and B's of b_sync take part, matched by
   // their key without the start.
   std::string a_sync, b_sync;
+  // Both set: compare a collective of A with another of B (a blocking collective and its
+  // nonblocking counterpart, run in one launch: A and B may be one file), alone or with the
+  // others: only A's cases of a_coll and B's of b_coll take part, matched by their algorithm
+  // (unless a_alg/b_alg name them) and shape_key(), without params (the nonblocking rows'
+  // overlap options are not the blocking rows'); a key held by several cases of a side pairs
+  // them in case order.
+  std::string a_coll, b_coll;
   double alpha = 0.05;
   int resamples = 2000;
   std::uint64_t seed = 1;
