@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "results/statistics.hpp"
+
 namespace papbench::results {
 
 double overlap_fraction(double t_pure_ns, double t_cpu_ns, double t_ovrl_ns,
@@ -34,16 +36,17 @@ NbcOverlap nbc_overlap(std::span<const double> t_pure_ns, std::span<const double
 
 namespace {
 
-// Per column, the mean of f(iteration, column) over the kept iterations.
+// Per column, the median of f(iteration, column) over the kept iterations.
 template <class F>
-std::vector<double> column_means(int cols, std::span<const std::size_t> kept, F f) {
-  std::vector<double> sum(static_cast<std::size_t>(std::max(cols, 0)), 0.0);
+std::vector<double> column_medians(int cols, std::span<const std::size_t> kept, F f) {
   if (kept.empty()) return {};
-  for (const std::size_t it : kept) {
-    for (int c = 0; c < cols; ++c) sum[static_cast<std::size_t>(c)] += f(static_cast<int>(it), c);
+  std::vector<double> out;
+  std::vector<double> values(kept.size());
+  for (int c = 0; c < cols; ++c) {
+    for (std::size_t k = 0; k < kept.size(); ++k) values[k] = f(static_cast<int>(kept[k]), c);
+    out.push_back(stats::median(values));
   }
-  for (double& s : sum) s /= static_cast<double>(kept.size());
-  return sum;
+  return out;
 }
 
 bool rows_cover(const Matrix& m, std::span<const std::size_t> kept) {
@@ -53,22 +56,23 @@ bool rows_cover(const Matrix& m, std::span<const std::size_t> kept) {
 
 }  // namespace
 
-std::vector<double> mean_post_to_completion(const CaseRecord& rec,
-                                            std::span<const std::size_t> kept) {
+std::vector<double> median_post_to_completion(const CaseRecord& rec,
+                                              std::span<const std::size_t> kept) {
   if (!rows_cover(rec.arrival_ns, kept) || !rows_cover(rec.exit_ns, kept)) return {};
-  return column_means(rec.arrival_ns.cols, kept, [&](int it, int c) {
+  return column_medians(rec.arrival_ns.cols, kept, [&](int it, int c) {
     return static_cast<double>(rec.exit_ns.at(it, c) - rec.arrival_ns.at(it, c));
   });
 }
 
-std::vector<double> mean_overlap_compute(const CaseRecord& rec, std::span<const std::size_t> kept) {
+std::vector<double> median_overlap_compute(const CaseRecord& rec,
+                                           std::span<const std::size_t> kept) {
   const auto compute = rec.metrics.find("nbc_compute_ns");
   const auto test = rec.metrics.find("nbc_test_ns");
   if (compute == rec.metrics.end() || test == rec.metrics.end()) return {};
   const Matrix& c = compute->second;
   const Matrix& t = test->second;
   if (!rows_cover(c, kept) || !rows_cover(t, kept) || c.cols != t.cols) return {};
-  return column_means(c.cols, kept, [&](int it, int col) {
+  return column_medians(c.cols, kept, [&](int it, int col) {
     return static_cast<double>(c.at(it, col) + t.at(it, col));
   });
 }

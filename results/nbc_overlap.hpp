@@ -1,9 +1,10 @@
 #pragma once
 // The overlap a nonblocking collective achieved (issue 46 item 2), after IMB-NBC: t_pure is the
 // collective posted and waited for at once, t_CPU the compute between post and wait, t_ovrl post
-// to completion with that compute, each a rank's mean over the kept iterations, read on the rank
-// whose t_ovrl is largest (IMB_output.c, IMB_display_times: rank_index =
-// timing[MAX].offset[OVRLP]).
+// to completion with that compute, each a rank's median over the kept iterations (IMB: its mean;
+// a median, as everywhere in papbench, so that one preempted iteration of a shared machine does
+// not decide the figure), read on the rank whose t_ovrl is largest (IMB_output.c,
+// IMB_display_times: rank_index = timing[MAX].offset[OVRLP]).
 //
 //   overlap = max(0, min(1, (t_pure + t_CPU - t_ovrl) / min(t_pure, t_CPU)))
 //
@@ -35,16 +36,17 @@ struct NbcOverlap {
   double overlap_imb_code = 0;  // OverlapDenominator::kMax
 };
 
-// From per-rank means (index = rank), all of one size.
+// From per-rank values (index = rank), all of one size.
 NbcOverlap nbc_overlap(std::span<const double> t_pure_ns, std::span<const double> t_cpu_ns,
                        std::span<const double> t_ovrl_ns);
 
-// Per rank, the mean over the `kept` iterations of a record's post-to-completion time (exit -
+// Per rank, the median over the `kept` iterations of a record's post-to-completion time (exit -
 // arrival), and of the compute between post and wait (the algorithm's metrics nbc_compute_ns +
 // nbc_test_ns: the MPI_Test calls are part of the compute phase they interrupt). Empty where the
 // record lacks them.
-std::vector<double> mean_post_to_completion(const CaseRecord& rec,
-                                            std::span<const std::size_t> kept);
-std::vector<double> mean_overlap_compute(const CaseRecord& rec, std::span<const std::size_t> kept);
+std::vector<double> median_post_to_completion(const CaseRecord& rec,
+                                              std::span<const std::size_t> kept);
+std::vector<double> median_overlap_compute(const CaseRecord& rec,
+                                           std::span<const std::size_t> kept);
 
 }  // namespace papbench::results

@@ -13,18 +13,19 @@
 namespace papbench {
 namespace {
 
-constexpr std::string_view kNbcNoneWord[] = {"none"};
+constexpr std::string_view kNbcComputeWords[] = {"none", "pure"};
 constexpr std::string_view kNbcOffWord[] = {"off"};
-constexpr std::string_view kNbcOverlapComputeSamples[] = {"20us"};
+constexpr std::string_view kNbcOverlapComputeSamples[] = {"20us", "pure"};
 constexpr std::string_view kNbcTestIntervalSamples[] = {"5us"};
 constexpr AlgOptionSpec kNonblockingOptions[] = {
     {.name = "overlap-compute",
      .type = OptionType::kDuration,
      .default_value = "none",
      .help = "compute between post and wait for this long on every rank (IMB-NBC's t_CPU); "
-             "none: wait at once (IMB-NBC's t_pure loop)",
+             "none: wait at once (IMB-NBC's t_pure loop); pure: as long as the collective "
+             "alone takes, measured before the case (IMB-NBC's calibration)",
      .min = 1,
-     .words = kNbcNoneWord,
+     .words = kNbcComputeWords,
      .flag = "--overlap-compute",
      .samples = kNbcOverlapComputeSamples},
     {.name = "test-interval",

@@ -4,6 +4,7 @@
 // and the result are those of MPI_<collective>.
 //
 // Cost: the library's choice, plus the stated compute.
+#include <chrono>
 #include <cstdint>
 #include <string_view>
 
@@ -18,15 +19,19 @@ using NbcPost = void (*)(const Args& a, MPI_Comm comm, MPI_Request* request);
 
 class NonblockingNative final : public Algorithm {
  public:
-  NonblockingNative(NbcPost post, const AlgOptions& options) : post_(post) {
-    // The registry resolved both: overlap-compute is "none" or a duration, test-interval "off"
-    // or a duration.
+  NonblockingNative(NbcPost post, const AlgOptions& options)
+      : post_(post), calibrate_(option_text(options, "overlap-compute") == "pure") {
+    // The registry resolved both: overlap-compute is "none", "pure" or a duration,
+    // test-interval "off" or a duration.
     plan_.compute_ns = option_number(options, "overlap-compute").value_or(0);
     plan_.test_interval_ns = option_number(options, "test-interval").value_or(0);
   }
 
   // A private duplicate: the library's messages can never match the harness's.
-  void prepare(const Args& args) override { comm_ = Comm::dup(args.comm); }
+  void prepare(const Args& args) override {
+    comm_ = Comm::dup(args.comm);
+    if (calibrate_) plan_.compute_ns = pure_time_ns(args);
+  }
 
   void run(const Args& a) override {
     MPI_Request request = MPI_REQUEST_NULL;
@@ -37,7 +42,30 @@ class NonblockingNative final : public Algorithm {
   std::vector<AlgMetric> iteration_metrics() const override { return overlap_metrics(last_); }
 
  private:
+  // overlap-compute=pure, IMB-NBC's calibration (IMB_ibcast: IMB_cpu_exploit(t_pure)): the
+  // collective alone, posted and waited for at once after a barrier, one untimed call and then
+  // the mean of kNbcCalibrationCalls; the largest rank's mean, so that every rank computes alike.
+  // Untimed, in prepare(): what it leaves in the buffers a checked call overwrites.
+  std::int64_t pure_time_ns(const Args& a) {
+    constexpr int kNbcCalibrationCalls = 10;
+    std::int64_t total = 0;
+    for (int call = 0; call <= kNbcCalibrationCalls; ++call) {
+      mpi_check(MPI_Barrier(comm_.get()), "MPI_Barrier");
+      const auto start = std::chrono::steady_clock::now();
+      MPI_Request request = MPI_REQUEST_NULL;
+      post_(a, comm_.get(), &request);
+      mpi_check(MPI_Wait(&request, MPI_STATUS_IGNORE), "MPI_Wait");
+      const auto took = std::chrono::steady_clock::now() - start;
+      if (call > 0) total += std::chrono::duration_cast<std::chrono::nanoseconds>(took).count();
+    }
+    std::int64_t mean = total / kNbcCalibrationCalls;
+    mpi_check(MPI_Allreduce(MPI_IN_PLACE, &mean, 1, MPI_INT64_T, MPI_MAX, comm_.get()),
+              "MPI_Allreduce");
+    return mean;
+  }
+
   NbcPost post_;
+  bool calibrate_ = false;
   OverlapPlan plan_;
   OverlapTimes last_;
   Comm comm_;

@@ -1,4 +1,4 @@
-// results/nbc_overlap.hpp: IMB-NBC's overlap figure and the means it is read from.
+// results/nbc_overlap.hpp: IMB-NBC's overlap figure and the medians it is read from.
 #include "results/nbc_overlap.hpp"
 
 #include <gtest/gtest.h>
@@ -41,7 +41,7 @@ TEST(NbcOverlap, ReadOnTheRankOfTheLargestOverlappedTime) {
   EXPECT_EQ(nbc_overlap(pure, cpu, std::vector<double>{1, 2}).rank, -1);
 }
 
-TEST(NbcOverlap, MeansOverTheKeptIterationsPerRank) {
+TEST(NbcOverlap, MediansOverTheKeptIterationsPerRank) {
   CaseRecord rec;
   rec.arrival_ns = Matrix(3, 2);
   rec.exit_ns = Matrix(3, 2);
@@ -57,13 +57,13 @@ TEST(NbcOverlap, MeansOverTheKeptIterationsPerRank) {
   rec.metrics["nbc_compute_ns"] = compute;
   rec.metrics["nbc_test_ns"] = test;
   const std::vector<std::size_t> kept = {0, 2};
-  EXPECT_EQ(mean_post_to_completion(rec, kept), (std::vector<double>{200, 201}));
-  EXPECT_EQ(mean_overlap_compute(rec, kept), (std::vector<double>{20, 21}));
+  EXPECT_EQ(median_post_to_completion(rec, kept), (std::vector<double>{200, 201}));
+  EXPECT_EQ(median_overlap_compute(rec, kept), (std::vector<double>{20, 21}));
   // A record without the metrics (a blocking case) has no compute to read.
   rec.metrics.clear();
-  EXPECT_TRUE(mean_overlap_compute(rec, kept).empty());
+  EXPECT_TRUE(median_overlap_compute(rec, kept).empty());
   // An iteration beyond the matrices: nothing rather than a read past them.
-  EXPECT_TRUE(mean_post_to_completion(rec, std::vector<std::size_t>{5}).empty());
+  EXPECT_TRUE(median_post_to_completion(rec, std::vector<std::size_t>{5}).empty());
 }
 
 }  // namespace

@@ -88,9 +88,9 @@ void add_nbc_overlap(Section& s, const ResultFile& file) {
     const results::IterationSelection kept_o = kept_iterations(file, ovrl);
     const results::IterationSelection kept_p = kept_iterations(file, base);
     const results::NbcOverlap o =
-        results::nbc_overlap(results::mean_post_to_completion(base, kept_p.kept),
-                             results::mean_overlap_compute(ovrl, kept_o.kept),
-                             results::mean_post_to_completion(ovrl, kept_o.kept));
+        results::nbc_overlap(results::median_post_to_completion(base, kept_p.kept),
+                             results::median_overlap_compute(ovrl, kept_o.kept),
+                             results::median_post_to_completion(ovrl, kept_o.kept));
     if (o.rank < 0) {
       lines.push_back(fmt::format("{}: no kept iteration on one side", label));
       continue;
@@ -113,7 +113,8 @@ void add_nbc_overlap(Section& s, const ResultFile& file) {
   }
   if (lines.empty()) return;
   s.notes.push_back(
-      "nonblocking overlap, per rank means, read on the rank of the largest t_ovrl as IMB-NBC "
+      "nonblocking overlap, per-rank medians (IMB-NBC: means), read on the rank of the largest "
+      "t_ovrl as IMB-NBC "
       "does: max(0, min(1, (t_pure + t_CPU - t_ovrl) / min(t_pure, t_CPU))); IMB-NBC's code "
       "divides by max(t_pure, t_CPU) (docs/ALGORITHMS.md, Nonblocking collectives):");
   for (std::string& l : lines) s.notes.push_back(std::move(l));
