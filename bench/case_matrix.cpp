@@ -56,6 +56,9 @@ void expand_collective(const RunOptions& opts, const CollectiveInfo& coll,
   for (const AlgVariant& variant : opts.algorithms) {
     const AlgorithmInfo* alg = find_algorithm(coll.name, variant.name);
     if (!alg) continue;  // another listed collective has it
+    // Options that only another listed collective's row of this name declares (parse_alg_list
+    // checked that one does): `native:overlap-compute=2ms` is iallreduce's, not allreduce's.
+    if (!takes_options(*alg, variant.options)) continue;
     const AlgOptions alg_options = variant_options(opts, *alg, variant);
     for (std::uint64_t count : counts)
       for (const auto& dname : dtypes)

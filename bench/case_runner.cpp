@@ -495,11 +495,19 @@ CaseRunner::Settled CaseRunner::settle(int it, std::int64_t a, std::int64_t f, b
 // and record.
 CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late,
                                           IterationLog& log) {
-  // Every iteration, checked or not: the input is written and the output poisoned before each
-  // call alike, so the caches the call meets do not depend on whether the last one was checked.
+  // --buffers cold: every iteration, checked or not, the input is written and the output
+  // poisoned before each call alike, so the caches the call meets do not depend on whether the
+  // last one was checked. --buffers warm: the buffers stay as the last call left them (the input
+  // is never overwritten: MPI leaves send buffers and the bcast root's buffer alone, and a call
+  // that wrote them anyway fails the next check); a checked call finds the ends of its output
+  // blocks poisoned, a few cache lines, so that it cannot pass on the last call's output.
   // Not under the call's limit: the others wait for it in the start agreement, whose limit
   // allows for it (start_agreement_timeout_ns).
-  s.workload->reset();
+  if (opts_.buffers == BufferMode::kCold) {
+    s.workload->reset();
+  } else if (validate) {
+    s.workload->poison_block_ends();
+  }
   const std::int64_t t0 = agree_start(it, prev_late);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);
   const std::int64_t planned = t0 + s.compute_ns + delay;

@@ -328,6 +328,9 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   // Spelled out although run_options holds it (there only when not the default): how the
   // cases' iterations were ordered (docs/RESULTS_FORMAT.md, "Run order").
   info.extra["run_order"] = std::string(run_order_name(opts.order));
+  // Likewise what the buffers held when a call met them (--buffers): compare refuses to set
+  // cold against warm without saying so (docs/RESULTS_FORMAT.md, "Buffers").
+  info.extra["buffers"] = std::string(buffer_mode_name(opts.buffers));
   if (hooks.before_cases) hooks.before_cases(world.get(), info);
   std::optional<CallWatchdog> watchdog;
   if (opts.call_timeout_ns != 0) watchdog.emplace(world.get(), opts.out);

@@ -544,6 +544,23 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .sample = "3",
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.validate_every = parse_validate_every(raw.validate_every); }},
+      {.name = "--buffers",
+       .member = &R::buffers,
+       .default_value = "cold",
+       .help = "What the buffers hold when a call meets them: cold (the input written and the "
+               "output poisoned before every call, so no call finds the last one's data in the "
+               "caches) or warm (written once and reused as the last call left them, as OSU and "
+               "IMB do; before a checked call only the first and last element of each checked "
+               "block are poisoned). Recorded as the root attribute buffers",
+       .group = kIterations,
+       .compared_unless_default = true,
+       .sample = "warm",
+       .parse =
+           [](const auto&, const auto& raw, auto& o) {
+             o.buffers = parse_choice<BufferMode>(
+                 "--buffers", raw.buffers,
+                 {{"cold", BufferMode::kCold}, {"warm", BufferMode::kWarm}});
+           }},
       {.name = "--arrival-tolerance",
        .member = &R::arrival_tolerance,
        .default_value = "auto",

@@ -73,6 +73,7 @@ struct RawRunOptions {
   std::string ci_metric;
   int min_iters{};
   std::string validate_every;
+  std::string buffers;
   std::string arrival_tolerance;
   std::string call_timeout;
   std::string seed;  // text: parse_seed refuses what CLI11 would wrap or clamp (-1, >= 2^64)

@@ -69,6 +69,10 @@ std::string_view start_sync_name(StartSync sync) {
   return sync == StartSync::kWindow ? "window" : "barrier";
 }
 
+std::string_view buffer_mode_name(BufferMode mode) {
+  return mode == BufferMode::kCold ? "cold" : "warm";
+}
+
 std::string default_output_path() {
   std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -188,6 +192,11 @@ std::string variant_text(const AlgVariant& v) {
   return items.empty() ? v.name : fmt::format("{}:{}", v.name, fmt::join(items, ","));
 }
 
+bool takes_options(const AlgorithmInfo& alg, const AlgOptions& given) {
+  return std::all_of(given.begin(), given.end(),
+                     [&](const auto& option) { return alg.find_option(option.first) != nullptr; });
+}
+
 std::vector<AlgVariant> parse_alg_list(std::string_view text,
                                        const std::vector<std::string>& collectives,
                                        std::string_view option) {
@@ -199,19 +208,32 @@ std::vector<AlgVariant> parse_alg_list(std::string_view text,
       throw UsageError(fmt::format("{}: '{}' is listed twice", option, variant_text(v)));
     }
     bool known_somewhere = false;
-    for (const auto& c : collectives) {
-      const AlgorithmInfo* info = find_algorithm(c, v.name);
-      if (info == nullptr) continue;
-      known_somewhere = true;
+    const AlgorithmInfo* first_row = nullptr;
+    bool taken = false;
+    const auto resolve = [&](const AlgorithmInfo& info) {
       try {
-        resolve_options(*info, v.options);  // throws for an option the row does not declare
+        resolve_options(info, v.options);  // throws for an option the row does not declare
       } catch (const UsageError& e) {
         // The registry names --alg; the app kernels' lists are other options of the same syntax.
         const std::string_view message = e.what();
         if (option == "--alg" || !message.starts_with("--alg")) throw;
         throw UsageError(fmt::format("{}{}", option, message.substr(5)));
       }
+    };
+    for (const auto& c : collectives) {
+      const AlgorithmInfo* info = find_algorithm(c, v.name);
+      if (info == nullptr) continue;
+      known_somewhere = true;
+      if (first_row == nullptr) first_row = info;
+      // A row that lacks one of the variant's options leaves the variant to the listed
+      // collectives whose rows declare them (expand_collective): `--collective
+      // iallreduce,allreduce --alg native,native:overlap-compute=2ms` gives allreduce one case.
+      if (!takes_options(*info, v.options)) continue;
+      resolve(*info);  // a declared option's value is checked by every row that takes it
+      taken = true;
     }
+    // No listed row takes the options: the first row's refusal names what it accepts.
+    if (known_somewhere && !taken) resolve(*first_row);
     if (!known_somewhere) {
       std::vector<std::string> accepted;
       for (const auto& c : collectives) {

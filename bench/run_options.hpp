@@ -31,6 +31,13 @@ enum class CiMetric { kAfterLastArrival, kRunTime };
 // --order: the cases of a group (bench/run_order.hpp) one after the other, or their iterations
 // taking turns, in case order or in a seeded random order per round.
 enum class RunOrder { kSequential, kInterleaved, kShuffled };
+// --buffers: what the buffers hold when a call meets them. kCold: the input written and the
+// output poisoned before every call (docs/ARCHITECTURE.md, step 0); kWarm: both written once, then
+// reused as the last call left them, as OSU and IMB do (only the ends of the checked blocks are
+// poisoned before a checked call, Workload::poison_block_ends).
+enum class BufferMode { kCold, kWarm };
+// As --buffers spells it and the result file's root attribute `buffers` records it.
+std::string_view buffer_mode_name(BufferMode mode);
 // The fewest kept iterations --reps-until-ci may stop at (--min-iters).
 inline constexpr int kMinCiIters = 30;
 // --arrival-tolerance auto: each case's own, results::default_arrival_tolerance_ns of its planned
@@ -111,6 +118,7 @@ struct RunOptions {
   int min_iters = 0;
   // Timed iterations checked, in every case alike: every Nth (0: only the first).
   int validate_every = 0;
+  BufferMode buffers = BufferMode::kCold;  // --buffers
   // How far a rank's arrival may be from its planned arrival before the iteration is left out
   // (results/arrival_error.hpp); kArrivalToleranceAuto or results::kArrivalToleranceOff.
   std::int64_t arrival_tolerance_ns = kArrivalToleranceAuto;
@@ -130,6 +138,10 @@ struct RunOptions {
 std::vector<AlgVariant> parse_alg_list(std::string_view text,
                                        const std::vector<std::string>& collectives,
                                        std::string_view option = "--alg");
+// Whether `alg`'s row declares every option of `given` (its values unchecked): a variant whose
+// options a listed collective's row of that name lacks is left to the collectives whose rows
+// take them (parse_alg_list refuses it only when none does).
+bool takes_options(const AlgorithmInfo& alg, const AlgOptions& given);
 // How an --alg item reads: "radixk" or "uha:inter=mpich-isend" (options in key order).
 std::string variant_text(const AlgVariant& v);
 

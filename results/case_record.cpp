@@ -51,6 +51,10 @@ std::string CaseRecord::workload_key(Start start) const {
   return fmt::format("collective={}|{}", escaped(collective), workload_fields(*this, start));
 }
 
+std::string CaseRecord::shape_key(Start start) const {
+  return workload_fields(*this, start);
+}
+
 std::string CaseRecord::label() const {
   std::string out = fmt::format("{}/{}", collective, algorithm);
   if (!params.empty()) out += fmt::format("({})", params);

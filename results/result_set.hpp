@@ -30,7 +30,8 @@ inline constexpr int kFormatMajor = 1;
 // rank missed the agreed start); absent in older files, whose late flags keep their meaning.
 // 1.8 also the root attribute run_order (--order; an extra to older readers) and
 // /cases/NNNN/clock_elapsed_bound_ns (absent before: readers fall back, results/clock_bounds.hpp).
-inline constexpr int kFormatMinor = 8;
+// 1.9 the root attribute buffers (--buffers cold|warm; absent: cold), an extra to older readers.
+inline constexpr int kFormatMinor = 9;
 
 // Per timed iteration, whether its output was checked (CaseRecord::validation).
 enum class IterationCheck : std::uint8_t { kNotChecked = 0, kPassed = 1, kFailed = 2 };
@@ -111,9 +112,8 @@ struct CaseRecord {
   // Format 1.8: the tolerance the run applied (results/arrival_error.hpp; kArrivalToleranceOff,
   // -1: off); nullopt in older files.
   std::optional<std::int64_t> arrival_tolerance_ns;
-  // Per iteration, an IterationCheck: kFailed when any rank's output was wrong. A checked
-  // iteration's buffers were re-filled (poisoned) before the call, so its cache state differs.
-  // Empty in files older than format 1.3.
+  // Per iteration, an IterationCheck: kFailed when any rank's output was wrong. Empty in files
+  // older than format 1.3.
   std::vector<std::uint8_t> validation;
   // Format 1.4, per iteration and rank at the arrival a_i: how far the rank's global clock may be
   // from rank 0's (GlobalClock::error_bound_at), and the part of a resync's correction still
@@ -151,6 +151,9 @@ struct CaseRecord {
   std::string match_key(Start start = Start::kWith) const;
   // The same without algorithm and params: the case two algorithms of a comparison share.
   std::string workload_key(Start start = Start::kWith) const;
+  // The workload key without the collective: what a blocking collective and its nonblocking
+  // counterpart of one run share (compare --a-coll allreduce --b-coll iallreduce).
+  std::string shape_key(Start start = Start::kWith) const;
   // The start is the default one (window; files before sync_mode name none), which labels and
   // titles leave unsaid.
   bool default_start() const { return sync_mode.empty() || sync_mode == "window"; }

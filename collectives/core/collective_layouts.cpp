@@ -275,7 +275,7 @@ struct CollectiveRow {
   LayoutFn layout;
 };
 
-constexpr std::array<CollectiveRow, 14> kCollectiveRows = {{
+constexpr std::array<CollectiveRow, 21> kCollectiveRows = {{
     // name, summary, rooted, uses_op, intergroup; layout
     {{"reduce", "combine every rank's vector into the root's", true, true, false}, reduce},
     {{"allreduce", "combine every rank's vector into every rank's", false, true, false}, allreduce},
@@ -301,6 +301,25 @@ constexpr std::array<CollectiveRow, 14> kCollectiveRows = {{
     {{"pingpong", "rank 0 sends the vector to rank 1 and gets it back; others idle (Hockney fit)",
       false, false, false},
      pingpong},
+    // The nonblocking collectives (collectives/nonblocking/): the buffers, input and check of
+    // their blocking counterparts.
+    {{"iallreduce", "MPI_Iallreduce, compute, wait: allreduce's buffers and result", false, true,
+      false},
+     allreduce},
+    {{"ireduce", "MPI_Ireduce, compute, wait: reduce's buffers and result", true, true, false},
+     reduce},
+    {{"ibcast", "MPI_Ibcast, compute, wait: bcast's buffers and result", true, false, false},
+     bcast},
+    {{"iallgather", "MPI_Iallgather, compute, wait: allgather's buffers and result", false, false,
+      false},
+     allgather},
+    {{"ialltoall", "MPI_Ialltoall, compute, wait: alltoall's buffers and result", false, false,
+      false},
+     alltoall},
+    {{"igather", "MPI_Igather, compute, wait: gather's buffers and result", true, false, false},
+     gather},
+    {{"iscatter", "MPI_Iscatter, compute, wait: scatter's buffers and result", true, false, false},
+     scatter},
 }};
 
 constexpr auto kCollectives = [] {

@@ -47,6 +47,7 @@ constexpr std::vector<AlgorithmInfo> (*kTables[])() = {
     intergroup_allgather_algorithms,
     intergroup_allgatherv_algorithms,
     pingpong_algorithms,
+    nonblocking_algorithms,
 };
 
 std::vector<AlgorithmInfo> every_row() {

@@ -25,5 +25,8 @@ std::vector<AlgorithmInfo> barrier_algorithms();
 std::vector<AlgorithmInfo> intergroup_allgather_algorithms();
 std::vector<AlgorithmInfo> intergroup_allgatherv_algorithms();
 std::vector<AlgorithmInfo> pingpong_algorithms();
+// iallreduce, ireduce, ibcast, iallgather, ialltoall, igather, iscatter: one table, in
+// collective_table()'s order (collectives/nonblocking/algorithms.cpp).
+std::vector<AlgorithmInfo> nonblocking_algorithms();
 
 }  // namespace papbench

@@ -7,6 +7,7 @@
 #include <climits>
 #include <cstring>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <type_traits>
 
@@ -439,6 +440,18 @@ void Workload::reset() {
       std::memcpy(out + i * sizeof(T), &v, sizeof(T));
     }
   });
+}
+
+void Workload::poison_block_ends() {
+  Buffers& b = *buffers_;
+  if (b.layout.fill_recv) return;
+  const std::span<std::byte> out(b.recv);
+  for (const layout::Block& blk : b.layout.expect) {
+    if (blk.len == 0) continue;
+    std::memset(out.subspan(blk.offset * b.elem_size, b.elem_size).data(), kPoison, b.elem_size);
+    std::memset(out.subspan((blk.offset + blk.len - 1) * b.elem_size, b.elem_size).data(), kPoison,
+                b.elem_size);
+  }
 }
 
 bool Workload::check(std::string* why, const void* result) const {

@@ -130,6 +130,12 @@ class Workload {
   const Args& args() const { return args_; }
   // Refills the input and poisons the output so a validated iteration cannot pass on stale data.
   void reset();
+  // For buffers reused warm (--buffers warm): poisons only the first and last element of every
+  // block this rank's check reads, a few cache lines instead of the buffer, so that a checked
+  // call that leaves a block unwritten still fails although the rest of the buffer holds the
+  // last call's correct result. Nothing on a rank whose checked output is its own input (the
+  // bcast root), which no call writes and which must stay intact for the next call.
+  void poison_block_ends();
   // Local check of this rank's output; on failure `why` says the first wrong element. `result`:
   // where the output lies (Algorithm::result_view), laid out as the receive buffer; null: the
   // receive buffer itself.

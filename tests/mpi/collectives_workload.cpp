@@ -56,6 +56,11 @@ const CollectiveInfo& coll(const char* name) {
   return *find_collective(name);
 }
 
+// bcast and ibcast: the root's one buffer holds the input, which no call overwrites.
+bool is_bcast(const CollectiveInfo& c) {
+  return c.name == "bcast" || c.name == "ibcast";
+}
+
 // Only ranks that receive data can fail; the test is that at least one does, with a message in
 // the documented form, for every collective that has output at this size.
 void poisoned_output_is_caught() {
@@ -67,7 +72,7 @@ void poisoned_output_is_caught() {
     if (c.name == "barrier") continue;
     if (c.intergroup && size < 2) continue;
     // The root's own bcast buffer already holds the input, so with one rank nothing is poisoned.
-    if (c.name == "bcast" && size == 1) continue;
+    if (is_bcast(c) && size == 1) continue;
     const int root = size - 1;
     Workload w(c, c.intergroup ? inter.get() : MPI_COMM_WORLD, root, dt("int"), op("sum"), 7);
     w.reset();
@@ -80,9 +85,48 @@ void poisoned_output_is_caught() {
     }
     expect(agree(ok ? 0 : 1) > 0, fmt::format("{}: unwritten output passed the check", c.name));
     // Rooted collectives check nothing on other ranks.
-    if ((c.name == "reduce" || c.name == "gather") && world_rank() != root) {
+    if ((c.name == "reduce" || c.name == "gather" || c.name == "ireduce" || c.name == "igather") &&
+        world_rank() != root) {
       expect(ok, fmt::format("{}: a non-root rank failed: {}", c.name, why));
     }
+  }
+}
+
+// --buffers warm (Workload::poison_block_ends): after a correct call, poisoning only the ends of
+// the checked blocks must make the check fail where a rank has output, leave the bcast root's
+// input intact, and a second call on the buffers as they are (no reset) must pass again.
+void block_ends_poison_is_caught() {
+  const int size = world_size();
+  const Comm inter =
+      size >= 2 ? make_intergroup(MPI_COMM_WORLD, default_groups(size).p, default_groups(size).q)
+                : Comm();
+  for (const CollectiveInfo& c : collective_table()) {
+    if (c.name == "barrier") continue;
+    if (c.intergroup && size < 2) continue;
+    const AlgorithmInfo* native = find_algorithm(c.name, "native");
+    if (native == nullptr) continue;
+    const int root = size - 1;
+    Workload w(c, c.intergroup ? inter.get() : MPI_COMM_WORLD, root, dt("int"), op("sum"), 7);
+    const auto alg = make_algorithm(*native);
+    alg->prepare(w.args());
+    alg->run(w.args());
+    std::string why;
+    expect(w.check(&why, alg->result_view(w.args())),
+           fmt::format("{}: correct run failed: {}", c.name, why));
+    w.poison_block_ends();
+    why.clear();
+    const bool ok = w.check(&why, alg->result_view(w.args()));
+    const bool bcast_root = is_bcast(c) && world_rank() == root;
+    expect(!bcast_root || ok, fmt::format("bcast: the root's input was poisoned: {}", why));
+    // One rank bcast: the root's buffer is all there is, and it is the input.
+    if (!(is_bcast(c) && size == 1)) {
+      expect(agree(ok ? 0 : 1) > 0,
+             fmt::format("{}: poisoned block ends passed the check", c.name));
+    }
+    alg->run(w.args());
+    why.clear();
+    expect(w.check(&why, alg->result_view(w.args())),
+           fmt::format("{}: a call on the warm buffers failed: {}", c.name, why));
   }
 }
 
@@ -279,6 +323,7 @@ int main(int argc, char** argv) {
   MpiSession session(&argc, &argv);
   return papbench::mpi_test::run_checks([&] {
     poisoned_output_is_caught();
+    block_ends_poison_is_caught();
     corrupted_element_is_caught();
     overflow_is_refused();
     footprint_counts_buffers_and_scratch();

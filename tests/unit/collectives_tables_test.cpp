@@ -45,8 +45,18 @@ TEST(CollectiveTable, NamesAreUniqueAndFlagsMatchTheCollectives) {
     intergroup += c.intergroup;
     EXPECT_FALSE(c.intergroup && (c.rooted || c.uses_op)) << c.name;
   }
-  EXPECT_EQ(rooted, 4);
-  EXPECT_EQ(with_op, 3);
+  // The nonblocking collectives take their blocking counterparts' flags (and layouts).
+  for (const auto* name :
+       {"allreduce", "reduce", "bcast", "allgather", "alltoall", "gather", "scatter"}) {
+    const CollectiveInfo* blocking = find_collective(name);
+    const CollectiveInfo* nonblocking = find_collective(std::string("i") + name);
+    ASSERT_NE(nonblocking, nullptr) << name;
+    EXPECT_EQ(nonblocking->rooted, blocking->rooted) << name;
+    EXPECT_EQ(nonblocking->uses_op, blocking->uses_op) << name;
+    EXPECT_FALSE(nonblocking->intergroup) << name;
+  }
+  EXPECT_EQ(rooted, 8);   // 4 blocking, their 4 nonblocking counterparts
+  EXPECT_EQ(with_op, 5);  // 3 blocking, iallreduce, ireduce
   EXPECT_EQ(intergroup, 2);
   EXPECT_EQ(find_collective("allgatherw"), nullptr);
   EXPECT_EQ(find_collective(""), nullptr);

@@ -348,9 +348,9 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   h5::File f(H5Fopen(path("layout.h5").c_str(), H5F_ACC_RDONLY, h5::default_plist()), "open");
   h5::Group root(H5Gopen2(f.get(), "/", h5::default_plist()), "root");
   EXPECT_EQ(h5::read_string_attr(root.get(), "format"), "papbench-results");
-  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.8");
+  EXPECT_EQ(h5::read_string_attr(root.get(), "format_version"), "1.9");
   EXPECT_EQ(h5::read_int64_attr(root.get(), "format_major"), 1);
-  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 8);
+  EXPECT_EQ(h5::read_int64_attr(root.get(), "format_minor"), 9);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "nodes_virtual"), 1);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "virtual_ppn"), 2);
   EXPECT_EQ(h5::read_int64_attr(root.get(), "mpi_size"), 4);

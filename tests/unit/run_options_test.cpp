@@ -315,6 +315,36 @@ TEST(RunOptions, SyncListMakesEachCaseOncePerStartInOneGroup) {
   EXPECT_NE(describe_case(cases[0], o, 4).match_key(), describe_case(cases[1], o, 4).match_key());
 }
 
+// A variant's options go to the listed collectives whose row of that name declares them: the
+// nonblocking collective gets both variants, its blocking counterpart the plain one once.
+TEST(RunOptions, VariantOptionsGoToTheRowsThatTakeThem) {
+  RawRunOptions raw;
+  raw.collective = "iallreduce,allreduce";
+  raw.alg = "native,native:overlap-compute=2ms,test-interval=20us";
+  std::vector<std::string> params;
+  const RunOptions o = parse_run_options(raw);
+  for (const Case& c : expand_cases(o)) {
+    params.push_back(fmt::format("{}:{}", c.algorithm->full_name(), describe_case(c, o, 4).params));
+  }
+  EXPECT_EQ(params, (std::vector<std::string>{
+                        "iallreduce/native:overlap-compute=none,test-interval=off",
+                        "iallreduce/native:overlap-compute=2ms,test-interval=20us",
+                        "allreduce/native:",
+                    }));
+  // No listed row takes it: refused as before, by the first row, naming what it accepts.
+  raw.collective = "allreduce,reduce";
+  raw.alg = "native:overlap-compute=2ms";
+  const std::string what = usage_error([&] { parse_run_options(raw); });
+  EXPECT_NE(what.find("--alg: allreduce/native has no option 'overlap-compute'; accepted: none"),
+            std::string::npos)
+      << what;
+  // A row that takes the option still checks its value.
+  raw.collective = "iallreduce,allreduce";
+  raw.alg = "native:overlap-compute=5";
+  EXPECT_NE(usage_error([&] { parse_run_options(raw); }).find("'5' is not accepted"),
+            std::string::npos);
+}
+
 TEST(RunOptions, AlgorithmVariantErrorsNameTheOptionAndWhatIsAccepted) {
   const struct {
     const char* alg;
@@ -433,6 +463,22 @@ TEST(RunOptions, ValidateEvery) {
     const std::string what = usage_error([&] { parse_run_options(raw); });
     EXPECT_NE(what.find("--validate-every: '"), std::string::npos) << bad << ": " << what;
     EXPECT_NE(what.find("accepted: an integer N >= 0"), std::string::npos) << what;
+  }
+}
+
+TEST(RunOptions, Buffers) {
+  RawRunOptions raw;
+  EXPECT_EQ(parse_run_options(raw).buffers, BufferMode::kCold);
+  raw.buffers = "warm";
+  EXPECT_EQ(parse_run_options(raw).buffers, BufferMode::kWarm);
+  EXPECT_EQ(buffer_mode_name(BufferMode::kWarm), "warm");
+  EXPECT_EQ(buffer_mode_name(BufferMode::kCold), "cold");
+  for (const char* bad : {"hot", "", "Warm", "cold,warm"}) {
+    raw.buffers = bad;
+    const std::string what = usage_error([&] { parse_run_options(raw); });
+    EXPECT_NE(what.find("--buffers"), std::string::npos) << bad << ": " << what;
+    EXPECT_NE(what.find("cold"), std::string::npos) << what;
+    EXPECT_NE(what.find("warm"), std::string::npos) << what;
   }
 }
 

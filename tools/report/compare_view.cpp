@@ -149,6 +149,26 @@ void refuse_invalid(const ResultFile& f, std::size_t index,
       index, f.path, rec.label()));
 }
 
+// Whether a case belongs to one side's selection (--a-coll, --a-alg, --a-sync; empty: any).
+bool in_selection(const results::CaseRecord& r, std::string_view coll, std::string_view alg,
+                  std::string_view sync) {
+  return (coll.empty() || r.collective == coll) && (alg.empty() || r.algorithm == alg) &&
+         (sync.empty() || r.sync_mode == sync);
+}
+
+// The key a selected comparison matches by: the dimensions a selection names are left out, an
+// algorithm with its params (the workload key has neither), a start with its sync_mode, a
+// collective with the params (the nonblocking rows' overlap options are not the blocking rows').
+std::string selection_key(const results::CaseRecord& r, const CompareOptions& o) {
+  const auto start =
+      o.a_sync.empty() ? results::CaseRecord::Start::kWith : results::CaseRecord::Start::kWithout;
+  if (!o.a_coll.empty()) {
+    return o.a_alg.empty() ? fmt::format("algorithm={}|{}", r.algorithm, r.shape_key(start))
+                           : r.shape_key(start);
+  }
+  return o.a_alg.empty() ? r.match_key(start) : r.workload_key(start);
+}
+
 // Nothing to compare is a mistake (two files of different collectives, counts, ...), not an
 // empty table with exit 0: a UsageError (exit 2) naming the key fields in which the sides differ.
 // The keys are those the matching used: with --a-alg/--a-sync, of the selected cases and without
@@ -157,20 +177,19 @@ void refuse_invalid(const ResultFile& f, std::size_t index,
                                   const std::vector<results::CaseRecord>& b,
                                   const CompareOptions& o, const std::string& a_sel,
                                   const std::string& b_sel) {
-  const bool by_alg = !o.a_alg.empty(), by_sync = !o.a_sync.empty();
-  const auto start =
-      by_sync ? results::CaseRecord::Start::kWithout : results::CaseRecord::Start::kWith;
-  const auto keys = [&](const std::vector<results::CaseRecord>& cases, const std::string& alg,
-                        const std::string& sync) {
+  const bool by_alg = !o.a_alg.empty(), by_sync = !o.a_sync.empty(), by_coll = !o.a_coll.empty();
+  const auto keys = [&](const std::vector<results::CaseRecord>& cases, const std::string& coll,
+                        const std::string& alg, const std::string& sync) {
     std::vector<std::string> out;
     for (const results::CaseRecord& r : cases) {
-      if ((!alg.empty() && r.algorithm != alg) || (!sync.empty() && r.sync_mode != sync)) continue;
-      out.push_back(by_alg ? r.workload_key(start) : r.match_key(start));
+      if (!in_selection(r, coll, alg, sync)) continue;
+      out.push_back(selection_key(r, o));
     }
     return out;
   };
-  const std::vector<std::string> ka = keys(a, o.a_alg, o.a_sync), kb = keys(b, o.b_alg, o.b_sync);
-  const std::string what = by_alg || by_sync
+  const std::vector<std::string> ka = keys(a, o.a_coll, o.a_alg, o.a_sync),
+                                 kb = keys(b, o.b_coll, o.b_alg, o.b_sync);
+  const std::string what = by_alg || by_sync || by_coll
                                ? fmt::format(
                                      "no case of {} in A has a case of {} in B on the same "
                                      "workload",
@@ -179,7 +198,7 @@ void refuse_invalid(const ResultFile& f, std::size_t index,
   if (ka.empty() || kb.empty()) {
     throw UsageError(fmt::format("compare: {}: {} holds no complete case{}", what,
                                  ka.empty() ? "A" : "B",
-                                 by_alg || by_sync ? " of that selection" : ""));
+                                 by_alg || by_sync || by_coll ? " of that selection" : ""));
   }
   const std::vector<std::string> differ = key_differences(ka, kb);
   throw UsageError(fmt::format(
@@ -211,6 +230,7 @@ void add_side_meta(Section& s, char side, const ResultFile& f) {
                                  first_line(info.mpi_library_version), bound.text),
                      f.path}});
   s.meta.push_back({"command_line_" + k, t + " command", Cell::str(info.command_line)});
+  s.meta.push_back({"buffers_" + k, t + " buffers", {buffer_mode_text(info), buffer_mode(info)}});
   const auto M = Audience::kMachine;
   s.meta.push_back({"ranks_" + k, "", Cell::integer(info.mpi_size), M});
   s.meta.push_back({"mpi_library_" + k, "", Cell::str(info.mpi_library_version), M});
@@ -248,6 +268,12 @@ void add_run_meta(Section& s, std::span<const ResultFile> as, std::span<const Re
   if (ia.mpi_size != ib.mpi_size) {
     s.notes.push_back(fmt::format("note: the runs used different rank counts ({} vs {})",
                                   ia.mpi_size, ib.mpi_size));
+  }
+  if (buffer_mode(ia) != buffer_mode(ib)) {  // only with --allow-buffers-differ
+    s.notes.push_back(fmt::format(
+        "WARNING: A's buffers were {}, B's {} (--buffers): B/A holds the cache state the harness "
+        "left, not only the difference compared",
+        buffer_mode(ia), buffer_mode(ib)));
   }
   if (first_line(ia.mpi_library_version) != first_line(ib.mpi_library_version)) {
     s.notes.push_back("note: the runs used different MPI libraries");
@@ -347,9 +373,10 @@ CaseMatch match_by(const std::vector<results::CaseRecord>& a,
   return m;
 }
 
-// "radixk, barrier start": what one side's selection names, for the titles.
-std::string side_selection(std::string_view alg, std::string_view sync) {
+// "iallreduce, radixk, barrier start": what one side's selection names, for the titles.
+std::string side_selection(std::string_view coll, std::string_view alg, std::string_view sync) {
   std::vector<std::string> parts;
+  if (!coll.empty()) parts.emplace_back(coll);
   if (!alg.empty()) parts.emplace_back(alg);
   if (!sync.empty()) parts.push_back(fmt::format("{} start", sync));
   return fmt::format("{}", fmt::join(parts, ", "));
@@ -366,20 +393,14 @@ CaseMatch match_cases(const std::vector<results::CaseRecord>& a,
 
 CaseMatch match_selected(const std::vector<results::CaseRecord>& a,
                          const std::vector<results::CaseRecord>& b, const CompareOptions& o) {
-  const bool by_alg = !o.a_alg.empty(), by_sync = !o.a_sync.empty();
-  // The dimensions a selection names are left out of the key: an algorithm with its params (the
-  // workload key has neither), a start with its sync_mode.
-  const auto start =
-      by_sync ? results::CaseRecord::Start::kWithout : results::CaseRecord::Start::kWith;
-  const CaseKey key = [&](const results::CaseRecord& r) {
-    return by_alg ? r.workload_key(start) : r.match_key(start);
-  };
-  const auto take = [](std::string_view alg, std::string_view sync) -> CaseTest {
-    return [alg, sync](const results::CaseRecord& r) {
-      return (alg.empty() || r.algorithm == alg) && (sync.empty() || r.sync_mode == sync);
+  const CaseKey key = [&](const results::CaseRecord& r) { return selection_key(r, o); };
+  const auto take = [](std::string_view coll, std::string_view alg,
+                       std::string_view sync) -> CaseTest {
+    return [coll, alg, sync](const results::CaseRecord& r) {
+      return in_selection(r, coll, alg, sync);
     };
   };
-  return match_by(a, b, key, take(o.a_alg, o.a_sync), take(o.b_alg, o.b_sync));
+  return match_by(a, b, key, take(o.a_coll, o.a_alg, o.a_sync), take(o.b_coll, o.b_alg, o.b_sync));
 }
 
 namespace {
@@ -680,6 +701,25 @@ void add_ci_note(Section& s, const std::vector<PendingRow>& rows, const CompareO
 
 }  // namespace
 
+void check_buffers_agree(std::span<const ResultFile> a, std::span<const ResultFile> b, bool allow) {
+  if (allow) return;
+  std::map<std::string, std::vector<std::string>> files_by_mode;
+  for (const auto side : {a, b}) {
+    for (const ResultFile& f : side) {
+      files_by_mode[buffer_mode(f.reader.run_info())].push_back(f.path);
+    }
+  }
+  if (files_by_mode.size() < 2) return;
+  std::vector<std::string> parts;
+  for (const auto& [mode, paths] : files_by_mode) {
+    parts.push_back(fmt::format("{} in {}", mode, fmt::join(paths, ", ")));
+  }
+  throw UsageError(fmt::format(
+      "compare: the runs met their buffers differently (papbench --buffers: {}), so B/A would "
+      "hold the harness's cache state as well; pass --allow-buffers-differ to compare them anyway",
+      fmt::join(parts, "; ")));
+}
+
 std::string dropped_differ_text(const Json& warning) {
   return fmt::format(
       "WARNING: A[{}] B[{}] {}: the sides left out {:.1f}% (A) and {:.1f}% (B) of their "
@@ -706,9 +746,10 @@ Report build_compare(std::span<const ResultFile> as, std::span<const ResultFile>
 
   const auto& ca = a.reader.cases();
   const auto& cb = b.reader.cases();
-  const bool selected = !options.a_alg.empty() || !options.a_sync.empty();
-  const std::string a_sel = side_selection(options.a_alg, options.a_sync);
-  const std::string b_sel = side_selection(options.b_alg, options.b_sync);
+  const bool selected =
+      !options.a_alg.empty() || !options.a_sync.empty() || !options.a_coll.empty();
+  const std::string a_sel = side_selection(options.a_coll, options.a_alg, options.a_sync);
+  const std::string b_sel = side_selection(options.b_coll, options.b_alg, options.b_sync);
   int dropped = 0, unmatched_kept = 0;
   bool exit_from_arrival = false;
   std::set<std::string> missing, unpaired_why;

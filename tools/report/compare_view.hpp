@@ -27,9 +27,19 @@ struct CompareOptions {
   // with the algorithms: only A's cases of start a_sync and B's of b_sync take part, matched by
   // their key without the start.
   std::string a_sync, b_sync;
+  // Both set: compare a collective of A with another of B (a blocking collective and its
+  // nonblocking counterpart, run in one launch: A and B may be one file), alone or with the
+  // others: only A's cases of a_coll and B's of b_coll take part, matched by their algorithm
+  // (unless a_alg/b_alg name them) and shape_key(), without params (the nonblocking rows'
+  // overlap options are not the blocking rows'); a key held by several cases of a side pairs
+  // them in case order.
+  std::string a_coll, b_coll;
   double alpha = 0.05;
   int resamples = 2000;
   std::uint64_t seed = 1;
+  // The sides' buffers may differ (papbench --buffers; check_buffers_agree refuses otherwise):
+  // the comparison then says so in a note.
+  bool allow_buffers_differ = false;
   // Late and wrong iterations are left out unless it says otherwise; a case whose validation
   // failed is refused (UsageError) unless include_invalid.
   results::IterationFilter filter;
@@ -57,6 +67,12 @@ CaseMatch match_selected(const std::vector<results::CaseRecord>& a,
 // results::kDroppedFractionWarnPoints: {case_a, case_b, label, dropped_fraction_a, _b}.
 Report build_compare(std::span<const ResultFile> a, std::span<const ResultFile> b,
                      const CompareOptions& options);
+
+// Every file of both sides must have met its buffers alike (papbench --buffers cold or warm, the
+// root attribute `buffers`): a warm call is faster by the cache state the harness left, which a
+// ratio of two runs would report as the difference compared. UsageError (exit 2) naming the
+// files, their modes and --allow-buffers-differ, unless `allow`.
+void check_buffers_agree(std::span<const ResultFile> a, std::span<const ResultFile> b, bool allow);
 
 // One such warning as the line the notes and stderr show ("WARNING: A[0] B[0] ...").
 std::string dropped_differ_text(const Json& warning);

@@ -173,7 +173,8 @@ struct CompareArgs {
   double alpha = 0.05;
   int resamples = 2000;
   std::uint64_t seed = 1;
-  std::string a_alg, b_alg, a_sync, b_sync;
+  std::string a_alg, b_alg, a_sync, b_sync, a_coll, b_coll;
+  bool allow_buffers_differ = false;
   results::IterationFilter filter;
 };
 
@@ -203,6 +204,14 @@ void add_compare_options(CLI::App& cmd, CompareArgs& args) {
                  "with B's of --b-sync's, the same cases otherwise (papbench --sync "
                  "window,barrier: A and B may be one file)");
   cmd.add_option("--b-sync", args.b_sync, "The start of B's cases (see --a-sync)");
+  cmd.add_option("--a-coll", args.a_coll,
+                 "With --b-coll: compare this collective of A with --b-coll's of B on the same "
+                 "workloads, e.g. allreduce against its nonblocking iallreduce run in the same "
+                 "launch (A and B may be one file); params are left out of the match");
+  cmd.add_option("--b-coll", args.b_coll, "The collective of B (see --a-coll)");
+  cmd.add_flag("--allow-buffers-differ", args.allow_buffers_differ,
+               "Compare runs whose buffers differ (papbench --buffers cold against warm), which "
+               "compare otherwise refuses: the ratio then holds the harness's cache effect too");
   add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
 }
 
@@ -242,10 +251,17 @@ int run_compare(const CompareArgs& args) {
   if (args.a_sync.empty() != args.b_sync.empty()) {
     throw UsageError("compare: --a-sync and --b-sync go together (two starts to compare)");
   }
+  if (args.a_coll.empty() != args.b_coll.empty()) {
+    throw UsageError("compare: --a-coll and --b-coll go together (two collectives to compare)");
+  }
+  check_buffers_agree(a, b, args.allow_buffers_differ);
+  options.allow_buffers_differ = args.allow_buffers_differ;
   options.a_alg = args.a_alg;
   options.b_alg = args.b_alg;
   options.a_sync = args.a_sync;
   options.b_sync = args.b_sync;
+  options.a_coll = args.a_coll;
+  options.b_coll = args.b_coll;
   // A selection that names what the file does not hold is a typo, not an empty comparison.
   const auto check_present = [](const ResultFile& file, const std::string& want, const char* option,
                                 const char* what, std::string results::CaseRecord::*field) {
@@ -261,6 +277,8 @@ int run_compare(const CompareArgs& args) {
   check_present(b.front(), args.b_alg, "--b-alg", "algorithm", &results::CaseRecord::algorithm);
   check_present(a.front(), args.a_sync, "--a-sync", "start", &results::CaseRecord::sync_mode);
   check_present(b.front(), args.b_sync, "--b-sync", "start", &results::CaseRecord::sync_mode);
+  check_present(a.front(), args.a_coll, "--a-coll", "collective", &results::CaseRecord::collective);
+  check_present(b.front(), args.b_coll, "--b-coll", "collective", &results::CaseRecord::collective);
   const Report report = build_compare(a, b, options);
   // Loud: on stderr too, whatever the format, so a script reading only the table sees it.
   for (const Section& section : report.sections) {

@@ -182,6 +182,7 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   if (auto ticks = info.extra.find("start_ticks"); ticks != info.extra.end()) {
     meta.push_back({"start_ticks", "start off ticks", Cell::str(ticks->second)});
   }
+  meta.push_back({"buffers", "buffers", {buffer_mode_text(info), buffer_mode(info)}});
   if (auto emulation = info.extra.find("network_emulation"); emulation != info.extra.end()) {
     meta.push_back({"network_emulation", "network", Cell::str("EMULATED: " + emulation->second)});
   }
@@ -195,6 +196,21 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
       {"mpi_thread_level", "MPI thread level",
        Cell::str(level != info.extra.end() ? level->second : "multiple (not recorded)")});
   return meta;
+}
+
+std::string buffer_mode(const results::RunInfo& info) {
+  const auto it = info.extra.find("buffers");
+  return it == info.extra.end() ? std::string("cold") : it->second;
+}
+
+std::string buffer_mode_text(const results::RunInfo& info) {
+  const std::string mode = buffer_mode(info);
+  if (mode == "cold") {
+    return fmt::format("cold: input written and output poisoned before every call{}",
+                       info.extra.contains("buffers") ? "" : " (not recorded: the only mode then)");
+  }
+  if (mode == "warm") return "warm: written once, reused as the last call left them (as OSU, IMB)";
+  return mode;
 }
 
 std::vector<std::string> network_emulations(std::span<const ResultFile> files) {

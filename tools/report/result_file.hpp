@@ -64,6 +64,13 @@ std::vector<MetaItem> run_meta(const ResultFile& file);
 // namespaces behind shaped links are never read as a real cluster's.
 std::vector<std::string> network_emulations(std::span<const ResultFile> files);
 
+// What the run's buffers held when a call met them (papbench --buffers, the root attribute
+// `buffers`): "cold" or "warm"; "cold" for files older than the attribute (format 1.9), whose runs
+// re-filled them before every call.
+std::string buffer_mode(const results::RunInfo& info);
+// That choice in words, for summary and compare ("warm: written once, reused as ...").
+std::string buffer_mode_text(const results::RunInfo& info);
+
 // MPI libraries report several lines (Open MPI adds package and build date); the first one names
 // the library and version, which is what a reader comparing runs needs.
 std::string first_line(const std::string& text);

@@ -16,6 +16,7 @@
 #include "tools/report/counters_view.hpp"
 #include "tools/report/empty_row_advice.hpp"
 #include "tools/report/metric_choice.hpp"
+#include "tools/report/nbc_overlap_notes.hpp"
 
 namespace papbench::report {
 namespace {
@@ -442,6 +443,7 @@ Section summarize_file(const ResultFile& file, const std::vector<results::Metric
     add_case_rows(s, file, i, metrics, with_counters, totals);
   }
   add_notes(s, file, totals);
+  add_nbc_overlap(s, file);
   return s;
 }
 

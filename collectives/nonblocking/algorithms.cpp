@@ -1,0 +1,76 @@
+// The rows of the nonblocking collectives (issue 46 item 2) in the algorithm registry
+// (collectives/core/registry_tables.hpp): one `native` row per collective, each declaring the
+// overlap options of overlap_loop.hpp. They share one table because they share everything but
+// the MPI call.
+
+#include <string_view>
+#include <vector>
+
+#include "collectives/core/registry_tables.hpp"
+#include "collectives/core/shared_alg_options.hpp"
+#include "collectives/nonblocking/nonblocking.hpp"
+
+namespace papbench {
+namespace {
+
+constexpr std::string_view kNbcComputeWords[] = {"none", "pure"};
+constexpr std::string_view kNbcOffWord[] = {"off"};
+constexpr std::string_view kNbcOverlapComputeSamples[] = {"20us", "pure"};
+constexpr std::string_view kNbcTestIntervalSamples[] = {"5us"};
+constexpr AlgOptionSpec kNonblockingOptions[] = {
+    {.name = "overlap-compute",
+     .type = OptionType::kDuration,
+     .default_value = "none",
+     .help = "compute between post and wait for this long on every rank (IMB-NBC's t_CPU); "
+             "none: wait at once (IMB-NBC's t_pure loop); pure: as long as the collective "
+             "alone takes, measured before the case (IMB-NBC's calibration)",
+     .min = 1,
+     .words = kNbcComputeWords,
+     .flag = "--overlap-compute",
+     .samples = kNbcOverlapComputeSamples},
+    {.name = "test-interval",
+     .type = OptionType::kDuration,
+     .default_value = "off",
+     .help = "call MPI_Test after every this much of the compute, until the collective is "
+             "complete; off: no call before the wait (IMB-NBC's loop)",
+     .min = 1,
+     .words = kNbcOffWord,
+     .flag = "--test-interval",
+     .samples = kNbcTestIntervalSamples},
+};
+
+}  // namespace
+
+std::span<const AlgOptionSpec> nonblocking_options() {
+  return kNonblockingOptions;
+}
+
+std::vector<AlgorithmInfo> nonblocking_algorithms() {
+  const auto row = [](std::string_view collective, std::string_view summary,
+                      std::unique_ptr<Algorithm> (*make)(const AlgOptions&)) {
+    return AlgorithmInfo{.collective = collective,
+                         .name = "native",
+                         .summary = summary,
+                         // The library's schedule: its allocations are the library's, as the
+                         // blocking native rows' (tests/mpi/algorithm_scratch leaves them out);
+                         // the overlap loop follows [IMB] IMB-NBC (overlap_loop.hpp).
+                         .source = kLibrary,
+                         .make = make,
+                         .options = kNonblockingOptions,
+                         // the library's own schedule, as the blocking native rows count it
+                         .scratch_bytes = library_scratch};
+  };
+  return {
+      row("iallreduce", "the MPI library's MPI_Iallreduce, compute, MPI_Wait",
+          make_iallreduce_native),
+      row("ireduce", "the MPI library's MPI_Ireduce, compute, MPI_Wait", make_ireduce_native),
+      row("ibcast", "the MPI library's MPI_Ibcast, compute, MPI_Wait", make_ibcast_native),
+      row("iallgather", "the MPI library's MPI_Iallgather, compute, MPI_Wait",
+          make_iallgather_native),
+      row("ialltoall", "the MPI library's MPI_Ialltoall, compute, MPI_Wait", make_ialltoall_native),
+      row("igather", "the MPI library's MPI_Igather, compute, MPI_Wait", make_igather_native),
+      row("iscatter", "the MPI library's MPI_Iscatter, compute, MPI_Wait", make_iscatter_native),
+  };
+}
+
+}  // namespace papbench
