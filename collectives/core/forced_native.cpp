@@ -221,7 +221,9 @@ const Forceable& forceable(std::string_view collective) {
     }
     if (v) {
       for (const auto& [name, value] : algorithm_choices(*v, row)) {
-        if (is_algorithm(name)) out.names.push_back(name);
+        if (is_algorithm(name) && unrunnable(collective, name) == nullptr) {
+          out.names.push_back(name);
+        }
       }
     } else {
       out.variable.clear();
@@ -262,6 +264,10 @@ NativeForcing::NativeForcing(std::string_view collective, const ForcedNative& wa
     throw UsageError("--alg native:force: MPI_T is not available in this MPI library");
   const ForcedCollective& row = forced_row(collective);
   const std::string ompi_name(row.ompi_variable), mpich_name(row.mpich_variable);
+  if (const Unrunnable* u = unrunnable(collective, want.algorithm)) {
+    throw UsageError(fmt::format("--alg native:force={}: papbench cannot run {}'s {}: {}",
+                                 want.algorithm, collective, want.algorithm, u->why));
+  }
   try {
     // Each variable: remember, write, read back.
     auto set = [&](const char* name, const Cvar& v, long long value) {
@@ -277,7 +283,7 @@ NativeForcing::NativeForcing(std::string_view collective, const ForcedNative& wa
       std::vector<std::string> names;
       for (const auto& [n, value] : algorithm_choices(v, row)) {
         if (n == want.algorithm) return value;
-        if (is_algorithm(n)) names.push_back(n);
+        if (is_algorithm(n) && unrunnable(collective, n) == nullptr) names.push_back(n);
       }
       throw UsageError(fmt::format(
           "--alg native:force: '{}' is not an algorithm of {} in this MPI library; accepted: {}",

@@ -142,6 +142,29 @@ inline constexpr ForcedCollective kForcedCollectives[] = {
      "shows the names this library has"},
 };
 
+// Names a library offers that papbench's workloads can never run, with why: left out of the
+// forceable names and refused with the reason (exit 2) rather than met as a crash or an error in
+// the middle of a run.
+struct Unrunnable {
+  std::string_view collective, name, why;
+};
+inline constexpr Unrunnable kUnrunnable[] = {
+    {"reduce_scatter", "noncommutative",
+     "MPICH 4.0.2 asserts that every block has the same size "
+     "(reduce_scatter_intra_noncommutative.c) and aborts, and papbench's reduce_scatter blocks "
+     "differ (docs/ALGORITHMS.md, vblock)"},
+    {"alltoall", "pairwise_sendrecv_replace",
+     "MPICH runs it only in place (MPI_IN_PLACE), and papbench's alltoall has separate buffers"},
+    {"alltoallv", "pairwise_sendrecv_replace",
+     "MPICH runs it only in place (MPI_IN_PLACE), and papbench's alltoallv has separate buffers"},
+};
+constexpr const Unrunnable* unrunnable(std::string_view collective, std::string_view name) {
+  for (const Unrunnable& u : kUnrunnable) {
+    if (u.collective == collective && u.name == name) return &u;
+  }
+  return nullptr;
+}
+
 // The row of `collective`; a collective with no row is a programming error.
 constexpr std::size_t forced_index(std::string_view collective) {
   for (std::size_t i = 0; i < std::size(kForcedCollectives); ++i) {

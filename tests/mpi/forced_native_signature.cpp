@@ -59,8 +59,10 @@ constexpr Expected kExpected[] = {
 #include "tests/mpi/forced_native_expected.inc"
 };
 
-// Forceable names that cannot run on 4 ranks of one node: Open MPI's two_proc (2 ranks only),
-// MPICH's smp (needs several nodes; MPIR_CVAR_COLLECTIVE_FALLBACK=error makes it fail).
+// Forceable names that cannot run on 4 ranks of one node, so not called: Open MPI's two_proc (2
+// ranks only; it returns an error), MPICH's smp (several nodes: its allreduce, reduce and bcast
+// fail under MPIR_CVAR_COLLECTIVE_FALLBACK=error, but MPICH 4.0.2's barrier smp crashes with
+// SIGSEGV on one node).
 bool cannot_run_here(std::string_view name) {
   return name == "two_proc" || name == "smp";
 }
@@ -121,16 +123,16 @@ const Expected* expected_of(std::string_view library, std::string_view collectiv
 // --expect: the unforced call sends what `name` does.
 void run_expect(std::string_view collective, std::string_view name) {
   const std::string_view library = forced::forcing_is_open_mpi() ? "ompi" : "mpich";
-  const auto sends = traced_call(*find_collective(collective),
-                                 *find_algorithm(collective, "native"), "");
+  const auto sends =
+      traced_call(*find_collective(collective), *find_algorithm(collective, "native"), "");
   const std::string all = sends ? gathered(*sends) : "";
   if (world_rank() != 0) return;
   const Expected* e = expected_of(library, collective, name);
   expect(e != nullptr, fmt::format("--expect: no expected messages of {}:{}", collective, name));
   if (e == nullptr) return;
   fmt::print("{}/native (the library's choice): {}\n", collective, all);
-  expect(all == e->sends, fmt::format("{}/native sent {}, not what {} sends ({})", collective, all,
-                                      name, e->sends));
+  expect(all == e->sends,
+         fmt::format("{}/native sent {}, not what {} sends ({})", collective, all, name, e->sends));
 }
 
 void run(bool print, std::string_view only) {
@@ -153,16 +155,19 @@ void run(bool print, std::string_view only) {
       // Forced only at MPI_Init here: the --init-only runs check them.
       if (only.empty() && ompi && row.collective == "allgatherv") continue;
       ++seen;
+      if (cannot_run_here(name)) {
+        if (world_rank() == 0)
+          fmt::print("skip {}/native:force={}: not on 4 ranks of one node\n", row.collective, name);
+        continue;
+      }
       const auto sends = traced_call(coll, info, name);
       const std::string all = sends ? gathered(*sends) : "";
       if (world_rank() != 0) continue;
       const std::string label = fmt::format("{}/native:force={}", row.collective, name);
       if (!sends) {
-        expect(cannot_run_here(name), label + ": refused, but it should run at 4 ranks");
-        if (print) fmt::print("{}: refused\n", label);
+        expect(false, label + ": refused, but it should run at 4 ranks");
         continue;
       }
-      expect(!cannot_run_here(name), label + ": ran, but it cannot run at 4 ranks");
       if (print) fmt::print("{}: {}\n", label, all);
       const std::string_view library = ompi ? "ompi" : "mpich";
       const Expected* e = expected_of(library, row.collective, name);
