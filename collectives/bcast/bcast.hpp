@@ -9,7 +9,7 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options);  // MPI_Bcast
+std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options);        // MPI_Bcast
 std::unique_ptr<Algorithm> make_bcast_flat(const AlgOptions& options);          // basic_linear
 std::unique_ptr<Algorithm> make_bcast_chain(const AlgOptions& options);         // pipeline
 std::unique_ptr<Algorithm> make_bcast_kchain(const AlgOptions& options);        // chain, fanout K

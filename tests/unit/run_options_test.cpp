@@ -323,7 +323,7 @@ TEST(RunOptions, AlgorithmVariantErrorsNameTheOptionAndWhatIsAccepted) {
       {"radixk:radix=1",
        "--alg: reduce/radixk option radix: '1' is not accepted; accepted: an "
        "integer >= 2"},
-      {"native:radix=2", "--alg: reduce/native has no option 'radix'; accepted: none"},
+      {"native:radix=2", "--alg: reduce/native has no option 'radix'; accepted: force"},
       {"radix=2", "--alg: 'radix=2' names no algorithm"},
       {"radixk:radix", "expected NAME:key=value"},
       {"radixk:radix=2,radixk:radix=2", "--alg: 'radixk:radix=2' is listed twice"},
