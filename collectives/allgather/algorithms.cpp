@@ -111,7 +111,7 @@ std::uint64_t allgather_multileader_scratch(const ScratchShape& s) {
 
 // The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
 // samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
-constexpr std::string_view kAllgatherNativeForceSamples[] = {"recursive_doubling", "ring"};
+constexpr std::string_view kAllgatherNativeForceSamples[] = {"ring"};
 constexpr AlgOptionSpec kAllgatherNativeOptions[] = {
     native_force_option<forced::forced_index("allgather")>(kAllgatherNativeForceSamples)};
 

@@ -38,8 +38,7 @@ std::uint64_t alltoallv_uha_ms_scratch(const ScratchShape& s) {
 
 // The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
 // samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
-constexpr std::string_view kAlltoallvNativeForceSamples[] = {"pairwise",
-                                                             "pairwise_sendrecv_replace"};
+constexpr std::string_view kAlltoallvNativeForceSamples[] = {"pairwise", "scattered"};
 constexpr AlgOptionSpec kAlltoallvNativeOptions[] = {
     native_force_option<forced::forced_index("alltoallv")>(kAlltoallvNativeForceSamples)};
 
