@@ -175,7 +175,7 @@ struct Cli {
     papbench::apply_experiment_options(app, experiment, raw);
     papbench::check_run_before_mpi(raw, command_line);
     // What the library reads only at MPI_Init, asked for by the rows of the run's algorithms
-    // (bcast/native:force: Open MPI's coll_tuned_use_dynamic_rules, from the environment).
+    // (native:force: Open MPI's coll_tuned_use_dynamic_rules, from the environment).
     papbench::run_before_mpi_init(raw);
     return {nullptr, papbench::run_thread_level(raw),
             [this] { return papbench::run_command(raw, command_line); }};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collectives/allgather/allgather.hpp"
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/uha/uha.hpp"
@@ -108,15 +109,24 @@ std::uint64_t allgather_multileader_scratch(const ScratchShape& s) {
   return bytes;
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
+constexpr std::string_view kAllgatherNativeForceSamples[] = {"ring"};
+constexpr AlgOptionSpec kAllgatherNativeOptions[] = {
+    native_force_option<forced::forced_index("allgather")>(kAllgatherNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> allgather_algorithms() {
   return {
       {.collective = "allgather",
        .name = "native",
-       .summary = "the MPI library's MPI_Allgather",
+       .summary = "the MPI library's MPI_Allgather, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_allgather_native,
+       .options = kAllgatherNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("allgather", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("allgather")>,
        // the library's own: as MPICH's Bruck allgather's copy of the P blocks
        .scratch_bytes = library_scratch},
       {.collective = "allgather",

@@ -1,9 +1,10 @@
 // allgather/native: the MPI library's own MPI_Allgather, the baseline the other allgather
-// algorithms are measured against. Which algorithm the library picks (and its tuning variables) is
-// the library's business; the run records the library version.
+// algorithms are measured against. Without options the library picks
+// the algorithm; with force=NAME it runs its algorithm NAME (collectives/core/forced_native.hpp).
 //
 // Cost: the library's choice.
 #include "collectives/allgather/allgather.hpp"
+#include "collectives/core/native_force_option.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -11,22 +12,26 @@ namespace {
 
 class AllgatherNative final : public Algorithm {
  public:
-  // A private duplicate: the library's messages can never match the harness's.
-  void prepare(const Args& args) override { comm_ = Comm::dup(args.comm); }
+  explicit AllgatherNative(const AlgOptions& options) : comm_("allgather", forced_of(options)) {}
+
+  // A private duplicate (the library's messages can never match the harness's), made under
+  // force=NAME where asked (collectives/core/forced_native.hpp).
+  void prepare(const Args& args) override { comm_.prepare(args.comm); }
 
   void run(const Args& a) override {
+    const auto forced = comm_.forced_call();
     const int n = count_as_int(a.count, "allgather count");
     mpi_check(MPI_Allgather(a.send, n, a.dtype, a.recv, n, a.dtype, comm_.get()), "MPI_Allgather");
   }
 
  private:
-  Comm comm_;
+  forced::NativeComm comm_;
 };
 
 }  // namespace
 
-std::unique_ptr<Algorithm> make_allgather_native(const AlgOptions& /*options*/) {
-  return std::make_unique<AllgatherNative>();
+std::unique_ptr<Algorithm> make_allgather_native(const AlgOptions& options) {
+  return std::make_unique<AllgatherNative>(options);
 }
 
 }  // namespace papbench

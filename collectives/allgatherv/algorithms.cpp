@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collectives/allgatherv/allgatherv.hpp"
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/uha/uha.hpp"
@@ -40,15 +41,26 @@ std::uint64_t allgatherv_uha_scratch(const ScratchShape& s) {
          leaders_scratch("allgatherv", option_text(*s.options, "inter"), s, all, all, all);
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// sample, which tests/mpi/collectives_native tries, is MPICH's: Open MPI 4.1.4 sets its allgatherv
+// variable only at MPI_Init (one name a run), which a test of every row in one process cannot
+// vary (tests/mpi/forced_native_signature runs each Open MPI name on its own).
+constexpr std::string_view kAllgathervNativeForceSamples[] = {"brucks"};
+constexpr AlgOptionSpec kAllgathervNativeOptions[] = {
+    native_force_option<forced::forced_index("allgatherv")>(kAllgathervNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> allgatherv_algorithms() {
   return {
       {.collective = "allgatherv",
        .name = "native",
-       .summary = "the MPI library's MPI_Allgatherv",
+       .summary = "the MPI library's MPI_Allgatherv, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_allgatherv_native,
+       .options = kAllgathervNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("allgatherv", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("allgatherv")>,
        // the library's own: as much as a copy of the receive vector
        .scratch_bytes = library_scratch},
       {.collective = "allgatherv",

@@ -10,6 +10,7 @@
 
 #include "collectives/allreduce/allreduce.hpp"
 #include "collectives/allreduce/ring_driver.hpp"
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/reduce/clairvoyant_options.hpp"
@@ -133,15 +134,24 @@ std::uint64_t allreduce_clairvoyant_bcast_scratch(const ScratchShape& s) {
          allreduce_part_scratch("bcast", option_text(*s.options, "bcast"), {}, s);
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
+constexpr std::string_view kAllreduceNativeForceSamples[] = {"recursive_doubling"};
+constexpr AlgOptionSpec kAllreduceNativeOptions[] = {
+    native_force_option<forced::forced_index("allreduce")>(kAllreduceNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> allreduce_algorithms() {
   return {
       {.collective = "allreduce",
        .name = "native",
-       .summary = "the MPI library's MPI_Allreduce",
+       .summary = "the MPI library's MPI_Allreduce, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_allreduce_native,
+       .options = kAllreduceNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("allreduce", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("allreduce")>,
        // the library's own: one vector for the incoming operand, as MPICH's
        .scratch_bytes = library_scratch},
       {.collective = "allreduce",

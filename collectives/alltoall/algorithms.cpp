@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collectives/alltoall/alltoall.hpp"
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/uha/uha.hpp"
@@ -50,15 +51,24 @@ std::uint64_t alltoall_aware_scratch(const ScratchShape& s) {
   return 2 * 2 * static_cast<std::uint64_t>(s.max_node_ranks) * s.all_blocks_bytes();
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
+constexpr std::string_view kAlltoallNativeForceSamples[] = {"pairwise"};
+constexpr AlgOptionSpec kAlltoallNativeOptions[] = {
+    native_force_option<forced::forced_index("alltoall")>(kAlltoallNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> alltoall_algorithms() {
   return {
       {.collective = "alltoall",
        .name = "native",
-       .summary = "the MPI library's MPI_Alltoall",
+       .summary = "the MPI library's MPI_Alltoall, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_alltoall_native,
+       .options = kAlltoallNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("alltoall", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("alltoall")>,
        // the library's own: as MPICH's Bruck alltoall's copy of the P blocks
        .scratch_bytes = library_scratch},
       {.collective = "alltoall",

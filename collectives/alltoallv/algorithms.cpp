@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "collectives/alltoallv/alltoallv.hpp"
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/uha/uha.hpp"
@@ -35,15 +36,24 @@ std::uint64_t alltoallv_uha_ms_scratch(const ScratchShape& s) {
   return s.node_holder() ? 2 * 2 * alltoallv_node_total_bytes(s) : 0;
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
+constexpr std::string_view kAlltoallvNativeForceSamples[] = {"pairwise", "scattered"};
+constexpr AlgOptionSpec kAlltoallvNativeOptions[] = {
+    native_force_option<forced::forced_index("alltoallv")>(kAlltoallvNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> alltoallv_algorithms() {
   return {
       {.collective = "alltoallv",
        .name = "native",
-       .summary = "the MPI library's MPI_Alltoallv",
+       .summary = "the MPI library's MPI_Alltoallv, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_alltoallv_native,
+       .options = kAlltoallvNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("alltoallv", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("alltoallv")>,
        // the library's own: as much as a copy of the larger buffer
        .scratch_bytes = library_scratch},
       {.collective = "alltoallv",

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "collectives/bcast/bcast.hpp"
-#include "collectives/bcast/forced_bcast.hpp"
 #include "collectives/bcast/gather_after.hpp"
 #include "collectives/bcast/ompi_trees.hpp"
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/uha/uha.hpp"
@@ -69,7 +69,7 @@ constexpr AlgOptionSpec kPatYuanOptions[] = {
 
 // Segment size and fanout are Open MPI's variables; MPICH forces the algorithm alone.
 bool forces_open_mpi_variables(const AlgOptions& resolved) {
-  return resolved.contains("force") && bcast::forcing_variable() == "coll_tuned_bcast_algorithm";
+  return resolved.contains("force") && forced::forcing_is_open_mpi();
 }
 std::string native_segsize_effective(const AlgOptions& resolved, std::uint64_t, std::size_t, int) {
   if (!forces_open_mpi_variables(resolved)) return "";
@@ -82,34 +82,17 @@ std::string native_fanout_effective(const AlgOptions& resolved, std::uint64_t, s
   return it == resolved.end() ? "4" : it->second;
 }
 
-// The library's own algorithm forced through MPI_T (collectives/bcast/forced_bcast.hpp).
-constexpr std::string_view kForceSamples[] = {"binomial"};
-SupportedValues forceable_bcast() {
-  return {bcast::forcing_variable(), bcast::forceable_bcast_names()};
-}
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp).
 SupportedValues open_mpi_segsize() {
-  return {bcast::forcing_variable() == "coll_tuned_bcast_algorithm"
-              ? "coll_tuned_bcast_algorithm_segmentsize"
-              : "",
-          {}};
+  return {forced::forcing_is_open_mpi() ? "coll_tuned_bcast_algorithm_segmentsize" : "", {}};
 }
 SupportedValues open_mpi_fanout() {
-  return {bcast::forcing_variable() == "coll_tuned_bcast_algorithm"
-              ? "coll_tuned_bcast_algorithm_chain_fanout"
-              : "",
-          {}};
+  return {forced::forcing_is_open_mpi() ? "coll_tuned_bcast_algorithm_chain_fanout" : "", {}};
 }
 constexpr std::string_view kNativeSegsizeSamples[] = {"1Ki"};
 constexpr std::string_view kNativeFanoutSamples[] = {"2"};
 constexpr AlgOptionSpec kBcastNativeOptions[] = {
-    {.name = "force",
-     .type = OptionType::kChoice,
-     .help = "force the library's bcast algorithm NAME through MPI_T (Open MPI: "
-             "coll_tuned_bcast_algorithm; MPICH: MPIR_CVAR_BCAST_INTRA_ALGORITHM); `papbench list` "
-             "shows the names this library has",
-     .words = bcast::kKnownForcedNames,
-     .samples = kForceSamples,
-     .supported = forceable_bcast},
+    native_force_option<forced::forced_index("bcast")>(kNativeForceSamples),
     {.name = "segsize",
      .type = OptionType::kBytes,
      .help = "with force: coll_tuned_bcast_algorithm_segmentsize (Open MPI); papbench's default "
@@ -202,8 +185,8 @@ std::vector<AlgorithmInfo> bcast_algorithms() {
        .source = kLibrary,
        .make = with_gather_after(make_bcast_native),
        .options = kBcastNativeOptions,
-       .preflight = check_bcast_native_forcing,
-       .before_mpi_init = request_bcast_native_forcing,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("bcast", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("bcast")>,
        // the library's own (a vector, as MPICH's scatter-allgather), and gather-after's
        .scratch_bytes = bcast_native_scratch},
       {.collective = "bcast",

@@ -9,14 +9,7 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options);  // MPI_Bcast
-// bcast/native:force=NAME set and read back (then restored) before a run starts, so that a library
-// that cannot be forced is refused before anything is written; UsageError naming the variable.
-void check_bcast_native_forcing(const AlgOptions& resolved);
-// Before MPI_Init, for bcast/native:force=NAME: Open MPI ignores a forced algorithm unless
-// coll_tuned_use_dynamic_rules is set, which it reads only from the environment at MPI_Init
-// (bcast::request_forcing_environment). Nothing without force.
-void request_bcast_native_forcing(const AlgOptions& resolved);
+std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options);        // MPI_Bcast
 std::unique_ptr<Algorithm> make_bcast_flat(const AlgOptions& options);          // basic_linear
 std::unique_ptr<Algorithm> make_bcast_chain(const AlgOptions& options);         // pipeline
 std::unique_ptr<Algorithm> make_bcast_kchain(const AlgOptions& options);        // chain, fanout K

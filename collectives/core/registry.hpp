@@ -52,7 +52,7 @@ struct AlgorithmInfo {
   // then record mpi-semantics=no. nullptr: MPI semantics always.
   bool (*result_outside_recv)(const AlgOptions& resolved) = nullptr;
   // Called by papbench before MPI_Init, on every rank, with the resolved options a run gives the
-  // algorithm, for what the MPI library reads only at MPI_Init (bcast/native:force sets Open MPI's
+  // algorithm, for what the MPI library reads only at MPI_Init (native:force sets Open MPI's
   // environment). nullptr: nothing to do.
   void (*before_mpi_init)(const AlgOptions& resolved) = nullptr;
   // One rank's peak bytes of scratch for a case of this shape (collectives/core/scratch.hpp),

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/gather/gather.hpp"
@@ -31,15 +32,24 @@ std::uint64_t gather_sbn_scratch(const ScratchShape& s) {
   return binomial_tree_staging(s, TreeStaging::kAnyHighbit);
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
+constexpr std::string_view kGatherNativeForceSamples[] = {"binomial"};
+constexpr AlgOptionSpec kGatherNativeOptions[] = {
+    native_force_option<forced::forced_index("gather")>(kGatherNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> gather_algorithms() {
   return {
       {.collective = "gather",
        .name = "native",
-       .summary = "the MPI library's MPI_Gather",
+       .summary = "the MPI library's MPI_Gather, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_gather_native,
+       .options = kGatherNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("gather", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("gather")>,
        // the library's own: as MPICH's binomial gather's staging, up to all P blocks
        .scratch_bytes = library_scratch},
       {.collective = "gather",

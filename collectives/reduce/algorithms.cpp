@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
@@ -106,15 +107,24 @@ std::uint64_t reduce_dynleader_os_scratch(const ScratchShape& s) {
   return reduce_shared_scratch(s) + slots * (kCacheLine + round_to_line(s.vector_bytes()));
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
+constexpr std::string_view kReduceNativeForceSamples[] = {"binomial"};
+constexpr AlgOptionSpec kReduceNativeOptions[] = {
+    native_force_option<forced::forced_index("reduce")>(kReduceNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> reduce_algorithms() {
   return {
       {.collective = "reduce",
        .name = "native",
-       .summary = "the MPI library's MPI_Reduce",
+       .summary = "the MPI library's MPI_Reduce, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_reduce_native,
+       .options = kReduceNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("reduce", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("reduce")>,
        // the library's own: an accumulator and a receive vector, as MPICH's
        .scratch_bytes = reduce_two_vectors_scratch},
       {.collective = "reduce",

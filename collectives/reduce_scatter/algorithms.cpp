@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/reduce_scatter/reduce_scatter.hpp"
@@ -44,15 +45,24 @@ std::uint64_t reduce_scatter_uha_ms_scratch(const ScratchShape& s) {
   return total + 2 * (total + total) + 2 * static_cast<std::uint64_t>(s.nodes) * node_block;
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
+constexpr std::string_view kReduceScatterNativeForceSamples[] = {"recursive_halving"};
+constexpr AlgOptionSpec kReduceScatterNativeOptions[] = {
+    native_force_option<forced::forced_index("reduce_scatter")>(kReduceScatterNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> reduce_scatter_algorithms() {
   return {
       {.collective = "reduce_scatter",
        .name = "native",
-       .summary = "the MPI library's MPI_Reduce_scatter",
+       .summary = "the MPI library's MPI_Reduce_scatter, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_reduce_scatter_native,
+       .options = kReduceScatterNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("reduce_scatter", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("reduce_scatter")>,
        // the library's own: one vector for the incoming operand, as MPICH's
        .scratch_bytes = library_scratch},
       {.collective = "reduce_scatter",

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/core/registry_tables.hpp"
 #include "collectives/core/shared_alg_options.hpp"
 #include "collectives/scatter/scatter.hpp"
@@ -38,15 +39,24 @@ std::uint64_t scatter_sbn_scratch(const ScratchShape& s) {
   return binomial_tree_staging(s, TreeStaging::kAnyLowbit);
 }
 
+// The library's own algorithm forced through MPI_T (collectives/core/forced_native.hpp); the
+// samples are names of Open MPI 4.1 and MPICH 4.0 that tests/mpi/collectives_native tries.
+constexpr std::string_view kScatterNativeForceSamples[] = {"binomial"};
+constexpr AlgOptionSpec kScatterNativeOptions[] = {
+    native_force_option<forced::forced_index("scatter")>(kScatterNativeForceSamples)};
+
 }  // namespace
 
 std::vector<AlgorithmInfo> scatter_algorithms() {
   return {
       {.collective = "scatter",
        .name = "native",
-       .summary = "the MPI library's MPI_Scatter",
+       .summary = "the MPI library's MPI_Scatter, or its algorithm force=NAME",
        .source = kLibrary,
        .make = make_scatter_native,
+       .options = kScatterNativeOptions,
+       .preflight = [](const AlgOptions& o) { check_native_forcing("scatter", o); },
+       .before_mpi_init = request_native_forcing_of<forced::forced_index("scatter")>,
        // the library's own: as MPICH's binomial scatter's staging, up to all P blocks
        .scratch_bytes = library_scratch},
       {.collective = "scatter",

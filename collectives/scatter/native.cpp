@@ -1,8 +1,9 @@
 // scatter/native: the MPI library's own MPI_Scatter, the baseline the other scatter algorithms are
-// measured against. Which algorithm the library picks (and its tuning variables) is the library's
-// business; the run records the library version.
+// measured against. Without options the library picks the
+// algorithm; with force=NAME it runs its algorithm NAME (collectives/core/forced_native.hpp).
 //
 // Cost: the library's choice.
+#include "collectives/core/native_force_option.hpp"
 #include "collectives/scatter/scatter.hpp"
 #include "common/mpi_env.hpp"
 
@@ -11,23 +12,27 @@ namespace {
 
 class ScatterNative final : public Algorithm {
  public:
-  // A private duplicate: the library's messages can never match the harness's.
-  void prepare(const Args& args) override { comm_ = Comm::dup(args.comm); }
+  explicit ScatterNative(const AlgOptions& options) : comm_("scatter", forced_of(options)) {}
+
+  // A private duplicate (the library's messages can never match the harness's), made under
+  // force=NAME where asked (collectives/core/forced_native.hpp).
+  void prepare(const Args& args) override { comm_.prepare(args.comm); }
 
   void run(const Args& a) override {
+    const auto forced = comm_.forced_call();
     const int n = count_as_int(a.count, "scatter count");
     mpi_check(MPI_Scatter(a.send, n, a.dtype, a.recv, n, a.dtype, a.root, comm_.get()),
               "MPI_Scatter");
   }
 
  private:
-  Comm comm_;
+  forced::NativeComm comm_;
 };
 
 }  // namespace
 
-std::unique_ptr<Algorithm> make_scatter_native(const AlgOptions& /*options*/) {
-  return std::make_unique<ScatterNative>();
+std::unique_ptr<Algorithm> make_scatter_native(const AlgOptions& options) {
+  return std::make_unique<ScatterNative>(options);
 }
 
 }  // namespace papbench

@@ -153,7 +153,7 @@ check_bad "--bg-thread: 'maybe' is not accepted; accepted: auto, on, off" --bg-t
 check_bad "--alg: reduce/radixk option radix: '1' is not accepted; accepted: an integer >= 2" \
   --alg radixk:radix=1
 check_bad "--alg: reduce/radixk has no option 'radiks'; accepted: radix" --alg radixk:radiks=2
-check_bad "--alg: reduce/native has no option 'radix'; accepted: none" --alg native:radix=2
+check_bad "--alg: reduce/native has no option 'radix'; accepted: force" --alg native:radix=2
 check_bad "--alg: 'radixk:radix=2' is listed twice" --alg radixk:radix=2,radixk:radix=2
 echo "precious results" > old.h5
 expect_exit 2 "$PAPBENCH" --alg clairvoyant --clv-segments x --force --out old.h5

@@ -87,3 +87,22 @@ add_executable(allreduce_algorithms_mpi ${CMAKE_CURRENT_LIST_DIR}/allreduce_algo
 target_link_libraries(allreduce_algorithms_mpi PRIVATE papbench_collectives papbench_warnings)
 papbench_mpi_test(allreduce_algorithms RANKS 1 2 3 4 5 7 8 16
                   COMMAND $<TARGET_FILE:allreduce_algorithms_mpi>)
+
+# <collective>/native:force=NAME takes effect (issue 45): every name the library offers, the
+# messages the library sent inside the forced call against those of the algorithm of that name
+# (tests/mpi/forced_native_signature.cpp; the sends are seen through UCX, send_trace.cpp, so the
+# executable exports its ucp_tag_send_nbx).
+add_executable(forced_native_signature_mpi ${CMAKE_CURRENT_LIST_DIR}/forced_native_signature.cpp
+                                           ${CMAKE_CURRENT_LIST_DIR}/send_trace.cpp)
+target_link_libraries(forced_native_signature_mpi PRIVATE papbench_collectives papbench_warnings
+                                                          ${CMAKE_DL_LIBS})
+set_target_properties(forced_native_signature_mpi PROPERTIES ENABLE_EXPORTS ON)
+papbench_mpi_test(forced_native_signature RANKS 4
+                  COMMAND $<TARGET_FILE:forced_native_signature_mpi>)
+# Open MPI 4.1.4 takes coll_tuned_allgatherv_algorithm from the environment at MPI_Init only: one
+# run per name (MPICH passes these at once: its variable is set at run time, in the run above).
+foreach(_name default bruck ring neighbor)
+  papbench_mpi_test(forced_native_signature_allgatherv_${_name} RANKS 4
+                    COMMAND $<TARGET_FILE:forced_native_signature_mpi> --init-only
+                            allgatherv:${_name})
+endforeach()

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "collectives/bcast/forced_bcast.hpp"
+#include "collectives/core/forced_native.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
@@ -293,9 +293,9 @@ int run_all(const Matrix& m, const std::string& only, const std::string& only_al
 }  // namespace papbench
 
 int main(int argc, char** argv) {
-  // bcast/native:force=binomial (a declared sample) needs Open MPI's dynamic rules, which it
+  // <collective>/native:force=NAME (declared samples) needs Open MPI's dynamic rules, which it
   // reads only from the environment at MPI_Init.
-  papbench::bcast::request_forcing_environment();
+  papbench::forced::request_forcing_environment();
   papbench::MpiSession session(&argc, &argv);
   try {
     bool full = false, sample = false;

@@ -64,7 +64,7 @@ TEST(Registry, FindAlgorithmAndAlgorithmsOf) {
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->collective, "reduce");
   EXPECT_EQ(a->name, "native");
-  EXPECT_EQ(a->summary, "the MPI library's MPI_Reduce");
+  EXPECT_EQ(a->summary, "the MPI library's MPI_Reduce, or its algorithm force=NAME");
   EXPECT_EQ(a->source, "MPI standard; library default algorithm");
   EXPECT_EQ(find_algorithm("reduce", "nope"), nullptr);
   EXPECT_EQ(find_algorithm("nope", "native"), nullptr);

@@ -335,7 +335,7 @@ TEST(RunOptions, VariantOptionsGoToTheRowsThatTakeThem) {
   raw.collective = "allreduce,reduce";
   raw.alg = "native:overlap-compute=2ms";
   const std::string what = usage_error([&] { parse_run_options(raw); });
-  EXPECT_NE(what.find("--alg: allreduce/native has no option 'overlap-compute'; accepted: none"),
+  EXPECT_NE(what.find("--alg: allreduce/native has no option 'overlap-compute'; accepted: force"),
             std::string::npos)
       << what;
   // A row that takes the option still checks its value.
@@ -354,7 +354,7 @@ TEST(RunOptions, AlgorithmVariantErrorsNameTheOptionAndWhatIsAccepted) {
       {"radixk:radix=1",
        "--alg: reduce/radixk option radix: '1' is not accepted; accepted: an "
        "integer >= 2"},
-      {"native:radix=2", "--alg: reduce/native has no option 'radix'; accepted: none"},
+      {"native:radix=2", "--alg: reduce/native has no option 'radix'; accepted: force"},
       {"radix=2", "--alg: 'radix=2' names no algorithm"},
       {"radixk:radix", "expected NAME:key=value"},
       {"radixk:radix=2,radixk:radix=2", "--alg: 'radixk:radix=2' is listed twice"},

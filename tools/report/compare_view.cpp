@@ -720,6 +720,26 @@ void check_buffers_agree(std::span<const ResultFile> a, std::span<const ResultFi
       fmt::join(parts, "; ")));
 }
 
+stats::CaseComparison compare_pair(std::span<const ResultFile> as, std::size_t i,
+                                   std::span<const ResultFile> bs, std::size_t j, results::Metric m,
+                                   const CompareOptions& options) {
+  SideCase side_a = side_case(as, i), side_b = side_case(bs, j);
+  for (const SideCase* side : {&side_a, &side_b}) {
+    for (const auto& [file, index] : side->launches) refuse_invalid(*file, index, options.filter);
+  }
+  load_side(side_a);
+  load_side(side_b);
+  int dropped = 0;
+  std::vector<results::IterationSelection> kept_a = side_selections(side_a, dropped);
+  std::vector<results::IterationSelection> kept_b = side_selections(side_b, dropped);
+  const results::PairingPlan plan =
+      results::plan_pairing(side_records(side_a), side_records(side_b), options.filter);
+  if (plan.paired) kept_a = kept_b = plan.kept;
+  return stats::compare_case(launch_series(side_a, m, kept_a), launch_series(side_b, m, kept_b),
+                             plan.paired ? stats::Pairing::kIteration : stats::Pairing::kNone,
+                             options.seed, options.resamples, options.alpha);
+}
+
 std::string dropped_differ_text(const Json& warning) {
   return fmt::format(
       "WARNING: A[{}] B[{}] {}: the sides left out {:.1f}% (A) and {:.1f}% (B) of their "

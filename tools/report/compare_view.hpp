@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "results/case_comparison.hpp"
 #include "results/case_metrics.hpp"
 #include "tools/report/result_file.hpp"
 #include "tools/report/table_format.hpp"
@@ -73,6 +74,14 @@ Report build_compare(std::span<const ResultFile> a, std::span<const ResultFile> 
 // ratio of two runs would report as the difference compared. UsageError (exit 2) naming the
 // files, their modes and --allow-buffers-differ, unless `allow`.
 void check_buffers_agree(std::span<const ResultFile> a, std::span<const ResultFile> b, bool allow);
+
+// One matched pair (case i of the first file of `as`, case j of the first file of `bs`, each with
+// its other launches as build_compare finds them) compared on metric m exactly as a compare row
+// is, before the Holm adjustment (stats::mark_significant over the caller's family): the same
+// kept iterations, pairing plan and launch-level test. `tune` decides from it.
+stats::CaseComparison compare_pair(std::span<const ResultFile> as, std::size_t i,
+                                   std::span<const ResultFile> bs, std::size_t j, results::Metric m,
+                                   const CompareOptions& options);
 
 // One such warning as the line the notes and stderr show ("WARNING: A[0] B[0] ...").
 std::string dropped_differ_text(const Json& warning);

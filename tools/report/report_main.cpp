@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -48,6 +49,7 @@
 #include "tools/report/summary_view.hpp"
 #include "tools/report/table_format.hpp"
 #include "tools/report/trend_verdict.hpp"
+#include "tools/report/tune_view.hpp"
 
 namespace papbench::report {
 namespace {
@@ -288,6 +290,124 @@ int run_compare(const CompareArgs& args) {
     }
   }
   emit(report, format_from_name(args.format), std::cout);
+  return 0;
+}
+
+// ---- tune -------------------------------------------------------------------------------------
+
+struct TuneArgs {
+  std::string files;
+  std::string format = "table";
+  std::string metric = "run_time";
+  std::string pattern;
+  std::string ompi_rules, mpich_json, mpich_base;
+  bool force = false;
+  double alpha = 0.05;
+  int resamples = 2000;
+  std::uint64_t seed = 1;
+  results::IterationFilter filter;
+};
+
+void add_tune_options(CLI::App& cmd, TuneArgs& args) {
+  cmd.add_option("FILES", args.files,
+                 "Result set, or a comma list of result sets, one per launch of the same "
+                 "experiment (forced library algorithms, papbench's own and native on the same "
+                 "cases): with 2+ launches the verdict is compare's launch-level one")
+      ->required();
+  add_format_option(cmd, args.format);
+  cmd.add_option("--metric", args.metric, "The time the choice minimizes")
+      ->check(CLI::IsMember(metric_names()))
+      ->capture_default_str();
+  cmd.add_option("--pattern", args.pattern,
+                 "The arrival pattern whose choices go into the rules files, as the report "
+                 "shows it (\"uniform maxdelay=50ms\"); needed when the files ran several");
+  cmd.add_option("--ompi-rules", args.ompi_rules,
+                 "Write Open MPI's coll_tuned dynamic rules (classic format, Open MPI 4.1) here");
+  cmd.add_option("--mpich-json", args.mpich_json,
+                 "Write MPICH's tuning JSON (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE) here");
+  cmd.add_option("--mpich-base", args.mpich_base,
+                 "MPICH's own selection JSON, which every size not tuned falls back to "
+                 "(tools/mpich-default-selection.sh prints the installed library's)");
+  cmd.add_flag("--force", args.force, "Replace existing --ompi-rules / --mpich-json files");
+  add_filter_options(cmd, args.filter);
+  cmd.add_option("--alpha", args.alpha, "Significance level of the verdicts")
+      ->check(probability_check())
+      ->capture_default_str();
+  cmd.add_option("--resamples", args.resamples, "Bootstrap resamples")
+      ->check(CLI::Range(100, 1000000))
+      ->capture_default_str();
+  add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
+}
+
+// Writes `text` to `path`; check_output_file has refused an existing one without --force.
+void write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) throw Error(fmt::format("cannot write {}", path));
+}
+
+int run_tune(const TuneArgs& args) {
+  // Never truncate a file that exists unless --force says so.
+  const auto check_out = [&](const char* option, const std::string& path) {
+    check_output_file(option, path, args.force);
+    if (!args.force && std::filesystem::exists(path)) {
+      throw UsageError(
+          fmt::format("tune {}: '{}' exists; add --force to replace it", option, path));
+    }
+  };
+  if (!args.ompi_rules.empty()) check_out("--ompi-rules", args.ompi_rules);
+  if (!args.mpich_json.empty()) {
+    check_out("--mpich-json", args.mpich_json);
+    if (args.mpich_base.empty()) {
+      throw UsageError(
+          "tune --mpich-json: needs --mpich-base, MPICH's own selection JSON for the sizes not "
+          "tuned (tools/mpich-default-selection.sh > base.json)");
+    }
+  }
+  const std::vector<ResultFile> launches =
+      open_all(split_launches("FILES", args.files), args.filter, results::CaseData::kOnDemand);
+  TuneOptions options;
+  options.metric = metrics_from_names({args.metric}).front();
+  options.compare.alpha = args.alpha;
+  options.compare.resamples = args.resamples;
+  options.compare.seed = args.seed;
+  options.compare.filter = args.filter;
+  options.pattern = args.pattern;
+  const TuneResult tuned = build_tune(launches, options);
+  if (!args.ompi_rules.empty()) {
+    if (tuned.library != "ompi") {
+      throw UsageError(fmt::format(
+          "tune --ompi-rules: {} ran under {}, not Open MPI: its algorithm names are another "
+          "library's; accepted: result sets of an Open MPI run",
+          launches.front().path, launches.front().reader.run_info().mpi_library_version));
+    }
+    write_text_file(args.ompi_rules, ompi_rules_text(tuned.points));
+    fmt::print(stderr, "wrote {}\n", args.ompi_rules);
+  }
+  if (!args.mpich_json.empty()) {
+    if (tuned.library != "mpich") {
+      throw UsageError(fmt::format(
+          "tune --mpich-json: {} ran under {}, not MPICH; accepted: result sets of an MPICH run",
+          launches.front().path, launches.front().reader.run_info().mpi_library_version));
+    }
+    std::ifstream in(args.mpich_base);
+    if (!in) throw UsageError(fmt::format("tune --mpich-base: cannot read '{}'", args.mpich_base));
+    nlohmann::ordered_json base;
+    try {
+      base = nlohmann::ordered_json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+      throw UsageError(
+          fmt::format("tune --mpich-base: '{}' is not JSON: {}", args.mpich_base, e.what()));
+    }
+    try {
+      write_text_file(args.mpich_json, mpich_tuning_json(tuned.points, base).dump(1) + "\n");
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(fmt::format("tune --mpich-base: {}", e.what()));
+    }
+    fmt::print(stderr, "wrote {}\n", args.mpich_json);
+  }
+  emit(tuned.report, format_from_name(args.format), std::cout);
   return 0;
 }
 
@@ -814,6 +934,12 @@ std::vector<Subcommand> subcommands() {
           "both ran under the same planned arrivals, bootstrap 95% CI, Wilcoxon or Mann-Whitney "
           "p, and with 2+ launches a side (A1.h5,A2.h5) a launch-level verdict, Holm-adjusted",
           add_compare_options, run_compare),
+      subcommand<TuneArgs>(
+          "", "tune",
+          "Per workload, the algorithm significantly faster than the library default by "
+          "compare's launch-level verdict (forced library algorithms and papbench's own), and "
+          "Open MPI's coll_tuned rules / MPICH's tuning JSON that make the library run it",
+          add_tune_options, run_tune),
       subcommand<ExportArgs>(
           "export", "csv",
           "One row per (case, iteration, rank) with every raw timestamp and counter",

@@ -1,4 +1,4 @@
-#include "collectives/bcast/forced_bcast.hpp"
+#include "collectives/core/forced_native.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -8,19 +8,16 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <span>
 
+#include "collectives/core/forced_native_table.hpp"
 #include "common/errors.hpp"
 
-namespace papbench::bcast {
+namespace papbench::forced {
 namespace {
 
-constexpr const char* kOmpiAlgorithm = "coll_tuned_bcast_algorithm";
-constexpr const char* kOmpiSegsize = "coll_tuned_bcast_algorithm_segmentsize";
-constexpr const char* kOmpiFanout = "coll_tuned_bcast_algorithm_chain_fanout";
 constexpr const char* kOmpiDynamic = "coll_tuned_use_dynamic_rules";
-constexpr const char* kMpichAlgorithm = "MPIR_CVAR_BCAST_INTRA_ALGORITHM";
-constexpr const char* kMpichDeviceCollective = "MPIR_CVAR_BCAST_DEVICE_COLLECTIVE";
 constexpr const char* kMpichFallback = "MPIR_CVAR_COLLECTIVE_FALLBACK";
 
 // The thread level to ask MPI_T for: MPI's own once it is up (Open MPI lowers the process's
@@ -162,9 +159,9 @@ std::vector<std::pair<std::string, int>> described_items(
 }
 
 // The choice names a described MPICH variable may list; "auto" (value 0) first.
-std::vector<std::string_view> mpich_algorithm_candidates() {
+std::vector<std::string_view> mpich_algorithm_candidates(const ForcedCollective& row) {
   std::vector<std::string_view> names{"auto"};
-  names.insert(names.end(), std::begin(kKnownForcedNames), std::end(kKnownForcedNames));
+  names.insert(names.end(), row.names.begin(), row.names.end());
   return names;
 }
 
@@ -192,8 +189,9 @@ std::vector<std::pair<std::string, int>> choices(const Cvar& v,
   return described_items(v.description, candidates);
 }
 
-std::vector<std::pair<std::string, int>> algorithm_choices(const Cvar& v) {
-  const auto candidates = mpich_algorithm_candidates();
+std::vector<std::pair<std::string, int>> algorithm_choices(const Cvar& v,
+                                                           const ForcedCollective& row) {
+  const auto candidates = mpich_algorithm_candidates(row);
   return choices(v, candidates);
 }
 
@@ -202,44 +200,84 @@ bool is_algorithm(const std::string& name) {
   return name != "ignore" && name != "auto";
 }
 
-// What the linked library lets papbench force, asked once: it cannot change while the process
-// runs, and every case label asks.
+// What the linked library lets papbench force for one collective, asked once: it cannot change
+// while the process runs, and every case label asks.
 struct Forceable {
   std::string variable;
   std::vector<std::string> names;
 };
-const Forceable& forceable() {
-  static const Forceable f = [] {
-    Forceable out;
-    if (!mpit_ready()) return out;
-    auto v = find_cvar(kOmpiAlgorithm);
-    out.variable = kOmpiAlgorithm;
+const Forceable& forceable(std::string_view collective) {
+  static std::map<std::string, Forceable, std::less<>> cache;
+  if (const auto it = cache.find(collective); it != cache.end()) return it->second;
+  const ForcedCollective& row = forced_row(collective);
+  Forceable out;
+  if (mpit_ready()) {
+    const std::string ompi(row.ompi_variable), mpich(row.mpich_variable);
+    auto v = find_cvar(ompi.c_str());
+    out.variable = ompi;
     if (!v) {
-      v = find_cvar(kMpichAlgorithm);
-      out.variable = kMpichAlgorithm;
+      v = find_cvar(mpich.c_str());
+      out.variable = mpich;
     }
-    if (!v) return Forceable{};
-    for (const auto& [name, value] : algorithm_choices(*v)) {
-      if (is_algorithm(name)) out.names.push_back(name);
+    if (v) {
+      for (const auto& [name, value] : algorithm_choices(*v, row)) {
+        if (is_algorithm(name) && unrunnable(collective, name) == nullptr) {
+          out.names.push_back(name);
+        }
+      }
+    } else {
+      out.variable.clear();
     }
-    return out;
-  }();
-  return f;
+  }
+  return cache.emplace(std::string(collective), std::move(out)).first->second;
 }
 
 }  // namespace
 
-std::string forcing_variable() {
-  return forceable().variable;
+struct NativeForcing::CallToggle {
+  MPI_T_cvar_handle handle{};
+  int forced = 0;
+  int original = 0;
+};
+
+namespace {
+
+// One int variable written through a handle allocated beforehand: the writes around each forced
+// call (NativeForcing::activate, deactivate) then cost a store into MPICH's variable, no lookup.
+NativeForcing::CallToggle make_toggle(const Cvar& v, const char* name, long long forced_value) {
+  NativeForcing::CallToggle t;
+  int n = 0;
+  if (MPI_T_cvar_handle_alloc(v.index, nullptr, &t.handle, &n) != MPI_SUCCESS) {
+    throw UsageError(fmt::format("--alg native:force: cannot write {} through MPI_T", name));
+  }
+  t.original = static_cast<int>(read_cvar(v, name));
+  t.forced = static_cast<int>(forced_value);
+  return t;
 }
 
-std::vector<std::string> forceable_bcast_names() {
-  return forceable().names;
+}  // namespace
+
+std::string forcing_variable(std::string_view collective) {
+  return forceable(collective).variable;
 }
 
-BcastForcing::BcastForcing(const ForcedBcast& want) {
+std::vector<std::string> forceable_names(std::string_view collective) {
+  return forceable(collective).names;
+}
+
+bool forcing_is_open_mpi() {
+  return forcing_variable("bcast").starts_with("coll_tuned_");
+}
+
+NativeForcing::NativeForcing(std::string_view collective, const ForcedNative& want) {
   if (!mpit_ready())
     throw UsageError("--alg native:force: MPI_T is not available in this MPI library");
+  const ForcedCollective& row = forced_row(collective);
+  const std::string ompi_name(row.ompi_variable), mpich_name(row.mpich_variable);
+  if (const Unrunnable* u = unrunnable(collective, want.algorithm)) {
+    throw UsageError(fmt::format("--alg native:force={}: papbench cannot run {}'s {}: {}",
+                                 want.algorithm, collective, want.algorithm, u->why));
+  }
   try {
     // Each variable: remember, write, read back.
     auto set = [&](const char* name, const Cvar& v, long long value) {
@@ -253,15 +291,15 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
     };
     auto algorithm_value = [&](const char* name, const Cvar& v) {
       std::vector<std::string> names;
-      for (const auto& [n, value] : algorithm_choices(v)) {
+      for (const auto& [n, value] : algorithm_choices(v, row)) {
         if (n == want.algorithm) return value;
-        if (is_algorithm(n)) names.push_back(n);
+        if (is_algorithm(n) && unrunnable(collective, n) == nullptr) names.push_back(n);
       }
       throw UsageError(fmt::format(
           "--alg native:force: '{}' is not an algorithm of {} in this MPI library; accepted: {}",
           want.algorithm, name, fmt::join(names, ", ")));
     };
-    if (const auto ompi = find_cvar(kOmpiAlgorithm)) {
+    if (const auto ompi = find_cvar(ompi_name.c_str())) {
       const Cvar dynamic = require_cvar(kOmpiDynamic);
       if (read_cvar(dynamic, kOmpiDynamic) == 0) {
         throw UsageError(fmt::format(
@@ -269,25 +307,42 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
             "be set through MPI_T: unset OMPI_MCA_{} (papbench then sets it to 1) or set it to 1",
             kOmpiDynamic, kOmpiDynamic));
       }
-      const int id = algorithm_value(kOmpiAlgorithm, *ompi);
-      set(kOmpiAlgorithm, *ompi, id);
-      const std::size_t segsize = want.segsize.value_or(8192);
-      set(kOmpiSegsize, require_cvar(kOmpiSegsize), static_cast<long long>(segsize));
-      const int fanout = want.fanout.value_or(4);
-      set(kOmpiFanout, require_cvar(kOmpiFanout), fanout);
+      const int id = algorithm_value(ompi_name.c_str(), *ompi);
+      if (ompi->scope == MPI_T_SCOPE_CONSTANT || ompi->scope == MPI_T_SCOPE_READONLY) {
+        // Open MPI 4.1.4 registers coll_tuned_allgatherv_algorithm read-only
+        // (coll_tuned_allgatherv_decision.c, MCA_BASE_VAR_SCOPE_READONLY): only the environment
+        // at MPI_Init sets it, which request_native_forcing does for the run's one name.
+        if (read_cvar(*ompi, ompi_name.c_str()) != id) {
+          throw UsageError(fmt::format(
+              "--alg native:force={}: this Open MPI lets {} be set only at MPI_Init, so a run can "
+              "force one {} algorithm; run each name on its own (OMPI_MCA_{}={} sets it)",
+              want.algorithm, ompi_name, collective, ompi_name, want.algorithm));
+        }
+      } else {
+        set(ompi_name.c_str(), *ompi, id);
+      }
+      if (!row.ompi_segsize.empty()) {
+        const std::string segsize_name(row.ompi_segsize);
+        const std::size_t segsize = want.segsize.value_or(8192);
+        set(segsize_name.c_str(), require_cvar(segsize_name.c_str()),
+            static_cast<long long>(segsize));
+      }
+      if (!row.ompi_fanout.empty()) {
+        const std::string fanout_name(row.ompi_fanout);
+        set(fanout_name.c_str(), require_cvar(fanout_name.c_str()), want.fanout.value_or(4));
+      }
       per_communicator_ = true;
-    } else if (const auto mpich = find_cvar(kMpichAlgorithm)) {
+    } else if (const auto mpich = find_cvar(mpich_name.c_str())) {
       if (want.segsize || want.fanout) {
         throw UsageError(fmt::format(
             "--alg native:force: segsize and fanout are Open MPI's variables; this library "
             "forces only {}",
-            kMpichAlgorithm));
+            mpich_name));
       }
-      const int id = algorithm_value(kMpichAlgorithm, *mpich);
-      // The device (ch4) may otherwise run its own bcast instead of the one selected here.
-      if (const auto device = find_cvar(kMpichDeviceCollective)) {
-        set(kMpichDeviceCollective, *device, 0);
-      }
+      const int id = algorithm_value(mpich_name.c_str(), *mpich);
+      // The device (ch4) may otherwise run its own collective instead of the one selected here.
+      const std::string device_name(row.mpich_device);
+      const auto device = find_cvar(device_name.c_str());
       // A forced algorithm that cannot run on these arguments (smp without nodes) must fail, not
       // silently become the library's own choice: the case would measure something else.
       if (const auto fallback = find_cvar(kMpichFallback)) {
@@ -302,13 +357,23 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
         }
         set(kMpichFallback, *fallback, error->second);
       }
-      set(kMpichAlgorithm, *mpich, id);
+      // MPICH reads the algorithm (and device) variable at every call, its own internal ones
+      // included (MPI_Comm_dup agrees on a context id with MPIR_Allreduce): they hold the forced
+      // values only around the case's own call (activate, deactivate). Here each is set and read
+      // back once, then put back.
+      if (device) {
+        toggles_.push_back(make_toggle(*device, device_name.c_str(), 0));
+        set(device_name.c_str(), *device, 0);
+      }
+      toggles_.push_back(make_toggle(*mpich, mpich_name.c_str(), id));
+      set(mpich_name.c_str(), *mpich, id);
+      deactivate();
       per_communicator_ = false;
     } else {
       throw UsageError(fmt::format(
           "--alg native:force: this MPI library exposes neither {} (Open MPI) nor {} (MPICH) "
           "through MPI_T",
-          kOmpiAlgorithm, kMpichAlgorithm));
+          ompi_name, mpich_name));
     }
   } catch (...) {
     restore();
@@ -316,11 +381,19 @@ BcastForcing::BcastForcing(const ForcedBcast& want) {
   }
 }
 
-BcastForcing::~BcastForcing() {
+NativeForcing::~NativeForcing() {
   restore();
 }
 
-void BcastForcing::restore() {
+void NativeForcing::activate() {
+  for (CallToggle& t : toggles_) MPI_T_cvar_write(t.handle, &t.forced);
+}
+
+void NativeForcing::deactivate() {
+  for (CallToggle& t : toggles_) MPI_T_cvar_write(t.handle, &t.original);
+}
+
+void NativeForcing::restore() {
   // Restoring what could be written; nothing here may throw from a destructor.
   for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
     char name[256] = {};
@@ -338,11 +411,38 @@ void BcastForcing::restore() {
     }
   }
   saved_.clear();
+  for (CallToggle& t : toggles_) MPI_T_cvar_handle_free(&t.handle);
+  toggles_.clear();
+}
+
+NativeComm::NativeComm(std::string_view collective, std::optional<ForcedNative> want)
+    : collective_(collective), want_(std::move(want)) {}
+
+void NativeComm::prepare(MPI_Comm parent) {
+  // A private duplicate: the library's messages can never match the harness's. Open MPI reads
+  // forced algorithms when a communicator is created, so the variables are set around the dup;
+  // MPICH at every call, so they are set after it and held around each call (ForcedCall).
+  if (want_ && forced::forcing_is_open_mpi()) forcing_.emplace(collective_, *want_);
+  comm_ = Comm::dup(parent);
+  if (forcing_) {
+    forcing_.reset();
+  } else if (want_) {
+    forcing_.emplace(collective_, *want_);
+  }
 }
 
 void request_forcing_environment() {
-  // overwrite = 0: a user's own setting wins (and BcastForcing refuses if it is false).
+  // overwrite = 0: a user's own setting wins (and NativeForcing refuses if it is false).
   setenv("OMPI_MCA_coll_tuned_use_dynamic_rules", "1", 0);
 }
 
-}  // namespace papbench::bcast
+void request_forcing_environment(std::string_view collective, const std::string& algorithm) {
+  request_forcing_environment();
+  // The algorithm variables Open MPI takes from the environment only (above): the first name a
+  // run forces; NativeForcing refuses a second one.
+  if (collective == "allgatherv") {
+    setenv("OMPI_MCA_coll_tuned_allgatherv_algorithm", algorithm.c_str(), 0);
+  }
+}
+
+}  // namespace papbench::forced
