@@ -13,7 +13,7 @@
 namespace papbench {
 namespace {
 
-constexpr std::string_view kNbcNoneWord[] = {"none"};
+constexpr std::string_view kNbcNoneWord[] = {"none", "captured"};
 constexpr std::string_view kNbcOffWord[] = {"off"};
 constexpr std::string_view kNbcOverlapComputeSamples[] = {"20us"};
 constexpr std::string_view kNbcTestIntervalSamples[] = {"5us"};
@@ -22,7 +22,9 @@ constexpr AlgOptionSpec kNonblockingOptions[] = {
      .type = OptionType::kDuration,
      .default_value = "none",
      .help = "compute between post and wait for this long on every rank (IMB-NBC's t_CPU); "
-             "none: wait at once (IMB-NBC's t_pure loop)",
+             "none: wait at once (IMB-NBC's t_pure loop); captured: each rank's own compute of "
+             "each call of the replayed capture (--pattern replay:CAPTURE.h5#K of a nonblocking "
+             "site, docs/CAPTURE.md)",
      .min = 1,
      .words = kNbcNoneWord,
      .flag = "--overlap-compute",
