@@ -448,8 +448,14 @@ void post_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t po
     s->pending[request] = {*call, post_return_raw, 0};
     g_pending.store(static_cast<std::int64_t>(s->pending.size()), std::memory_order_relaxed);
   } catch (const std::exception& e) {
+    // As record_call: with flushes the rank goes on taking part in them, so it stays enabled.
     s->failed = true;
-    disable(e.what());
+    if (s->flush_every == 0) {
+      disable(e.what());
+    } else {
+      std::fprintf(stderr, "papbench-capture: stopped recording (%s); nothing more is written\n",
+                   e.what());
+    }
   }
 }
 
