@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <exception>
 #include <string>
 #include <string_view>
 
+#include "common/units.hpp"
 #include "results/result_set.hpp"
 
 namespace papbench {
@@ -20,6 +22,27 @@ constexpr std::array<std::string_view, 13> kCapturedDtypes = {
     "uint32", "long",  "int64", "uint64", "float", "double"};
 constexpr std::array<std::string_view, 10> kCapturedOps = {"sum", "prod", "max",  "min", "land",
                                                            "lor", "lxor", "band", "bor", "bxor"};
+
+// The papbench collective that replays a captured site: its own, or the nearest of the same
+// shape (reduce_scatter_block's equal blocks are reduce_scatter's; gatherv and scatterv replay
+// as gather and scatter of the site's first block); "" for scan and exscan, which papbench does
+// not run (the run keeps its --collective).
+std::string_view replay_collective(std::string_view captured) {
+  if (captured == "reduce_scatter_block") return "reduce_scatter";
+  if (captured == "gatherv") return "gather";
+  if (captured == "scatterv") return "scatter";
+  if (captured == "scan" || captured == "exscan") return "";
+  return captured;
+}
+
+bool is_nonblocking_name(std::string_view c) {
+  constexpr std::array<std::string_view, 7> kNonblocking = {
+      "iallreduce", "ireduce", "ibcast", "iallgather", "ialltoall", "igather", "iscatter"};
+  for (std::string_view n : kNonblocking) {
+    if (n == c) return true;
+  }
+  return false;
+}
 
 bool captured_name_listed(std::string_view v, std::span<const std::string_view> names) {
   for (std::string_view n : names) {
@@ -53,6 +76,20 @@ RawRunOptions with_captured_workload(RawRunOptions raw) {
     if (kind == extra.end() || kind->second != "capture") return raw;
     if (index >= static_cast<int>(reader.cases().size())) return raw;
     const results::CaseRecord& rec = reader.cases()[static_cast<std::size_t>(index)];
+    // The site's own collective: an allreduce site replays as allreduce, a nonblocking one as
+    // its nonblocking collective.
+    if (const std::string_view c = replay_collective(rec.collective);
+        !c.empty() && at_default(raw, &RawRunOptions::collective, "--collective")) {
+      raw.collective = std::string(c);
+    }
+    // ... with each rank's captured compute between post and wait, unless the compute is given.
+    const bool any_nonblocking = std::ranges::any_of(
+        split_list(raw.collective), [](const std::string& c) { return is_nonblocking_name(c); });
+    if (any_nonblocking && rec.metrics.contains("nbc_compute_ns") &&
+        !raw.alg_options.contains("--overlap-compute") &&
+        raw.alg.find("overlap-compute=") == std::string::npos) {
+      raw.alg_options["--overlap-compute"] = "captured";
+    }
     if (rec.count > 0 && at_default(raw, &RawRunOptions::count, "--count")) {
       raw.count = std::to_string(rec.count);
     }

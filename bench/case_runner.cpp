@@ -525,6 +525,7 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   if (s.count_call) s.counters->start();
   // Only raw readings around the call: their global times, clock bounds and slew are functions
   // of those instants, computed after the timed region (the exit's read inline, as now() did).
+  s.args.replayed_compute_ns = s.pattern->overlap_compute_ns(it, rank_);
   const std::int64_t a_local = clock_.local_now();
   s.alg->run(s.args);
   const std::int64_t f_raw = clocksync::raw_now_ns();

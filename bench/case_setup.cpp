@@ -192,9 +192,11 @@ CaseSetup::CaseSetup(const Case& c, const RunOptions& opts, clocksync::GlobalClo
   args = workload->args();
   args.nodes = nodes.get();
   make_pat_runtime(c);
+  pattern = make_pattern(c.pattern, PatternContext{size_, c.root, c.maxdelay_ns, opts_.seed});
+  // Before prepare, so that an algorithm can refuse a pattern without the compute it asks for.
+  args.replayed_compute_ns = pattern->overlap_compute_ns(0, comm_rank(world_));
   alg->prepare(args);
 
-  pattern = make_pattern(c.pattern, PatternContext{size_, c.root, c.maxdelay_ns, opts_.seed});
   counters = std::make_unique<CounterSet>(opts_.counters, opts_.counters_domain);
   // What starting and stopping an empty set costs, stored with the case so a reader can tell
   // the counters' own share of a call's counts and of the gap between planned and real arrival.

@@ -6,7 +6,7 @@
 namespace papbench::capture {
 
 std::string_view collective_name(Collective c) {
-  static constexpr std::array<std::string_view, 12> kNames = {"reduce",
+  static constexpr std::array<std::string_view, 23> kNames = {"reduce",
                                                               "allreduce",
                                                               "bcast",
                                                               "scatter",
@@ -17,8 +17,23 @@ std::string_view collective_name(Collective c) {
                                                               "alltoallv",
                                                               "reduce_scatter",
                                                               "reduce_scatter_block",
-                                                              "barrier"};
+                                                              "barrier",
+                                                              "gatherv",
+                                                              "scatterv",
+                                                              "scan",
+                                                              "exscan",
+                                                              "iallreduce",
+                                                              "ireduce",
+                                                              "ibcast",
+                                                              "iallgather",
+                                                              "ialltoall",
+                                                              "igather",
+                                                              "iscatter"};
   return kNames[static_cast<std::size_t>(c)];
+}
+
+bool is_nonblocking(Collective c) {
+  return c >= Collective::kIallreduce;
 }
 
 std::uint32_t CallLog::add_comm(std::string identity, std::vector<int> world_ranks) {

@@ -11,8 +11,10 @@
 
 namespace papbench::capture {
 
-// The blocking collectives the library wraps; names as `papbench --collective` spells them
-// (reduce_scatter_block has no papbench collective of its own; replay it as reduce_scatter).
+// The collectives the library wraps; names as `papbench --collective` spells them where papbench
+// has the collective (reduce_scatter_block replays as reduce_scatter, gatherv and scatterv as
+// gather and scatter; scan and exscan have no papbench collective). The nonblocking ones follow
+// the blocking ones: their calls are recorded when a wait or test completes them.
 enum class Collective : std::uint8_t {
   kReduce,
   kAllreduce,
@@ -26,12 +28,35 @@ enum class Collective : std::uint8_t {
   kReduceScatter,
   kReduceScatterBlock,
   kBarrier,
+  kGatherv,
+  kScatterv,
+  kScan,
+  kExscan,
+  kIallreduce,
+  kIreduce,
+  kIbcast,
+  kIallgather,
+  kIalltoall,
+  kIgather,
+  kIscatter,
 };
+// Whether `c` is posted (MPI_I...) and completed by a wait or test.
+bool is_nonblocking(Collective c);
 std::string_view collective_name(Collective c);
 
 struct RawCall {
   std::int64_t arrival_raw = 0;  // raw clock (clocksync::raw_now_ns) just before PMPI_*
-  std::int64_t exit_raw = 0;     // ... and just after it returned
+  std::int64_t exit_raw = 0;     // ... and just after it returned (nonblocking: after the wait or
+                                 // test that completed it)
+  // Nonblocking only (else 0), durations: the compute between the post's return and the call
+  // that completed it, less the waits and tests of it before that call; the time in those
+  // earlier waits and tests, and how many there were; the time in the completing call; whether
+  // that call was a test (MPI_Test*) rather than a wait.
+  std::int64_t compute_ns = 0;
+  std::int64_t test_ns = 0;
+  std::int64_t wait_ns = 0;
+  std::int32_t tests = 0;
+  bool done_by_test = false;
   const void* site = nullptr;    // the caller's return address
   std::uint64_t stack_hash = 0;  // PAPBENCH_CAPTURE_SITES=1 only, else 0
   std::uint64_t count = 0;       // elements this rank contributes (see mpi_wrappers.cpp)
@@ -52,6 +77,11 @@ class CallLog {
   std::uint32_t add_comm(std::string identity, std::vector<int> world_ranks);
   // Records a call; its seq is the communicator's next number.
   void append(RawCall call);
+  // The communicator's next seq, taken when a nonblocking collective is posted (MPI orders
+  // blocking and nonblocking collectives alike, by their calls); append_numbered records it
+  // when the collective completes.
+  std::uint32_t take_seq(std::uint32_t comm) { return comms_[comm].next_seq++; }
+  void append_numbered(const RawCall& call) { calls_.push_back(call); }
   std::uint32_t comms() const { return static_cast<std::uint32_t>(comms_.size()); }
   const std::string& comm_identity(std::uint32_t slot) const { return comms_[slot].identity; }
   const std::vector<int>& comm_members(std::uint32_t slot) const { return comms_[slot].members; }

@@ -6,7 +6,8 @@
 // count: the elements of this rank's block, as papbench's --count means it: the count of
 // reduce/allreduce/bcast, the block of scatter/gather/allgather/alltoall (the root's send or
 // receive block), this rank's block of allgatherv and reduce_scatter, the mean block of
-// alltoallv.
+// alltoallv, this rank's own block of gatherv and scatterv; scan and exscan as allreduce. A
+// nonblocking collective records what its blocking counterpart does.
 
 #include <mpi.h>
 
@@ -38,12 +39,13 @@ inline CallShape barrier(MPI_Comm comm, const void* site) {
   return {Collective::kBarrier, comm, -1, 0, MPI_DATATYPE_NULL, MPI_OP_NULL, site};
 }
 
-inline CallShape bcast(long long count, MPI_Datatype dt, int root, MPI_Comm comm,
-                       const void* site) {
-  return {Collective::kBcast, comm, root, to_count(count), dt, MPI_OP_NULL, site};
+inline CallShape bcast(long long count, MPI_Datatype dt, int root, MPI_Comm comm, const void* site,
+                       Collective kind = Collective::kBcast) {
+  return {kind, comm, root, to_count(count), dt, MPI_OP_NULL, site};
 }
 
-// reduce (root >= 0), allreduce and reduce_scatter_block (root -1): one count for every rank.
+// reduce (root >= 0), allreduce, reduce_scatter_block, scan and exscan (root -1): one count for
+// every rank.
 inline CallShape reduction(Collective kind, long long count, MPI_Datatype dt, MPI_Op op, int root,
                            MPI_Comm comm, const void* site) {
   return {kind, comm, root, to_count(count), dt, op, site};
@@ -52,11 +54,28 @@ inline CallShape reduction(Collective kind, long long count, MPI_Datatype dt, MP
 // scatter and gather: the root's send (scatter) or receive (gather) block, the other ranks' own.
 inline CallShape rooted(Collective kind, long long scount, MPI_Datatype stype, long long rcount,
                         MPI_Datatype rtype, int root, MPI_Comm comm, const void* site) {
-  const bool root_sends = kind == Collective::kScatter;
+  const bool root_sends = kind == Collective::kScatter || kind == Collective::kIscatter;
   const bool at_root = rank_in(comm) == root;
   const bool send_side = at_root == root_sends;
   return {kind,        comm, root, to_count(send_side ? scount : rcount), send_side ? stype : rtype,
           MPI_OP_NULL, site};
+}
+
+// gatherv and scatterv: this rank's own block, the root's from its counts (with MPI_IN_PLACE
+// the root's own count argument is ignored).
+template <class Count>
+CallShape own_v_block(Collective kind, const Count* root_counts, MPI_Datatype root_type,
+                      long long own_count, MPI_Datatype own_type, int root, MPI_Comm comm,
+                      const void* site) {
+  const int r = rank_in(comm);
+  const bool at_root = r == root;
+  return {kind,
+          comm,
+          root,
+          to_count(at_root ? static_cast<long long>(root_counts[r]) : own_count),
+          at_root ? root_type : own_type,
+          MPI_OP_NULL,
+          site};
 }
 
 // allgather and alltoall: the block each rank receives from each other.

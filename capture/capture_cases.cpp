@@ -73,6 +73,11 @@ results::CaseRecord to_record(const CaseBuild& b) {
   rec.clock_bound_ns = results::Matrix(calls, ranks);
   results::Matrix counts(calls, ranks);
   bool counts_vary = false;
+  // Nonblocking sites: where each rank's post-to-completion went, under the names the
+  // benchmark's nonblocking rows use (overlap_loop.hpp), so a replay and its capture read alike.
+  const bool nonblocking = is_nonblocking(static_cast<Collective>(b.collective));
+  results::Matrix compute(calls, ranks), test(calls, ranks), wait(calls, ranks),
+      tests(calls, ranks), by_test(calls, ranks);
   for (int i = 0; i < calls; ++i) {
     for (int r = 0; r < ranks; ++r) {
       const CallRow& row = b.rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(r)].second;
@@ -80,12 +85,24 @@ results::CaseRecord to_record(const CaseBuild& b) {
       rec.exit_ns.at(i, r) = row.exit_ns;
       rec.clock_bound_ns.at(i, r) = row.bound_ns;
       counts.at(i, r) = row.count;
+      compute.at(i, r) = row.compute_ns;
+      test.at(i, r) = row.test_ns;
+      wait.at(i, r) = row.wait_ns;
+      tests.at(i, r) = row.tests;
+      by_test.at(i, r) = row.done_by_test;
       counts_vary = counts_vary || row.count != first.count;
     }
   }
   // Only when the calls of a site differ (or the ranks of a v-collective): the case's count is
   // then the first call's, and the matrix tells the rest.
   if (counts_vary) rec.metrics["count"] = std::move(counts);
+  if (nonblocking) {
+    rec.metrics["nbc_compute_ns"] = std::move(compute);
+    rec.metrics["nbc_test_ns"] = std::move(test);
+    rec.metrics["nbc_wait_ns"] = std::move(wait);
+    rec.metrics["nbc_tests"] = std::move(tests);
+    rec.metrics["nbc_done_before_wait"] = std::move(by_test);
+  }
   return rec;
 }
 

@@ -24,8 +24,14 @@ struct CallRow {
   std::int64_t arrival_ns = 0;
   std::int64_t exit_ns = 0;
   std::int64_t bound_ns = 0;  // the clock's error bound at the arrival
+  // Nonblocking collectives (RawCall's fields of the same names; 0 for blocking ones).
+  std::int64_t compute_ns = 0;
+  std::int64_t test_ns = 0;
+  std::int64_t wait_ns = 0;
+  std::int64_t tests = 0;
+  std::int64_t done_by_test = 0;
 };
-inline constexpr int kCallRowFields = 12;
+inline constexpr int kCallRowFields = 17;
 static_assert(sizeof(CallRow) == kCallRowFields * sizeof(std::int64_t));
 static_assert(std::is_trivially_copyable_v<CallRow>);
 

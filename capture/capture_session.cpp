@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -61,12 +62,20 @@ struct State {
   // on every rank) all ranks write what they have so far; 0: only at MPI_Finalize.
   std::int64_t flush_every = 0;
   std::int64_t world_calls = 0;
+  // Posted nonblocking collectives by request, until a wait or test completes them.
+  struct Pending {
+    RawCall call;
+    std::int64_t post_return_raw = 0;
+    std::int64_t in_calls_ns = 0;  // in earlier waits and tests that did not complete it
+  };
+  std::unordered_map<MPI_Request, Pending> pending;
   // With flushes, a rank that fails keeps taking part in them (with "not ok"), or the others
   // would wait for it; without, it simply stops recording.
   bool failed = false;
 };
 
 std::atomic<bool> g_recording{false};
+std::atomic<std::int64_t> g_pending{0};  // State::pending.size(), read without the mutex
 std::unique_ptr<State>& state() {
   static std::unique_ptr<State> s;
   return s;
@@ -96,7 +105,9 @@ std::uint32_t comm_slot(State& s, MPI_Comm comm) {
   return slot;
 }
 
-void append(State& s, const CallShape& shape, std::int64_t arrival_raw, std::int64_t exit_raw) {
+// The record of a call; std::nullopt on an intercommunicator (not captured).
+std::optional<RawCall> make_call(State& s, const CallShape& shape, std::int64_t arrival_raw,
+                                 std::int64_t exit_raw) {
   RawCall call;
   call.arrival_raw = arrival_raw;
   call.exit_raw = exit_raw;
@@ -105,11 +116,15 @@ void append(State& s, const CallShape& shape, std::int64_t arrival_raw, std::int
   call.root = shape.root;
   call.collective = shape.collective;
   call.comm = comm_slot(s, shape.comm);
-  if (s.log.comm_members(call.comm).empty()) return;  // intercommunicators are not captured
+  if (s.log.comm_members(call.comm).empty()) return std::nullopt;
   call.dtype = slot_of(s.dtypes, shape.dtype);
   call.op = slot_of(s.ops, shape.op);
   if (s.sites) call.stack_hash = stack_hash();
-  s.log.append(call);
+  return call;
+}
+
+void append(State& s, const CallShape& shape, std::int64_t arrival_raw, std::int64_t exit_raw) {
+  if (std::optional<RawCall> call = make_call(s, shape, arrival_raw, exit_raw)) s.log.append(*call);
 }
 
 // The median and p99 of what a wrapper adds to a call: two clock reads and the recording path,
@@ -196,6 +211,11 @@ RankCalls resolve(State& s) {
     row.arrival_ns = clock.to_global(a_local);
     row.exit_ns = clock.to_global(clock.local().from_raw(call.exit_raw));
     row.bound_ns = clock.error_bound_at(a_local);
+    row.compute_ns = call.compute_ns;
+    row.test_ns = call.test_ns;
+    row.wait_ns = call.wait_ns;
+    row.tests = call.tests;
+    row.done_by_test = call.done_by_test ? 1 : 0;
     out.rows.push_back(row);
   }
   return out;
@@ -381,6 +401,7 @@ void finish_capture() {
   const InternalCalls guard;
   std::unique_ptr<State> s = std::move(state());
   const bool was_recording = g_recording.exchange(false);
+  g_pending = 0;  // collectives still posted now are never recorded
   if (!s) return;
   agree_and_write(*s, was_recording && !s->failed, /*final=*/true);
   s->clock.reset();  // frees its communicators before PMPI_Finalize
@@ -412,6 +433,70 @@ void record_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t 
     const InternalCalls guard;
     agree_and_write(*s, !s->failed, /*final=*/false);
   }
+}
+
+void post_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t post_return_raw,
+               MPI_Request request) {
+  State* s = state().get();
+  if (s == nullptr || request == MPI_REQUEST_NULL) return;
+  std::lock_guard lock(s->mutex);
+  if (s->failed) return;
+  try {
+    std::optional<RawCall> call = make_call(*s, shape, arrival_raw, post_return_raw);
+    if (!call) return;
+    call->seq = s->log.take_seq(call->comm);
+    s->pending[request] = {*call, post_return_raw, 0};
+    g_pending.store(static_cast<std::int64_t>(s->pending.size()), std::memory_order_relaxed);
+  } catch (const std::exception& e) {
+    // As record_call: with flushes the rank goes on taking part in them, so it stays enabled.
+    s->failed = true;
+    if (s->flush_every == 0) {
+      disable(e.what());
+    } else {
+      std::fprintf(stderr, "papbench-capture: stopped recording (%s); nothing more is written\n",
+                   e.what());
+    }
+  }
+}
+
+bool requests_pending() {
+  return g_pending.load(std::memory_order_relaxed) > 0 && recording();
+}
+
+void requests_waited(std::span<const MPI_Request> before, std::span<const MPI_Request> after,
+                     std::int64_t t0_raw, std::int64_t t1_raw, bool is_test) {
+  State* s = state().get();
+  if (s == nullptr) return;
+  std::lock_guard lock(s->mutex);
+  for (std::size_t i = 0; i < before.size() && i < after.size(); ++i) {
+    if (before[i] == MPI_REQUEST_NULL) continue;
+    const auto it = s->pending.find(before[i]);
+    if (it == s->pending.end()) continue;
+    State::Pending& p = it->second;
+    if (after[i] != MPI_REQUEST_NULL) {
+      // Still running: this call's time was spent on it (on all of a Waitsome's alike).
+      p.in_calls_ns += t1_raw - t0_raw;
+      ++p.call.tests;
+      continue;
+    }
+    RawCall call = p.call;
+    call.exit_raw = t1_raw;
+    call.test_ns = p.in_calls_ns;
+    call.compute_ns = std::max<std::int64_t>(0, t0_raw - p.post_return_raw - p.in_calls_ns);
+    call.wait_ns = t1_raw - t0_raw;
+    call.done_by_test = is_test;
+    s->pending.erase(it);
+    if (!s->failed) s->log.append_numbered(call);
+  }
+  g_pending.store(static_cast<std::int64_t>(s->pending.size()), std::memory_order_relaxed);
+}
+
+void forget_request(MPI_Request request) {
+  State* s = state().get();
+  if (s == nullptr) return;
+  std::lock_guard lock(s->mutex);
+  s->pending.erase(request);
+  g_pending.store(static_cast<std::int64_t>(s->pending.size()), std::memory_order_relaxed);
 }
 
 void forget_comm(MPI_Comm comm) {

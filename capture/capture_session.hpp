@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <span>
 
 #include "capture/call_log.hpp"
 
@@ -43,6 +44,23 @@ bool recording();
 void start_capture();
 void finish_capture();
 void record_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t exit_raw);
+
+// Nonblocking collectives: the post (MPI_I...) is remembered under its request, with the
+// communicator's next seq; a wait or test that completes the request records the call
+// (RawCall's compute_ns, test_ns, wait_ns). Completion is seen as the handle turning
+// MPI_REQUEST_NULL, which MPI does to every completed request that is not persistent.
+void post_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t post_return_raw,
+               MPI_Request request);
+// Whether some posted collective is not complete yet: the waits and tests do nothing more
+// when none is (point-to-point requests are not looked at).
+bool requests_pending();
+// After a wait or test that ran from t0 to t1 (raw clock) on `before` (the handles as passed
+// in) and left `after`: completes the posted collectives among them and charges the call's time
+// to the others.
+void requests_waited(std::span<const MPI_Request> before, std::span<const MPI_Request> after,
+                     std::int64_t t0_raw, std::int64_t t1_raw, bool is_test);
+// MPI_Request_free on a posted collective: it completes unseen and is not recorded.
+void forget_request(MPI_Request request);
 // A freed communicator's handle may later name another one: forget the handle, keep its calls.
 void forget_comm(MPI_Comm comm);
 

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include "capture/call_shapes.hpp"
 #include "capture/capture_session.hpp"
@@ -55,6 +56,43 @@ void fortran_captured(Call&& call, const MPI_Fint* ierr, Shape&& shape) {
   }
   if (ierr == nullptr || *ierr == MPI_SUCCESS)
     papbench::capture::record_call(shape(), arrival, exit);
+}
+
+// The post of a nonblocking collective: run (as an internal call), then remember the request.
+template <class Call, class Shape>
+void fortran_posted(Call&& call, const MPI_Fint* ierr, const MPI_Fint* request, Shape&& shape) {
+  const bool rec = papbench::capture::recording();
+  std::int64_t arrival = 0, posted_at = 0;
+  {
+    const papbench::capture::InternalCalls inner;
+    arrival = rec ? papbench::clocksync::raw_now_ns() : 0;
+    call();
+    posted_at = rec ? papbench::clocksync::raw_now_ns() : 0;
+  }
+  if (rec && (ierr == nullptr || *ierr == MPI_SUCCESS) && request != nullptr) {
+    papbench::capture::post_call(shape(), arrival, posted_at, MPI_Request_f2c(*request));
+  }
+}
+
+// A wait or test on Fortran handles: converted before the call and after it (a completed
+// request's Fortran handle is MPI_REQUEST_NULL's, which converts to MPI_REQUEST_NULL).
+template <class Call>
+void fortran_completing(const MPI_Fint* requests, MPI_Fint count, bool is_test, Call&& call) {
+  const bool watch = requests != nullptr && count > 0 && papbench::capture::requests_pending();
+  std::vector<MPI_Request> before, after;
+  if (watch) {
+    for (MPI_Fint i = 0; i < count; ++i) before.push_back(MPI_Request_f2c(requests[i]));
+  }
+  std::int64_t t0 = 0, t1 = 0;
+  {
+    const papbench::capture::InternalCalls inner;
+    t0 = watch ? papbench::clocksync::raw_now_ns() : 0;
+    call();
+    t1 = watch ? papbench::clocksync::raw_now_ns() : 0;
+  }
+  if (!watch) return;
+  for (MPI_Fint i = 0; i < count; ++i) after.push_back(MPI_Request_f2c(requests[i]));
+  papbench::capture::requests_waited(before, after, t0, t1, is_test);
 }
 
 }  // namespace
@@ -158,7 +196,99 @@ PAPBENCH_FORTRAN_NAMES(ALLTOALLV_W, mpi_alltoallv, MPI_ALLTOALLV, MPI_Alltoallv)
 PAPBENCH_FORTRAN_NAMES(REDUCE_SCATTER_W, mpi_reduce_scatter, MPI_REDUCE_SCATTER, MPI_Reduce_scatter)
 PAPBENCH_FORTRAN_NAMES(REDUCE_SCATTER_BLOCK_W, mpi_reduce_scatter_block, MPI_REDUCE_SCATTER_BLOCK,
                        MPI_Reduce_scatter_block)
+
+// The nonblocking collectives papbench runs: the post with the request converted after the
+// call (MPI_Request_f2c), then the waits and tests below complete it as in mpi_wrappers.cpp.
+#define PAPBENCH_FORTRAN_POST(NAME, ARGS, CALL_ARGS, SHAPE)                        \
+  extern "C" __attribute__((visibility("default"))) void NAME ARGS {               \
+    using Fn = void(*) ARGS;                                                       \
+    static const Fn real = fortran_next<Fn>(#NAME);                                \
+    const void* site = __builtin_return_address(0);                                \
+    fortran_posted([&] { real CALL_ARGS; }, ierr, request, [&] { return SHAPE; }); \
+  }
+#define IREDUCTION_W(NAME, KIND)                                                               \
+  PAPBENCH_FORTRAN_POST(                                                                       \
+      NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* comm, F* request, F* ierr),        \
+      (sb, rb, count, dt, op, comm, request, ierr),                                            \
+      shapes::reduction(KIND, *count, MPI_Type_f2c(*dt), MPI_Op_f2c(*op), -1, PAPBENCH_F_COMM, \
+                        site))
+#define IALLREDUCE_W(NAME) IREDUCTION_W(NAME, Collective::kIallreduce)
+#define IREDUCE_W(NAME)                                                                          \
+  PAPBENCH_FORTRAN_POST(                                                                         \
+      NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* root, F* comm, F* request, F* ierr), \
+      (sb, rb, count, dt, op, root, comm, request, ierr),                                        \
+      shapes::reduction(Collective::kIreduce, *count, MPI_Type_f2c(*dt), MPI_Op_f2c(*op), *root, \
+                        PAPBENCH_F_COMM, site))
+#define IBCAST_W(NAME)                                                           \
+  PAPBENCH_FORTRAN_POST(                                                         \
+      NAME, (void* buf, F* count, F* dt, F* root, F* comm, F* request, F* ierr), \
+      (buf, count, dt, root, comm, request, ierr),                               \
+      shapes::bcast(*count, MPI_Type_f2c(*dt), *root, PAPBENCH_F_COMM, site, Collective::kIbcast))
+#define IROOTED_W(NAME, KIND)                                                                   \
+  PAPBENCH_FORTRAN_POST(NAME,                                                                   \
+                        (void* sb, F* scount, F* stype, void* rb, F* rcount, F* rtype, F* root, \
+                         F* comm, F* request, F* ierr),                                         \
+                        (sb, scount, stype, rb, rcount, rtype, root, comm, request, ierr),      \
+                        shapes::rooted(KIND, *scount, MPI_Type_f2c(*stype), *rcount,            \
+                                       MPI_Type_f2c(*rtype), *root, PAPBENCH_F_COMM, site))
+#define IGATHER_W(NAME) IROOTED_W(NAME, Collective::kIgather)
+#define ISCATTER_W(NAME) IROOTED_W(NAME, Collective::kIscatter)
+#define IEVEN_W(NAME, KIND)                                                               \
+  PAPBENCH_FORTRAN_POST(                                                                  \
+      NAME,                                                                               \
+      (void* sb, F* scount, F* stype, void* rb, F* rcount, F* rtype, F* comm, F* request, \
+       F* ierr),                                                                          \
+      (sb, scount, stype, rb, rcount, rtype, comm, request, ierr),                        \
+      shapes::even_blocks(KIND, *rcount, MPI_Type_f2c(*rtype), PAPBENCH_F_COMM, site))
+#define IALLGATHER_W(NAME) IEVEN_W(NAME, Collective::kIallgather)
+#define IALLTOALL_W(NAME) IEVEN_W(NAME, Collective::kIalltoall)
+
+PAPBENCH_FORTRAN_NAMES(IALLREDUCE_W, mpi_iallreduce, MPI_IALLREDUCE, MPI_Iallreduce)
+PAPBENCH_FORTRAN_NAMES(IREDUCE_W, mpi_ireduce, MPI_IREDUCE, MPI_Ireduce)
+PAPBENCH_FORTRAN_NAMES(IBCAST_W, mpi_ibcast, MPI_IBCAST, MPI_Ibcast)
+PAPBENCH_FORTRAN_NAMES(IALLGATHER_W, mpi_iallgather, MPI_IALLGATHER, MPI_Iallgather)
+PAPBENCH_FORTRAN_NAMES(IALLTOALL_W, mpi_ialltoall, MPI_IALLTOALL, MPI_Ialltoall)
+PAPBENCH_FORTRAN_NAMES(IGATHER_W, mpi_igather, MPI_IGATHER, MPI_Igather)
+PAPBENCH_FORTRAN_NAMES(ISCATTER_W, mpi_iscatter, MPI_ISCATTER, MPI_Iscatter)
 #undef PAPBENCH_F_COMM
+
+// The waits and tests, on Fortran request handles (converted before and after the call).
+#define PAPBENCH_FORTRAN_COMPLETE(NAME, ARGS, CALL_ARGS, REQUESTS, COUNT, IS_TEST) \
+  extern "C" __attribute__((visibility("default"))) void NAME ARGS {               \
+    using Fn = void(*) ARGS;                                                       \
+    static const Fn real = fortran_next<Fn>(#NAME);                                \
+    fortran_completing(REQUESTS, COUNT, IS_TEST, [&] { real CALL_ARGS; });         \
+  }
+#define WAIT_W(NAME) \
+  PAPBENCH_FORTRAN_COMPLETE(NAME, (F * r, F * st, F * ierr), (r, st, ierr), r, 1, false)
+#define TEST_W(NAME)                                                                              \
+  PAPBENCH_FORTRAN_COMPLETE(NAME, (F * r, F * flag, F * st, F * ierr), (r, flag, st, ierr), r, 1, \
+                            true)
+#define WAITALL_W(NAME) \
+  PAPBENCH_FORTRAN_COMPLETE(NAME, (F * n, F * r, F * st, F * ierr), (n, r, st, ierr), r, *n, false)
+#define TESTALL_W(NAME)                                                       \
+  PAPBENCH_FORTRAN_COMPLETE(NAME, (F * n, F * r, F * flag, F * st, F * ierr), \
+                            (n, r, flag, st, ierr), r, *n, true)
+#define WAITANY_W(NAME)                                                        \
+  PAPBENCH_FORTRAN_COMPLETE(NAME, (F * n, F * r, F * index, F * st, F * ierr), \
+                            (n, r, index, st, ierr), r, *n, false)
+#define TESTANY_W(NAME)                                                                  \
+  PAPBENCH_FORTRAN_COMPLETE(NAME, (F * n, F * r, F * index, F * flag, F * st, F * ierr), \
+                            (n, r, index, flag, st, ierr), r, *n, true)
+#define WAITSOME_W(NAME)                                                                  \
+  PAPBENCH_FORTRAN_COMPLETE(NAME, (F * n, F * r, F * out, F * indices, F * st, F * ierr), \
+                            (n, r, out, indices, st, ierr), r, *n, false)
+#define TESTSOME_W(NAME)                                                                  \
+  PAPBENCH_FORTRAN_COMPLETE(NAME, (F * n, F * r, F * out, F * indices, F * st, F * ierr), \
+                            (n, r, out, indices, st, ierr), r, *n, true)
+PAPBENCH_FORTRAN_NAMES(WAIT_W, mpi_wait, MPI_WAIT, MPI_Wait)
+PAPBENCH_FORTRAN_NAMES(TEST_W, mpi_test, MPI_TEST, MPI_Test)
+PAPBENCH_FORTRAN_NAMES(WAITALL_W, mpi_waitall, MPI_WAITALL, MPI_Waitall)
+PAPBENCH_FORTRAN_NAMES(TESTALL_W, mpi_testall, MPI_TESTALL, MPI_Testall)
+PAPBENCH_FORTRAN_NAMES(WAITANY_W, mpi_waitany, MPI_WAITANY, MPI_Waitany)
+PAPBENCH_FORTRAN_NAMES(TESTANY_W, mpi_testany, MPI_TESTANY, MPI_Testany)
+PAPBENCH_FORTRAN_NAMES(WAITSOME_W, mpi_waitsome, MPI_WAITSOME, MPI_Waitsome)
+PAPBENCH_FORTRAN_NAMES(TESTSOME_W, mpi_testsome, MPI_TESTSOME, MPI_Testsome)
 
 // MPI_Init, MPI_Init_thread and MPI_Finalize: Open MPI's Fortran versions call PMPI_* too, so
 // without these the capture would never start. Starting and finishing twice (MPICH's bindings

@@ -1,12 +1,18 @@
 // The PMPI interposition: MPI_Init/MPI_Init_thread start the capture, MPI_Finalize writes it, and
 // each blocking collective papbench knows is timed by two raw clock reads around its PMPI_*
-// call. What a call records (its CallShape: communicator, root, count, type, op) is worked out
-// after the call returns, outside the arrival-to-exit window, by the rules of call_shapes.hpp,
-// which the Fortran entry points (fortran_wrappers.cpp) share.
+// call. A nonblocking one is timed from before its post to after the wait or test that
+// completed it: the post is remembered under its request, and the waits and tests, while some
+// post is pending, read the request handles before the call (completion sets them to
+// MPI_REQUEST_NULL) and hand both to capture_session. What a call records (its CallShape:
+// communicator, root, count, type, op) is worked out after the call returns, outside the
+// arrival-to-exit window, by the rules of call_shapes.hpp, which the Fortran entry points
+// (fortran_wrappers.cpp) share.
 
 #include <mpi.h>
 
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "capture/call_shapes.hpp"
 #include "capture/capture_session.hpp"
@@ -25,6 +31,33 @@ int captured(Call&& call, Shape&& shape) {
   const int rc = call();
   const std::int64_t exit = papbench::clocksync::raw_now_ns();
   if (rc == MPI_SUCCESS) papbench::capture::record_call(shape(), arrival, exit);
+  return rc;
+}
+
+// Runs the post `call`; while recording, remembers the request it returns with shape().
+template <class Call, class Shape>
+int posted(Call&& call, MPI_Request* request, Shape&& shape) {
+  if (!papbench::capture::recording()) return call();
+  const std::int64_t arrival = papbench::clocksync::raw_now_ns();
+  const int rc = call();
+  const std::int64_t posted_at = papbench::clocksync::raw_now_ns();
+  if (rc == MPI_SUCCESS && request != nullptr) {
+    papbench::capture::post_call(shape(), arrival, posted_at, *request);
+  }
+  return rc;
+}
+
+// Runs a wait or test `call` on requests[0, count); while a posted collective is pending, with
+// the handles copied before and compared after (a completed one is MPI_REQUEST_NULL then).
+template <class Call>
+int completing(MPI_Request* requests, int count, bool is_test, Call&& call) {
+  if (requests == nullptr || count <= 0 || !papbench::capture::requests_pending()) return call();
+  const std::vector<MPI_Request> before(requests, requests + count);
+  const std::int64_t t0 = papbench::clocksync::raw_now_ns();
+  const int rc = call();
+  const std::int64_t t1 = papbench::clocksync::raw_now_ns();
+  papbench::capture::requests_waited(before, std::span<const MPI_Request>(requests, before.size()),
+                                     t0, t1, is_test);
   return rc;
 }
 
@@ -122,5 +155,120 @@ PAPBENCH_C_WRAPPER(Reduce_scatter_block,
                    (sb, rb, rcount, dt, op, comm),
                    shapes::reduction(Collective::kReduceScatterBlock, rcount, dt, op, -1, comm,
                                      site))
+
+PAPBENCH_C_WRAPPER(Gatherv,
+                   (const void* sb, int scount, MPI_Datatype stype, void* rb, const int rcounts[],
+                    const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm),
+                   (sb, scount, stype, rb, rcounts, displs, rtype, root, comm),
+                   shapes::own_v_block(Collective::kGatherv, rcounts, rtype, scount, stype, root,
+                                       comm, site))
+PAPBENCH_C_WRAPPER(Scatterv,
+                   (const void* sb, const int scounts[], const int displs[], MPI_Datatype stype,
+                    void* rb, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm),
+                   (sb, scounts, displs, stype, rb, rcount, rtype, root, comm),
+                   shapes::own_v_block(Collective::kScatterv, scounts, stype, rcount, rtype, root,
+                                       comm, site))
+PAPBENCH_C_WRAPPER(Scan,
+                   (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm),
+                   (sb, rb, count, dt, op, comm),
+                   shapes::reduction(Collective::kScan, count, dt, op, -1, comm, site))
+PAPBENCH_C_WRAPPER(Exscan,
+                   (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm),
+                   (sb, rb, count, dt, op, comm),
+                   shapes::reduction(Collective::kExscan, count, dt, op, -1, comm, site))
+
+// The nonblocking collectives papbench runs (--collective iallreduce, ...): one row each, as
+// above, the request last among the arguments.
+#define PAPBENCH_C_POST_WRAPPER(NAME, PARAMS, ARGS, SHAPE)                           \
+  __attribute__((visibility("default"))) int MPI_##NAME PARAMS {                     \
+    const void* site = __builtin_return_address(0);                                  \
+    return posted([&] { return PMPI_##NAME ARGS; }, request, [&] { return SHAPE; }); \
+  }
+
+PAPBENCH_C_POST_WRAPPER(Iallreduce,
+                        (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op,
+                         MPI_Comm comm, MPI_Request* request),
+                        (sb, rb, count, dt, op, comm, request),
+                        shapes::reduction(Collective::kIallreduce, count, dt, op, -1, comm, site))
+PAPBENCH_C_POST_WRAPPER(Ireduce,
+                        (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, int root,
+                         MPI_Comm comm, MPI_Request* request),
+                        (sb, rb, count, dt, op, root, comm, request),
+                        shapes::reduction(Collective::kIreduce, count, dt, op, root, comm, site))
+PAPBENCH_C_POST_WRAPPER(Ibcast,
+                        (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm,
+                         MPI_Request* request),
+                        (buffer, count, dt, root, comm, request),
+                        shapes::bcast(count, dt, root, comm, site, Collective::kIbcast))
+PAPBENCH_C_POST_WRAPPER(Iallgather,
+                        (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
+                         MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request),
+                        (sb, scount, stype, rb, rcount, rtype, comm, request),
+                        shapes::even_blocks(Collective::kIallgather, rcount, rtype, comm, site))
+PAPBENCH_C_POST_WRAPPER(Ialltoall,
+                        (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
+                         MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request),
+                        (sb, scount, stype, rb, rcount, rtype, comm, request),
+                        shapes::even_blocks(Collective::kIalltoall, rcount, rtype, comm, site))
+PAPBENCH_C_POST_WRAPPER(Igather,
+                        (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
+                         MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request* request),
+                        (sb, scount, stype, rb, rcount, rtype, root, comm, request),
+                        shapes::rooted(Collective::kIgather, scount, stype, rcount, rtype, root,
+                                       comm, site))
+PAPBENCH_C_POST_WRAPPER(Iscatter,
+                        (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
+                         MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request* request),
+                        (sb, scount, stype, rb, rcount, rtype, root, comm, request),
+                        shapes::rooted(Collective::kIscatter, scount, stype, rcount, rtype, root,
+                                       comm, site))
+
+// The calls that complete requests. Only while a posted collective is pending do they copy the
+// handles; a request freed unwaited (MPI_Request_free) is dropped from the pending ones.
+__attribute__((visibility("default"))) int MPI_Wait(MPI_Request* request, MPI_Status* status) {
+  return completing(request, 1, false, [&] { return PMPI_Wait(request, status); });
+}
+__attribute__((visibility("default"))) int MPI_Waitall(int count, MPI_Request requests[],
+                                                       MPI_Status statuses[]) {
+  return completing(requests, count, false,
+                    [&] { return PMPI_Waitall(count, requests, statuses); });
+}
+__attribute__((visibility("default"))) int MPI_Waitany(int count, MPI_Request requests[],
+                                                       int* index, MPI_Status* status) {
+  return completing(requests, count, false,
+                    [&] { return PMPI_Waitany(count, requests, index, status); });
+}
+__attribute__((visibility("default"))) int MPI_Waitsome(int incount, MPI_Request requests[],
+                                                        int* outcount, int indices[],
+                                                        MPI_Status statuses[]) {
+  return completing(requests, incount, false,
+                    [&] { return PMPI_Waitsome(incount, requests, outcount, indices, statuses); });
+}
+__attribute__((visibility("default"))) int MPI_Test(MPI_Request* request, int* flag,
+                                                    MPI_Status* status) {
+  return completing(request, 1, true, [&] { return PMPI_Test(request, flag, status); });
+}
+__attribute__((visibility("default"))) int MPI_Testall(int count, MPI_Request requests[], int* flag,
+                                                       MPI_Status statuses[]) {
+  return completing(requests, count, true,
+                    [&] { return PMPI_Testall(count, requests, flag, statuses); });
+}
+__attribute__((visibility("default"))) int MPI_Testany(int count, MPI_Request requests[],
+                                                       int* index, int* flag, MPI_Status* status) {
+  return completing(requests, count, true,
+                    [&] { return PMPI_Testany(count, requests, index, flag, status); });
+}
+__attribute__((visibility("default"))) int MPI_Testsome(int incount, MPI_Request requests[],
+                                                        int* outcount, int indices[],
+                                                        MPI_Status statuses[]) {
+  return completing(requests, incount, true,
+                    [&] { return PMPI_Testsome(incount, requests, outcount, indices, statuses); });
+}
+__attribute__((visibility("default"))) int MPI_Request_free(MPI_Request* request) {
+  if (request != nullptr && papbench::capture::requests_pending()) {
+    papbench::capture::forget_request(*request);
+  }
+  return PMPI_Request_free(request);
+}
 
 }  // extern "C"

@@ -28,6 +28,11 @@ class ArrivalPattern {
   // Repetitions of the Listing 3.2 loop to run after the agreed start instead of waiting
   // (compute:XTIME); 0 for every pattern that plans its delays.
   virtual std::int64_t xtime() const { return 0; }
+  // The compute between post and wait of `rank` in `iteration`, where the pattern replays a
+  // capture of a nonblocking site (the capture's nbc_compute_ns + nbc_test_ns of that call,
+  // cycling as the delays do: the wall time from the post's return to the call that completed
+  // it); -1 for every other pattern. `--overlap-compute captured` runs it (docs/CAPTURE.md).
+  virtual std::int64_t overlap_compute_ns(int /*iteration*/, int /*rank*/) const { return -1; }
 };
 
 // Accepted specs: none, uniform, normal, exponential, ramp, late:RANK[:DELAY] (RANK may be

@@ -20,13 +20,29 @@ using Table = std::vector<std::vector<std::int64_t>>;  // [iteration][rank]
 
 constexpr std::int64_t kMaxDelayNs = 1'000'000'000'000'000'000;
 
+// A row of `table` for `iteration`, cycling (warm-up iterations are negative).
+std::int64_t cycled(const Table& table, int iteration, int rank) {
+  const auto rows = static_cast<int>(table.size());
+  const int row = ((iteration % rows) + rows) % rows;
+  return table[static_cast<std::size_t>(row)][static_cast<std::size_t>(rank)];
+}
+
+// What a replay file holds: the delays, and for a capture of a nonblocking site each call's
+// compute between post and completion (empty otherwise).
+struct Replayed {
+  Table delays;
+  Table compute;
+};
+
 class ReplayPattern final : public ArrivalPattern {
  public:
-  explicit ReplayPattern(Table table) : table_(std::move(table)) {}
+  explicit ReplayPattern(Replayed r)
+      : table_(std::move(r.delays)), compute_(std::move(r.compute)) {}
   std::int64_t delay_ns(int iteration, int rank) const override {
-    const auto rows = static_cast<int>(table_.size());
-    const int row = ((iteration % rows) + rows) % rows;
-    return table_[static_cast<std::size_t>(row)][static_cast<std::size_t>(rank)];
+    return cycled(table_, iteration, rank);
+  }
+  std::int64_t overlap_compute_ns(int iteration, int rank) const override {
+    return compute_.empty() ? -1 : cycled(compute_, iteration, rank);
   }
   std::int64_t max_delay_ns() const override {
     std::int64_t out = 0;
@@ -37,6 +53,7 @@ class ReplayPattern final : public ArrivalPattern {
 
  private:
   Table table_;
+  Table compute_;
 };
 
 bool ends_with(const std::string& s, std::string_view suffix) {
@@ -100,7 +117,27 @@ Table read_csv(const std::string& path) {
   return table;
 }
 
-Table read_result_set(const std::string& source) {
+// A capture's nonblocking site: per call and rank the wall time from the post's return to the
+// wait or test that completed it (its compute and the earlier tests); empty for other cases.
+Table captured_compute(const results::CaseRecord& rec) {
+  const auto compute = rec.metrics.find("nbc_compute_ns");
+  const auto tests = rec.metrics.find("nbc_test_ns");
+  if (rec.sync_mode != "capture" || compute == rec.metrics.end() || tests == rec.metrics.end()) {
+    return {};
+  }
+  Table table;
+  for (int it = 0; it < compute->second.rows; ++it) {
+    std::vector<std::int64_t> row;
+    for (int r = 0; r < compute->second.cols; ++r) {
+      row.push_back(std::max<std::int64_t>(0, compute->second.at(it, r)) +
+                    std::max<std::int64_t>(0, tests->second.at(it, r)));
+    }
+    table.push_back(std::move(row));
+  }
+  return table;
+}
+
+Replayed read_result_set(const std::string& source) {
   std::string path = source;
   int case_index = -1;
   if (auto hash = source.rfind('#'); hash != std::string::npos) {
@@ -150,7 +187,7 @@ Table read_result_set(const std::string& source) {
     }
     table.push_back(std::move(delays));
   }
-  return table;
+  return {std::move(table), captured_compute(rec)};
 }
 
 }  // namespace
@@ -158,7 +195,8 @@ Table read_result_set(const std::string& source) {
 std::unique_ptr<ArrivalPattern> make_replay_pattern(const std::string& source, int size) {
   const bool hdf5 = ends_with(source, ".h5") || ends_with(source, ".hdf5") ||
                     source.find(".h5#") != std::string::npos;
-  Table table = hdf5 ? read_result_set(source) : read_csv(source);
+  Replayed replayed = hdf5 ? read_result_set(source) : Replayed{read_csv(source), {}};
+  const Table& table = replayed.delays;
   if (table.empty())
     throw UsageError(fmt::format("--pattern replay: '{}' holds no delays", source));
   if (static_cast<int>(table.front().size()) != size) {
@@ -166,7 +204,7 @@ std::unique_ptr<ArrivalPattern> make_replay_pattern(const std::string& source, i
         fmt::format("--pattern replay: '{}' has delays for {} ranks, but this run has {} ranks",
                     source, table.front().size(), size));
   }
-  return std::make_unique<ReplayPattern>(std::move(table));
+  return std::make_unique<ReplayPattern>(std::move(replayed));
 }
 
 }  // namespace papbench

@@ -39,6 +39,11 @@ struct Args {
   // The (real or --virtual-ppn) nodes of `comm`'s ranks, for hierarchical algorithms; the
   // harness sets it for every intracommunicator case (collectives/core/node_shared.hpp).
   const topology::NodeTopology* nodes = nullptr;
+  // The compute between post and wait that a replayed capture of a nonblocking site recorded
+  // for this rank and call (ArrivalPattern::overlap_compute_ns), set by the harness before each
+  // call and before prepare (the first call's); -1 where the pattern has none. The nonblocking
+  // rows run it with `overlap-compute=captured`.
+  std::int64_t replayed_compute_ns = -1;
 };
 
 struct AlgMetric {

@@ -13,7 +13,7 @@
 namespace papbench {
 namespace {
 
-constexpr std::string_view kNbcComputeWords[] = {"none", "pure"};
+constexpr std::string_view kNbcComputeWords[] = {"none", "pure", "captured"};
 constexpr std::string_view kNbcOffWord[] = {"off"};
 constexpr std::string_view kNbcOverlapComputeSamples[] = {"20us", "pure"};
 constexpr std::string_view kNbcTestIntervalSamples[] = {"5us"};
@@ -23,7 +23,9 @@ constexpr AlgOptionSpec kNonblockingOptions[] = {
      .default_value = "none",
      .help = "compute between post and wait for this long on every rank (IMB-NBC's t_CPU); "
              "none: wait at once (IMB-NBC's t_pure loop); pure: as long as the collective "
-             "alone takes, measured before the case (IMB-NBC's calibration)",
+             "alone takes, measured before the case (IMB-NBC's calibration); captured: each "
+             "rank's own compute of each call of the replayed capture (--pattern "
+             "replay:CAPTURE.h5#K of a nonblocking site, docs/CAPTURE.md)",
      .min = 1,
      .words = kNbcComputeWords,
      .flag = "--overlap-compute",

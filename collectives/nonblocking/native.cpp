@@ -5,11 +5,13 @@
 //
 // Cost: the library's choice, plus the stated compute.
 #include <chrono>
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 
 #include "collectives/nonblocking/nonblocking.hpp"
 #include "collectives/nonblocking/overlap_loop.hpp"
+#include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -25,15 +27,23 @@ class NonblockingNative final : public Algorithm {
     // test-interval "off" or a duration.
     plan_.compute_ns = option_number(options, "overlap-compute").value_or(0);
     plan_.test_interval_ns = option_number(options, "test-interval").value_or(0);
+    captured_ = option_text(options, "overlap-compute") == "captured";
   }
 
   // A private duplicate: the library's messages can never match the harness's.
   void prepare(const Args& args) override {
+    if (captured_ && args.replayed_compute_ns < 0) {
+      throw UsageError(
+          "--overlap-compute captured: the pattern holds no captured compute; accepted with "
+          "--pattern replay:CAPTURE.h5#K of a nonblocking site of a capture (docs/CAPTURE.md)");
+    }
     comm_ = Comm::dup(args.comm);
     if (calibrate_) plan_.compute_ns = pure_time_ns(args);
   }
 
   void run(const Args& a) override {
+    // A replayed capture: this rank's compute of this call.
+    if (captured_) plan_.compute_ns = std::max<std::int64_t>(0, a.replayed_compute_ns);
     MPI_Request request = MPI_REQUEST_NULL;
     post_(a, comm_.get(), &request);
     last_ = compute_then_wait(request, plan_);
@@ -67,6 +77,7 @@ class NonblockingNative final : public Algorithm {
   NbcPost post_;
   bool calibrate_ = false;
   OverlapPlan plan_;
+  bool captured_ = false;
   OverlapTimes last_;
   Comm comm_;
 };

@@ -11,9 +11,9 @@ expect_contains out.txt "fortran app: last total 26"
 expect_exit 0 "$PAPBENCH_REPORT" pap f.h5 --format csv
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
   { n[$col["collective"]] += $col["calls"]; t[$col["collective"]] = $col["bytes"] }
-  END { if (n["allreduce"] != 5 || n["barrier"] != 1 || n["bcast"] != 1) {
+  END { if (n["allreduce"] != 5 || n["barrier"] != 1 || n["bcast"] != 1 || n["iallreduce"] != 2) {
           print "captured calls: allreduce " n["allreduce"] ", barrier " n["barrier"] ", bcast " n["bcast"] \
-            " (expected 5, 1, 1)"; exit 1 }
+            ", iallreduce " n["iallreduce"] " (expected 5, 1, 1, 2)"; exit 1 }
         # MPI_INTEGER is papbench int: 5 calls x 4 ranks x 4 bytes.
         if (t["allreduce"] != 80) { print "allreduce bytes " t["allreduce"] ", expected 80"; exit 1 } }' \
   out.txt || fail "the Fortran calls were not captured once each"

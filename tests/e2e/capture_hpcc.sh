@@ -31,7 +31,12 @@ busiest=$("$PAPBENCH_REPORT" pap hpcc.h5 --format csv |
     $col["collective"] == "allreduce" && $col["comm"] == "world" && $col["calls"] + 0 > best {
       best = $col["calls"] + 0; c = $col["case"] } END { print c }')
 [[ -n $busiest ]] || fail "hpcc.h5 holds no allreduce on MPI_COMM_WORLD"
-expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native,binomial,rabenseifner \
-  --pattern "replay:hpcc.h5#$busiest" --iters 20 --warmup 1 --out replay.h5 --progress never
+# The site as allreduce beside three reduce algorithms (--collective reduce alone is the
+# default, which replays the site's own collective).
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce,allreduce \
+  --alg native,binomial,rabenseifner --pattern "replay:hpcc.h5#$busiest" --iters 20 --warmup 1 \
+  --out replay.h5 --progress never
 expect_exit 0 "$PAPBENCH_REPORT" summary replay.h5
+expect_contains out.txt "allreduce/native count="
+expect_contains out.txt "reduce/rabenseifner count="
 echo "capture_hpcc: ok (replayed case $busiest)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # libpapbench-capture.so on an application whose imbalance is known: rank r sleeps r ms before
-# each allreduce. The captured arrivals must show it (every rank r at least r ms after rank 0,
+# each allreduce (and, in the app's nbc mode, computes (r + 1) ms between MPI_Iallreduce and
+# MPI_Wait: captured and replayed with that compute, at the end). The captured arrivals must show it (every rank r at least r ms after rank 0,
 # less the clock's error bound; the median spread near 3 ms), the output of the application must
 # be the same as without capture, papbench-report must read the file, and papbench must replay
 # it (and refuse it at another size, exit 2).
@@ -103,15 +104,17 @@ echo "median captured spread ${spread} ns (expected 3 ms)"
 awk -v m="$spread" 'BEGIN { exit !(m <= 30e6) }' ||
   fail "median spread ${spread} ns, expected about 3 ms"
 
-# The captured site's workload (count 1, int64, sum) unless given; three reduce algorithms.
-expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native,binomial,rabenseifner \
-  --pattern replay:app.h5#0 --iters 10 --warmup 1 --out replay.h5 --progress never
+# The captured site's collective (allreduce: --collective left at its default) and workload
+# (count 1, int64, sum) unless given.
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --alg native --pattern replay:app.h5#0 --iters 10 \
+  --warmup 1 --out replay.h5 --progress never
 expect_exit 0 "$PAPBENCH_REPORT" summary replay.h5
-expect_contains out.txt "reduce/rabenseifner count=1 int64 (8B) sum root=0 replay:app.h5#0"
-expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce --alg native --count 4 \
+expect_contains out.txt "allreduce/native count=1 int64 (8B) sum root=0 replay:app.h5#0"
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --collective reduce,bcast --alg native,binomial --count 4 \
   --pattern replay:app.h5#0 --iters 2 --warmup 0 --out given.h5 --progress never
 expect_exit 0 "$PAPBENCH_REPORT" summary given.h5
-expect_contains out.txt "reduce/native count=4 int64 (32B) sum"
+expect_contains out.txt "reduce/binomial count=4 int64 (32B) sum"
+expect_contains out.txt "bcast/native count=4 int64 (32B)"
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective allreduce --pattern replay:app.h5#0 \
   --iters 2 --out small.h5 --progress never
 expect_contains err.txt "has delays for 4 ranks, but this run has 2 ranks"
@@ -123,8 +126,82 @@ expect_exit 0 "$PAPBENCH_REPORT" summary shapes.h5
 for shape in "reduce:count=5 int (20B) sum root=1" "scatter:count=3 int (12B) - root=0" \
   "gather:count=2 int (8B) - root=0" "allgather:count=4 int" "alltoall:count=6 int" \
   "allgatherv:count=1 int" "alltoallv:count=7 int" "reduce_scatter:count=8 int (32B) sum" \
-  "reduce_scatter_block:count=9 int (36B) sum"; do
+  "reduce_scatter_block:count=9 int (36B) sum" "gatherv:count=2 int (8B) - root=0" \
+  "scatterv:count=2 int (8B) - root=0" "scan:count=10 int (40B) sum" \
+  "exscan:count=11 int (44B) sum" "ireduce:count=12 int (48B) sum root=1" \
+  "ibcast:count=13 int (52B) - root=0" "iallgather:count=14 int" "ialltoall:count=15 int" \
+  "igather:count=16 int (64B) - root=0" "iscatter:count=17 int (68B) - root=0" \
+  "iallreduce:count=18 int (72B) sum" "iallreduce:count=19 int (76B) sum"; do
   grep -F "] ${shape%%:*}/application(" out.txt | grep -qF " ${shape#*:} " ||
     { cat out.txt >&2; fail "shapes.h5 has no ${shape%%:*} case with ${shape#*:}"; }
 done
+
+# Nonblocking (issue 46 item 3): MPI_Iallreduce, rank r computing (r + 1) ms between post and
+# wait with one MPI_Test halfway. Captured per call and rank: the compute up to the call that
+# completed it (at least half of the rank's, when the test completed it; else all of it) and
+# exactly one MPI_Test before the completing call unless the test was it.
+expect_exit 0 mpirun_n 4 env LD_PRELOAD="$CAPTURE_LIB" PAPBENCH_CAPTURE=nbc.h5 "$SYNTHETIC_APP" \
+  12 nbc
+expect_contains out.txt "synthetic app: 12 nonblocking allreduces"
+expect_exit 0 "$PAPBENCH_REPORT" pap nbc.h5 --suggest
+expect_contains out.txt "iallreduce"
+expect_contains out.txt "--collective iallreduce --alg native --count 1 --dtype int64 --op sum"
+expect_contains out.txt "--overlap-compute captured --pattern replay:nbc.h5#0"
+# A matrix of case 0 of FILE, one row per call (4 ranks), from h5dump's values.
+matrix() {
+  h5dump -y -w 0 -d "/cases/0000/metrics/$2" -o "$2.raw" "$1" >/dev/null ||
+    fail "$1 has no metric $2"
+  tr -s ', \n' '\n' <"$2.raw" | grep -v '^$' | paste -d' ' - - - -
+}
+matrix nbc.h5 nbc_compute_ns >compute.txt
+matrix nbc.h5 nbc_tests >tests.txt
+matrix nbc.h5 nbc_done_before_wait >bytest.txt
+[[ $(wc -l <compute.txt) == 12 ]] || fail "nbc.h5 case 0 has $(wc -l <compute.txt) calls, not 12"
+paste -d' ' tests.txt bytest.txt | awk '{ for (r = 1; r <= 4; r++) if ($r + $(r + 4) != 1)
+  { print "call " NR " rank " r - 1 ": tests " $r ", completed by a test " $(r + 4); bad = 1 } }
+  END { exit bad }' || fail "the MPI_Test halfway is not recorded as the app made it"
+for r in 0 1 2 3; do
+  m=$(cut -d' ' -f$((r + 1)) compute.txt | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+  echo "rank $r: median captured compute ${m} ns (the app computes $((r + 1)) ms)"
+  # Loose above: oversubscribed, a rank may lose its core in the compute for a time slice or
+  # more (12 ms for rank 3's 4 ms at load 13 on 2 cores).
+  awk -v m="$m" -v r="$r" 'BEGIN { exit !(m >= (r + 1) * 0.5e6 && m <= (r + 1) * 1e6 + 30e6) }' ||
+    fail "rank $r's captured compute ${m} ns is not its (r + 1) ms or half of it"
+done
+# The replay takes the site's collective (iallreduce), workload and, per rank and call, the
+# captured compute between post and wait.
+expect_exit 0 mpirun_n 4 "$PAPBENCH" --pattern replay:nbc.h5#0 --iters 12 --warmup 1 \
+  --arrival-tolerance off --out nbcreplay.h5 --progress never
+expect_exit 0 "$PAPBENCH_REPORT" summary nbcreplay.h5
+expect_contains out.txt "iallreduce/native(overlap-compute=captured,test-interval=off) count=1 int64 (8B) sum"
+# The replayed compute is at least the captured one (the kernel runs until its time is up).
+paste -d' ' <(matrix nbc.h5 nbc_compute_ns) <(matrix nbc.h5 nbc_test_ns) >captured.txt
+matrix nbcreplay.h5 nbc_compute_ns >replayed.txt
+paste -d' ' captured.txt replayed.txt | awk '{ for (r = 1; r <= 4; r++)
+  if ($(r + 8) < 0.95 * ($r + $(r + 4))) { print "call " NR " rank " r - 1 ": replayed " $(r + 8) \
+    " ns of captured " $r + $(r + 4); bad = 1 } } END { exit bad }' ||
+  fail "the replay computed less than the capture between post and wait"
+# Each rank's replayed post-to-completion (median over the calls) within the capture's own
+# spread of it, widened by a factor of 2 either way (4 ranks on 2 shared cores).
+for f in nbc nbcreplay; do
+  expect_exit 0 "$PAPBENCH_REPORT" export csv "$f.h5" --include-late --include-invalid
+  # The replay's params hold commas (quoted): a CSV reader, not awk -F,.
+  python3 -c 'import csv, sys
+for row in csv.DictReader(open(sys.argv[1])):
+    if row["case"] == "0":
+        print(row["rank"], int(row["exit_ns"]) - int(row["arrival_ns"]))' out.txt >"$f.p2c"
+done
+for r in 0 1 2 3; do
+  read -r lo hi < <(awk -v r="$r" '$1 == r { v = $2; if (n++ == 0 || v < lo) lo = v
+    if (v > hi) hi = v } END { print lo, hi }' nbc.p2c)
+  m=$(awk -v r="$r" '$1 == r { print $2 }' nbcreplay.p2c | sort -n |
+    awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+  echo "rank $r: captured post-to-completion ${lo}-${hi} ns, replayed median ${m} ns"
+  awk -v m="$m" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(m >= lo / 2 && m <= 2 * hi) }' ||
+    fail "rank $r's replayed post-to-completion ${m} ns is outside [${lo} / 2, 2 x ${hi}]"
+done
+# --overlap-compute captured needs a capture's nonblocking site.
+expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective iallreduce --overlap-compute captured \
+  --iters 2 --out nocapture.h5 --progress never
+expect_contains err.txt "--overlap-compute captured: the pattern holds no captured compute"
 echo "capture_synthetic: ok"

@@ -24,16 +24,35 @@ TEST(CaptureCallLog, NumbersCallsPerCommunicator) {
   EXPECT_EQ(seqs, (std::vector<std::uint32_t>{0, 0, 1, 2, 1}));
 }
 
+TEST(CaptureCallLog, NonblockingCallsKeepTheSeqOfTheirPost) {
+  // Posted, a blocking call, then completed: the post's seq (MPI orders collectives by their
+  // calls), though it is recorded last.
+  CallLog log;
+  const std::uint32_t world = log.add_comm("world", {0});
+  RawCall posted;
+  posted.comm = world;
+  posted.seq = log.take_seq(world);
+  RawCall blocking;
+  blocking.comm = world;
+  log.append(blocking);
+  log.append_numbered(posted);
+  ASSERT_EQ(log.calls().size(), 2u);
+  EXPECT_EQ(log.calls()[0].seq, 1u);
+  EXPECT_EQ(log.calls()[1].seq, 0u);
+}
+
 TEST(CaptureRows, PackAndUnpackRoundTrip) {
   const std::vector<std::string> strings = {"world", "", "main+0x10"};
   EXPECT_EQ(unpack_strings(pack_strings(strings)), strings);
   std::vector<CallRow> rows(2);
   rows[1].arrival_ns = 42;
   rows[1].root = 3;
+  rows[1].done_by_test = 1;
   const auto back = unpack_rows(pack_rows(rows));
   ASSERT_EQ(back.size(), 2u);
   EXPECT_EQ(back[1].arrival_ns, 42);
   EXPECT_EQ(back[1].root, 3);
+  EXPECT_EQ(back[1].done_by_test, 1);
   const std::vector<std::int64_t> partial(kCallRowFields + 1);
   EXPECT_THROW(unpack_rows(partial), std::runtime_error);
 }
@@ -103,6 +122,31 @@ TEST(CaptureCases, LeavesOutCallsARankDidNotRecordAndKeepsVaryingCounts) {
   ASSERT_EQ(out.cases.size(), 1u);
   ASSERT_TRUE(out.cases[0].metrics.contains("count"));
   EXPECT_EQ(out.cases[0].metrics.at("count").at(1, 0), 16);
+}
+
+TEST(CaptureCases, NonblockingSitesCarryWhereThePostToCompletionWent) {
+  std::vector<RankCalls> ranks = {rank_calls(0), rank_calls(1)};
+  for (int r = 0; r < 2; ++r) {
+    CallRow c = call(0, 4, 1000);
+    c.collective = static_cast<std::int64_t>(Collective::kIallreduce);
+    c.compute_ns = 700 + r;
+    c.test_ns = 20;
+    c.wait_ns = 30;
+    c.tests = 1 - r;
+    c.done_by_test = r;
+    ranks[static_cast<std::size_t>(r)].rows = {c, call(1, 5, 2000)};
+  }
+  const AssembledCapture out = assemble_cases(ranks);
+  ASSERT_EQ(out.cases.size(), 2u);
+  const results::CaseRecord& nbc = out.cases[0];
+  EXPECT_EQ(nbc.collective, "iallreduce");
+  EXPECT_EQ(nbc.metrics.at("nbc_compute_ns").at(0, 1), 701);
+  EXPECT_EQ(nbc.metrics.at("nbc_test_ns").at(0, 0), 20);
+  EXPECT_EQ(nbc.metrics.at("nbc_wait_ns").at(0, 1), 30);
+  EXPECT_EQ(nbc.metrics.at("nbc_tests").at(0, 0), 1);
+  EXPECT_EQ(nbc.metrics.at("nbc_done_before_wait").at(0, 1), 1);
+  // A blocking site has none of them.
+  EXPECT_TRUE(out.cases[1].metrics.empty());
 }
 
 TEST(CaptureCases, RefusesARankOutsideItsCommunicator) {

@@ -31,6 +31,10 @@ struct SiteCost {
   double waiting_ns = 0;    // sum over calls and ranks of (last arrival - own arrival)
   double rank_time_ns = 0;  // sum over calls and ranks of exit - arrival
   double bytes = 0;         // sum over calls of this rank's block, summed over ranks
+  // Nonblocking sites (metric nbc_compute_ns): the sum over calls and ranks of the compute
+  // between the post's return and the call that completed it.
+  bool nonblocking = false;
+  double compute_ns = 0;
 };
 
 SiteCost site_cost(const results::CaseRecord& rec) {
@@ -38,6 +42,9 @@ SiteCost site_cost(const results::CaseRecord& rec) {
   const int bytes = element_bytes(rec.dtype);
   const results::Matrix* counts = nullptr;
   if (auto it = rec.metrics.find("count"); it != rec.metrics.end()) counts = &it->second;
+  const results::Matrix* compute = nullptr;
+  if (auto it = rec.metrics.find("nbc_compute_ns"); it != rec.metrics.end()) compute = &it->second;
+  c.nonblocking = compute != nullptr;
   for (int i = 0; i < rec.arrival_ns.rows; ++i) {
     const auto a = rec.arrival_ns.row(i);
     if (a.empty()) continue;
@@ -45,9 +52,17 @@ SiteCost site_cost(const results::CaseRecord& rec) {
     c.lost_ns += static_cast<double>(*hi - *lo);
     double call_sum = 0;
     for (int r = 0; r < rec.arrival_ns.cols; ++r) {
-      const double inside = static_cast<double>(rec.exit_ns.at(i, r) - rec.arrival_ns.at(i, r));
+      const double post_to_exit =
+          static_cast<double>(rec.exit_ns.at(i, r) - rec.arrival_ns.at(i, r));
+      // A nonblocking call's time in the collective is its time inside MPI for it: post to
+      // completion less the compute between.
+      const double computing = compute != nullptr && compute->rows > i && compute->cols > r
+                                   ? static_cast<double>(compute->at(i, r))
+                                   : 0.0;
+      c.compute_ns += computing;
+      const double inside = post_to_exit - computing;
       call_sum += inside;
-      c.rank_time_ns += inside;
+      c.rank_time_ns += post_to_exit;
       // Until the last arrival or its own exit: a bcast's root may leave before the last rank
       // arrives and waits for nobody.
       const std::int64_t until = std::min(*hi, rec.exit_ns.at(i, r));
@@ -72,12 +87,30 @@ std::string param_of(const std::string& params, const std::string& key) {
                        end == std::string::npos ? std::string::npos : end - at - tag.size());
 }
 
+// The papbench collective that replays a captured one (bench/captured_workload.cpp takes the
+// same when --collective is left at its default); "" where papbench has none (scan, exscan).
+std::string replay_collective(const std::string& captured) {
+  if (captured == "reduce_scatter_block") return "reduce_scatter";
+  if (captured == "gatherv") return "gather";
+  if (captured == "scatterv") return "scatter";
+  if (captured == "scan" || captured == "exscan") return "";
+  return captured;
+}
+
+bool rooted(const std::string& c) {
+  static const std::vector<std::string> kRooted = {"reduce",  "bcast",  "scatter",  "gather",
+                                                   "ireduce", "ibcast", "iscatter", "igather"};
+  return std::find(kRooted.begin(), kRooted.end(), c) != kRooted.end();
+}
+
 // The replay command of case `index`: its workload as papbench spells it; what papbench cannot
-// run (a user-defined op, a derived datatype) is left at papbench's default.
+// run (a user-defined op, a derived datatype) is left at papbench's default. A nonblocking site
+// replays with each rank's captured compute between post and wait. "" where papbench has no
+// collective for the site.
 std::string replay_command(const std::string& path, std::size_t index,
                            const results::CaseRecord& rec) {
-  std::string collective =
-      rec.collective == "reduce_scatter_block" ? "reduce_scatter" : rec.collective;
+  const std::string collective = replay_collective(rec.collective);
+  if (collective.empty()) return "";
   std::string cmd =
       fmt::format("mpiexec -n {} papbench --collective {} --alg native", rec.ranks, collective);
   if (rec.collective != "barrier") {
@@ -89,10 +122,8 @@ std::string replay_command(const std::string& path, std::size_t index,
   if (std::find(kOps.begin(), kOps.end(), rec.op) != kOps.end()) {
     cmd += fmt::format(" --op {}", rec.op);
   }
-  if (rec.collective == "reduce" || rec.collective == "bcast" || rec.collective == "scatter" ||
-      rec.collective == "gather") {
-    cmd += fmt::format(" --root {}", rec.root);
-  }
+  if (rooted(collective)) cmd += fmt::format(" --root {}", rec.root);
+  if (rec.metrics.contains("nbc_compute_ns")) cmd += " --overlap-compute captured";
   cmd += fmt::format(" --pattern replay:{}#{} --iters {} --out replay-{}.h5", path, index,
                      rec.iterations, index);
   return cmd;
@@ -146,6 +177,7 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
                      {"lost_ns", "lost to imbalance", B},
                      {"in_collective_ns", "time in collective", B},
                      {"waiting_fraction", "waiting", B},
+                     {"overlap_fraction", "overlap", B},
                      {"replay", "replay", M, true}};
   const auto& cases = file.reader.cases();
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -168,7 +200,11 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
                  Cell::duration(p.all.omega_bar_ns),
                  Cell::duration(c.lost_ns),
                  Cell::duration(c.in_call_ns),
-                 c.rank_time_ns > 0 ? Cell::fixed(c.waiting_ns / c.rank_time_ns, 2) : Cell::none(),
+                 c.rank_time_ns > 0 && !c.nonblocking
+                     ? Cell::fixed(c.waiting_ns / c.rank_time_ns, 2)
+                     : Cell::none(),
+                 c.rank_time_ns > 0 && c.nonblocking ? Cell::fixed(c.compute_ns / c.rank_time_ns, 2)
+                                                     : Cell::none(),
                  Cell::str(replay_command(file.path, i, rec))};
     s.table.rows.push_back(std::move(row));
   }
@@ -177,11 +213,21 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
       "rank's block; lost to imbalance = sum over calls of omega (max a - min a), the most an "
       "imbalance-aware algorithm could win; time in collective = sum over calls of the mean over "
       "ranks of exit - arrival; waiting = the share of that time ranks spent waiting for the "
-      "last arrival");
+      "last arrival (blocking sites)");
+  s.notes.push_back(
+      "nonblocking sites (iallreduce, ...): a call runs from its post to the wait or test that "
+      "completed it; time in collective = the mean over ranks of that less the compute between "
+      "post and completion (the time inside MPI for it: post, tests, the completing call); "
+      "overlap = the share of post-to-completion the ranks spent computing, summed over calls "
+      "and ranks (1: the completing call returned at once). Not IMB-NBC's overlap, which needs "
+      "the collective's time without compute (t_pure) that an application never shows; "
+      "papbench-report summary of a replay with and without --overlap-compute gives that one");
   if (suggest) {
     for (std::size_t i = 0; i < cases.size(); ++i) {
-      s.notes.push_back(
-          fmt::format("replay case {}: {}", i, replay_command(file.path, i, cases[i])));
+      const std::string cmd = replay_command(file.path, i, cases[i]);
+      s.notes.push_back(fmt::format(
+          "replay case {}: {}", i,
+          cmd.empty() ? "none (papbench has no " + cases[i].collective + " collective)" : cmd));
     }
   }
   return s;
