@@ -4,8 +4,8 @@
 // and the result are those of MPI_<collective>.
 //
 // Cost: the library's choice, plus the stated compute.
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <string_view>
 
