@@ -167,6 +167,25 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
   }
 }
 
+// One case of a group in progress. Its setup lives until the group ends: all of a group's
+// buffers exist at once (bench/run_order.hpp bounds a group to the cases of one workload).
+struct CaseRunner::Member {
+  const Case* c = nullptr;
+  std::int64_t call_timeout_ns = 0;
+  std::int64_t arrival_tolerance_ns = 0;  // results/arrival_error.hpp; -1: off
+  // The start waits' spin (start_spin_ns): the whole wait where every rank of the host and its PAT
+  // thread have a CPU of their own, else (or, for the rest of the case, once such a spin was
+  // preempted: spin_after_wait) the last kDefaultSpinNs.
+  std::int64_t start_spin_ns = kDefaultSpinNs;
+  ArrivalAim aim;  // its exit path, learnt from its own iterations (warm-up too)
+  std::optional<CaseSetup> setup;
+  std::optional<IterationLog> log;
+  std::vector<double> warm;  // the --ci-metric of each warm-up iteration (--warmup-settle)
+  std::vector<double> kept;  // ... of the timed iterations every rank arrived as planned in
+  int timed = 0;
+  std::string failure;
+};
+
 void CaseRunner::update_margin(bool any_late) {
   // Every rank sees the same any_late (it comes out of an allreduce), so margins stay identical.
   if (any_late) {
@@ -178,7 +197,7 @@ void CaseRunner::update_margin(bool any_late) {
   }
 }
 
-std::int64_t CaseRunner::agree_start(int it, bool any_late) {
+std::int64_t CaseRunner::agree_start(int it, bool any_late, const Member& m) {
   // The agreement is an allreduce of "now" outside any timing: the start lies `margin` after the
   // latest rank's now, so every rank can reach it; a resync (collective, identical decision from
   // the reduced time) happens here and is followed by a fresh agreement. Each is a phase of the
@@ -191,29 +210,29 @@ std::int64_t CaseRunner::agree_start(int it, bool any_late) {
     {
       // The first allreduce waits for every rank's refill of its buffers (and check of the last
       // call), which the call's limit knows nothing of; after a resync every rank is there.
-      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it,
-                             resynced
-                                 ? call_timeout_ns_
-                                 : start_agreement_timeout_ns(call_timeout_ns_, group_fill_bytes_));
+      const PhaseWatch watch(
+          watchdog_, Phase::kStartAgreement, it,
+          resynced ? m.call_timeout_ns
+                   : start_agreement_timeout_ns(m.call_timeout_ns, group_fill_bytes_));
       mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, kAgreementFields, MPI_INT64_T, MPI_MAX, world_),
                 "MPI_Allreduce");
     }
     // Only window starts can be missed, so only they move the margin: a barrier case's turns
     // between them (--sync window,barrier) neither shrink it nor drop a window start's miss.
-    if (!resynced && sync_ == StartSync::kWindow) update_margin(buf[1] != 0);
+    if (!resynced && m.c->sync == StartSync::kWindow) update_margin(buf[1] != 0);
     if (!resynced) {
       // Watched whether or not one is due (resync_if_due decides, alike on every rank): when
       // none is, the phase costs a lock and two stores, no message.
-      const PhaseWatch watch(watchdog_, Phase::kResync, it, call_timeout_ns_);
+      const PhaseWatch watch(watchdog_, Phase::kResync, it, m.call_timeout_ns);
       if (clock_.resync_if_due(buf[0])) {
         resynced = true;
         any_late = false;
         continue;
       }
     }
-    if (sync_ == StartSync::kBarrier) {
+    if (m.c->sync == StartSync::kBarrier) {
       // The papers' protocol: two barriers, then every rank starts its compute phase at once.
-      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, call_timeout_ns_);
+      const PhaseWatch watch(watchdog_, Phase::kStartAgreement, it, m.call_timeout_ns);
       mpi_check(MPI_Barrier(world_), "MPI_Barrier");
       mpi_check(MPI_Barrier(world_), "MPI_Barrier");
       return clock_.now();
@@ -310,26 +329,8 @@ std::string CaseRunner::describe_start_ticks() {
   return text;
 }
 
-// One case of a group in progress. Its setup lives until the group ends: all of a group's
-// buffers exist at once (bench/run_order.hpp bounds a group to the cases of one workload).
-struct CaseRunner::Member {
-  const Case* c = nullptr;
-  std::int64_t call_timeout_ns = 0;
-  std::int64_t arrival_tolerance_ns = 0;        // results/arrival_error.hpp; -1: off
-  std::int64_t start_spin_ns = kDefaultSpinNs;  // start_spin_ns_ while this case has its turn
-  ArrivalAim aim;  // its exit path, learnt from its own iterations (warm-up too)
-  std::optional<CaseSetup> setup;
-  std::optional<IterationLog> log;
-  std::vector<double> warm;  // the --ci-metric of each warm-up iteration (--warmup-settle)
-  std::vector<double> kept;  // ... of the timed iterations every rank arrived as planned in
-  int timed = 0;
-  std::string failure;
-};
-
 void CaseRunner::start(Member& m) {
   const Case& c = *m.c;
-  // Until the pattern is built, the timeout from the case's own amplitude.
-  call_timeout_ns_ = case_call_timeout_ns(opts_.call_timeout_ns, c.maxdelay_ns, c.compute_ns);
   {
     // Filling the buffers takes time in proportion to them, which the call's limit ignores.
     const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSetup, -opts_.warmup,
@@ -378,15 +379,8 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
   auto turn = [&](std::size_t i, int it, bool validate) {
     Member& m = members[i];
     if (before_turn) before_turn(i);
-    call_timeout_ns_ = m.call_timeout_ns;
-    arrival_tolerance_ns_ = m.arrival_tolerance_ns;
-    start_spin_ns_ = m.start_spin_ns;
-    sync_ = m.c->sync;
-    aim_ = &m.aim;
-    failure_ = &m.failure;
-    const Settled done = iteration(*m.setup, it, validate, prev_late_, *m.log);
-    m.start_spin_ns = start_spin_ns_;  // a preempted whole-wait spin falls back for this case
-    if (sync_ == StartSync::kWindow) prev_late_ = done.own_late;
+    const Settled done = iteration(m, it, validate, prev_late_);
+    if (m.c->sync == StartSync::kWindow) prev_late_ = done.own_late;
     ++steps;
     if (rank_ == 0 && tick) tick(steps, std::max(planned, steps));
     return done;
@@ -416,7 +410,7 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
       m.timed = it + 1;
       if (done.any_off_plan) continue;
       m.kept.push_back(ci_value(done));
-      if (precise_enough(m.kept, it)) turns.drop(i);  // the others go on without it
+      if (precise_enough(m.kept, it, m.call_timeout_ns)) turns.drop(i);  // the others go on
     }
   }
 
@@ -436,7 +430,6 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
     }
     out.push_back({std::move(rec), std::move(m.failure)});
   }
-  failure_ = nullptr;
   return out;
 }
 
@@ -468,11 +461,11 @@ bool CaseRunner::rank0_decides(bool decision, int it, std::int64_t timeout_ns) {
 // CI of their median that allows for autocorrelated iterations and outliers
 // (results/median_ci.hpp). Every rank holds the same series; rank 0 decides and tells the others,
 // outside the timed region, so that floating point can never split the ranks.
-bool CaseRunner::precise_enough(const std::vector<double>& kept, int it) {
+bool CaseRunner::precise_enough(const std::vector<double>& kept, int it, std::int64_t timeout_ns) {
   const auto min_n = static_cast<std::size_t>(opts_.min_iters);
   if (opts_.reps_until_ci <= 0 || kept.size() < min_n) return false;
   const bool stop = rank_ == 0 && stats::median_precise_enough(kept, opts_.reps_until_ci, min_n);
-  return rank0_decides(stop, it, call_timeout_ns_);
+  return rank0_decides(stop, it, timeout_ns);
 }
 
 // Every rank passes this point only once every rank has left the call, so that what follows (the
@@ -480,9 +473,9 @@ bool CaseRunner::precise_enough(const std::vector<double>& kept, int it) {
 // that checked its output while a dynamic leader was still in the call took the leader's core.
 // The allreduce that synchronizes also hands every rank the iteration's span.
 CaseRunner::Settled CaseRunner::settle(int it, std::int64_t a, std::int64_t f, bool late,
-                                       bool off_plan) {
+                                       bool off_plan, std::int64_t timeout_ns) {
   std::int64_t buf[4] = {a, f, -a, off_plan ? 1 : 0};
-  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSettle, it, call_timeout_ns_);
+  const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kSettle, it, timeout_ns);
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, buf, 4, MPI_INT64_T, MPI_MAX, world_), "MPI_Allreduce");
   return {.own_late = late,
           .any_off_plan = buf[3] != 0,
@@ -493,8 +486,9 @@ CaseRunner::Settled CaseRunner::settle(int it, std::int64_t a, std::int64_t f, b
 // One iteration (`it` < 0: warm-up), the way ReproMPI's loop reads: agree on a start, run the
 // compute phase to the planned arrival, time the call, wait for every rank to leave it, check
 // and record.
-CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, bool prev_late,
-                                          IterationLog& log) {
+CaseRunner::Settled CaseRunner::iteration(Member& m, int it, bool validate, bool prev_late) {
+  CaseSetup& s = *m.setup;
+  IterationLog& log = *m.log;
   // --buffers cold: every iteration, checked or not, the input is written and the output
   // poisoned before each call alike, so the caches the call meets do not depend on whether the
   // last one was checked. --buffers warm: the buffers stay as the last call left them (the input
@@ -508,16 +502,16 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
   } else if (validate) {
     s.workload->poison_block_ends();
   }
-  const std::int64_t t0 = agree_start(it, prev_late);
+  const std::int64_t t0 = agree_start(it, prev_late, m);
   const std::int64_t delay = s.pattern->delay_ns(it, rank_);
   const std::int64_t planned = t0 + s.compute_ns + delay;
   // The last spin ends the exit path's lead before the planned arrival (arrival_aim.hpp), so
   // that a_i lands on it; compute:XTIME plans no arrival, only the loop's start.
-  const std::int64_t aimed = s.xtime > 0 ? planned : planned - aim_->lead_ns();
+  const std::int64_t aimed = s.xtime > 0 ? planned : planned - m.aim.lead_ns();
   // Armed before the compute phase, where a wake-up of its thread costs no timing.
-  if (watchdog_) watchdog_->arm(it, planned - clock_.now(), call_timeout_ns_);
+  if (watchdog_) watchdog_->arm(it, planned - clock_.now(), m.call_timeout_ns);
   // compute_phase makes the watchdog's arrive() store before its last wait.
-  const StartWaits waits = compute_phase(s, t0, planned, aimed, log.compute_counts());
+  const StartWaits waits = compute_phase(m, t0, planned, aimed);
   const WaitResult& start = waits.start;
 
   // PAPI_start lies between the planned arrival and a_i; its cost is stored with the case
@@ -537,16 +531,16 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
 
   // A missed start only grows the next agreement's margin; what decides whether the iteration
   // counts is the arrival error. compute:XTIME plans no arrival, only the loop's start at T0.
-  const bool late = sync_ == StartSync::kWindow && start.late_at_entry_ns > 0;
+  const bool late = m.c->sync == StartSync::kWindow && start.late_at_entry_ns > 0;
   const std::int64_t arrival_error = s.xtime > 0 ? start.late_at_entry_ns : a - planned;
-  const bool off_plan = results::beyond_arrival_tolerance(arrival_error, arrival_tolerance_ns_);
+  const bool off_plan = results::beyond_arrival_tolerance(arrival_error, m.arrival_tolerance_ns);
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
   // the clock it reads.
   const PatRuntime::BusyTimes busy = s.pat ? s.pat->last_busy_times() : PatRuntime::BusyTimes{};
-  const Settled done = settle(it, a, f, late, off_plan);
+  const Settled done = settle(it, a, f, late, off_plan, m.call_timeout_ns);
   // Only an exit that spun up to its deadline says how long the path after the spin is.
-  if (s.xtime == 0 && waits.arrival.late_at_entry_ns == 0) aim_->record(a - aimed);
-  if (validate) check_output(s, it, log);
+  if (s.xtime == 0 && waits.arrival.late_at_entry_ns == 0) m.aim.record(a - aimed);
+  if (validate) check_output(m, it);
   if (it >= 0) {
     const std::int64_t predicted = s.pat ? s.pat->own_prediction() : 0;
     log.record(
@@ -560,9 +554,9 @@ CaseRunner::Settled CaseRunner::iteration(CaseSetup& s, int it, bool validate, b
 
 // From the agreed start T0 to the planned arrival: the compute loop (compute:XTIME), the PAT
 // protocol's processing start, edge and end, and the counters of --counters-scope compute.
-CaseRunner::StartWaits CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0,
-                                                 std::int64_t planned, std::int64_t aimed,
-                                                 std::span<std::int64_t> compute_counts) {
+CaseRunner::StartWaits CaseRunner::compute_phase(Member& m, std::int64_t t0, std::int64_t planned,
+                                                 std::int64_t aimed) {
+  CaseSetup& s = *m.setup;
   // A rank with a later deadline and nothing to do at T0 sleeps straight through it: were
   // every rank to spin at T0, an oversubscribed machine would hand the cores to ranks not yet
   // due and make the ranks due at T0 arrive late (a replayed spread then shrinks).
@@ -570,7 +564,7 @@ CaseRunner::StartWaits CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0,
   const std::int64_t entry = clock_.now();
   // With no compute phase planned (the arrival at T0), the wait for T0 is the arrival's spin.
   const std::int64_t start_at = std::min(t0, aimed);
-  const WaitResult start = busy_at_t0 ? wait_until(clock_, start_at, start_spin_ns_)
+  const WaitResult start = busy_at_t0 ? wait_until(clock_, start_at, m.start_spin_ns)
                                       : WaitResult{std::max<std::int64_t>(0, entry - t0), 0};
   if (s.count_compute) s.counters->start();
   // compute:XTIME: every rank runs the same loop from the agreed start; whatever spread the
@@ -582,7 +576,7 @@ CaseRunner::StartWaits CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0,
     s.pat->processing_start();
     s.pat->set_oracle_arrival(planned);
     if (s.xtime > 0) loop_sink_ = loop_sink_ + s.loop.run(s.xtime / 2);
-    wait_until(clock_, t0 + (planned - t0) / 2, start_spin_ns_);
+    wait_until(clock_, t0 + (planned - t0) / 2, m.start_spin_ns);
     s.pat->edge(0.5);
     if (s.xtime > 0) loop_sink_ = loop_sink_ + s.loop.run(s.xtime - s.xtime / 2);
   } else if (s.xtime > 0) {
@@ -592,26 +586,27 @@ CaseRunner::StartWaits CaseRunner::compute_phase(CaseSetup& s, std::int64_t t0,
   // arrival reading separate the spin's exit from a_i (it was a store into the shared window
   // between them, and its cache line may have gone cold over the wait).
   if (watchdog_) watchdog_->arrive();
-  const WaitResult arrival = wait_until(clock_, aimed, start_spin_ns_);
+  const WaitResult arrival = wait_until(clock_, aimed, m.start_spin_ns);
   // A spin through the wait that lost its CPU means load from outside the run: the rest of the
   // case sleeps first (spin_after_wait). A wait entered late never spun and says nothing.
   const auto spun = [](const WaitResult& w) { return w.late_at_entry_ns > 0 ? 0 : w.overshoot_ns; };
-  start_spin_ns_ = spin_after_wait(start_spin_ns_, std::max(spun(start), spun(arrival)));
+  m.start_spin_ns = spin_after_wait(m.start_spin_ns, std::max(spun(start), spun(arrival)));
   if (s.pat) s.pat->processing_end();
-  if (s.count_compute) s.counters->stop(compute_counts);
+  if (s.count_compute) s.counters->stop(m.log->compute_counts());
   // The spin that ended at `aimed`: the last one, or T0's where that was the arrival.
   const bool t0_ended_it = start_at == aimed && arrival.late_at_entry_ns > 0;
   return {start, t0_ended_it ? start : arrival};
 }
 
-void CaseRunner::check_output(const CaseSetup& s, int it, IterationLog& log) {
+void CaseRunner::check_output(Member& m, int it) {
+  const CaseSetup& s = *m.setup;
   std::string why;
   // Through the algorithm's view: the result of copyout=shared|cow lies outside Args::recv,
   // which then stays poisoned and is not checked (docs/ALGORITHMS.md, UHA).
   const bool ok = s.workload->check(&why, s.alg->result_view(s.args));
-  log.record_check(it, ok);
+  m.log->record_check(it, ok);
   if (ok) return;
-  if (failure_->empty()) *failure_ = fmt::format("iteration {}: {}", it, why);
+  if (m.failure.empty()) m.failure = fmt::format("iteration {}: {}", it, why);
 }
 
 }  // namespace papbench

@@ -71,19 +71,22 @@ class CaseRunner {
   void start(Member& m);
   bool all_settled(std::span<const Member> members, int it);
   double ci_value(const Settled& done) const;
-  Settled iteration(CaseSetup& s, int it, bool validate, bool prev_late, IterationLog& log);
-  Settled settle(int it, std::int64_t a, std::int64_t f, bool late, bool off_plan);
-  bool precise_enough(const std::vector<double>& kept, int it);
+  // One turn: an iteration of the case `m`, whose settings (its call's limit, arrival tolerance,
+  // start, exit path and start spin) and first failure it carries, so nothing of the running case
+  // is copied into the runner between turns.
+  Settled iteration(Member& m, int it, bool validate, bool prev_late);
+  Settled settle(int it, std::int64_t a, std::int64_t f, bool late, bool off_plan,
+                 std::int64_t timeout_ns);
+  bool precise_enough(const std::vector<double>& kept, int it, std::int64_t timeout_ns);
   bool rank0_decides(bool decision, int it, std::int64_t timeout_ns);
   // The compute phase's waits: for the agreed start T0, and the one that ended at `aimed` (the
   // planned arrival less ArrivalAim's lead): the last wait, or T0's when the arrival is at T0.
   struct StartWaits {
     WaitResult start, arrival;
   };
-  StartWaits compute_phase(CaseSetup& s, std::int64_t t0, std::int64_t planned, std::int64_t aimed,
-                           std::span<std::int64_t> compute_counts);
-  void check_output(const CaseSetup& s, int it, IterationLog& log);
-  std::int64_t agree_start(int it, bool any_late);
+  StartWaits compute_phase(Member& m, std::int64_t t0, std::int64_t planned, std::int64_t aimed);
+  void check_output(Member& m, int it);
+  std::int64_t agree_start(int it, bool any_late, const Member& m);
   static constexpr int kTickFields = 6;
   static constexpr int kAgreementFields = 2 + kTickFields * static_cast<int>(kMaxTickGrids);
   void fill_agreement(std::int64_t (&buf)[kAgreementFields], bool any_late) const;
@@ -95,9 +98,6 @@ class CaseRunner {
   clocksync::GlobalClock& clock_;
   MPI_Comm world_;
   CallWatchdog* watchdog_;
-  std::int64_t call_timeout_ns_ = 0;     // the running case's (case_call_timeout_ns)
-  StartSync sync_ = StartSync::kWindow;  // the running case's start
-  ArrivalAim* aim_ = nullptr;            // the running case's (imbalance/arrival_aim.hpp)
   std::int64_t group_timeout_ns_ = 0;
   // The largest Case::node_fill_bytes of the running group: what a rank may still be refilling
   // (or checking) while the others wait in the start agreement (start_agreement_timeout_ns).
@@ -107,15 +107,10 @@ class CaseRunner {
   int rank_ = 0;
   int size_ = 1;
   std::int64_t margin_ns_;
-  std::int64_t arrival_tolerance_ns_ = 0;  // the running case's (results/arrival_error.hpp)
   int on_time_streak_ = 0;
-  std::string* failure_ = nullptr;  // the running case's first validation failure
-  // The start waits' spin (start_spin_ns) of the case whose turn it is: the whole wait where every
-  // rank of the host and its PAT thread have a CPU of their own, else (or, for the rest of that
-  // case, once such a spin was preempted: spin_after_wait) the last kDefaultSpinNs.
+  // This host's ranks and CPUs, from which each case's start spin follows (start_spin_ns).
   int host_ranks_ = 1;
   int cpus_ = 0;
-  std::int64_t start_spin_ns_ = kDefaultSpinNs;
   bool own_cpus_ = false;  // every rank of every host has a CPU of its own (agreed)
   // How far the margin halves back after on-time iterations: --margin, or 50 us where every rank
   // has a CPU of its own.
