@@ -17,6 +17,7 @@
 #include "bench/run_info.hpp"
 #include "bench/run_order.hpp"
 #include "bench/run_summary.hpp"
+#include "bench/size_checks.hpp"
 #include "clocksync/sync_check.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/smpi_support.hpp"

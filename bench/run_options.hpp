@@ -146,12 +146,6 @@ void add_run_options(CLI::App& app, RawRunOptions& raw);
 // the accepted values.
 RunOptions parse_run_options(const RawRunOptions& raw);
 
-// Checks what needs the communicator size and node count (roots, groups, the algorithms' rank
-// and node restrictions); `nodes` counts the nodes of --virtual-ppn when given. Throws UsageError.
-void check_against_size(const RunOptions& opts, int size, int nodes);
-// One algorithm's AlgRestrictions (P limits, node count); throws UsageError naming --alg.
-void check_restrictions(const AlgorithmInfo& a, int size, int nodes);
-
 // Rank 0 only (the file system of other nodes may differ): throws UsageError when --out is a
 // directory or an existing file without --force. Fills in the default name when empty.
 void check_output_path(RunOptions& opts);

@@ -15,13 +15,15 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <numeric>
-#include <span>
 
+#include "capture/call_shapes.hpp"
 #include "capture/capture_session.hpp"
 #include "clocksync/global_clock.hpp"
 
 namespace {
+
+namespace shapes = papbench::capture::shapes;
+using Collective = papbench::capture::Collective;
 
 template <class Fn>
 Fn fortran_next(const char* name) {
@@ -55,22 +57,6 @@ void fortran_captured(Call&& call, const MPI_Fint* ierr, Shape&& shape) {
     papbench::capture::record_call(shape(), arrival, exit);
 }
 
-int f_rank(MPI_Comm comm) {
-  int r = 0;
-  PMPI_Comm_rank(comm, &r);
-  return r;
-}
-
-int f_size(MPI_Comm comm) {
-  int n = 0;
-  PMPI_Comm_size(comm, &n);
-  return n;
-}
-
-std::uint64_t f_count(long long c) {
-  return c > 0 ? static_cast<std::uint64_t>(c) : 0;
-}
-
 }  // namespace
 
 using F = MPI_Fint;
@@ -94,114 +80,85 @@ using F = MPI_Fint;
   WRAP(mixed##_f)                                         \
   WRAP(mixed##_f08)
 
-#define BARRIER_W(NAME)                                                                           \
-  PAPBENCH_FORTRAN_WRAPPER(                                                                       \
-      NAME, (F * comm, F * ierr), (comm, ierr),                                                   \
-      (papbench::capture::CallShape{papbench::capture::Collective::kBarrier, MPI_Comm_f2c(*comm), \
-                                    -1, 0, MPI_DATATYPE_NULL, MPI_OP_NULL, site}))
-PAPBENCH_FORTRAN_NAMES(BARRIER_W, mpi_barrier, MPI_BARRIER, MPI_Barrier)
-
-#define BCAST_W(NAME)                                                                             \
-  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* buf, F* count, F* dt, F* root, F* comm, F* ierr),         \
-                           (buf, count, dt, root, comm, ierr),                                    \
-                           (papbench::capture::CallShape{                                         \
-                               papbench::capture::Collective::kBcast, MPI_Comm_f2c(*comm), *root, \
-                               f_count(*count), MPI_Type_f2c(*dt), MPI_OP_NULL, site}))
-PAPBENCH_FORTRAN_NAMES(BCAST_W, mpi_bcast, MPI_BCAST, MPI_Bcast)
-
-#define REDUCE_W(NAME)                                                                           \
+// One row per collective, as in mpi_wrappers.cpp, with the handles converted (MPI_*_f2c) for the
+// shared rules of call_shapes.hpp.
+#define PAPBENCH_F_COMM MPI_Comm_f2c(*comm)
+#define BARRIER_W(NAME)                                              \
+  PAPBENCH_FORTRAN_WRAPPER(NAME, (F * comm, F * ierr), (comm, ierr), \
+                           shapes::barrier(PAPBENCH_F_COMM, site))
+#define BCAST_W(NAME)                                                                     \
+  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* buf, F* count, F* dt, F* root, F* comm, F* ierr), \
+                           (buf, count, dt, root, comm, ierr),                            \
+                           shapes::bcast(*count, MPI_Type_f2c(*dt), *root, PAPBENCH_F_COMM, site))
+#define REDUCE_W(NAME)                                                                          \
+  PAPBENCH_FORTRAN_WRAPPER(                                                                     \
+      NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* root, F* comm, F* ierr),            \
+      (sb, rb, count, dt, op, root, comm, ierr),                                                \
+      shapes::reduction(Collective::kReduce, *count, MPI_Type_f2c(*dt), MPI_Op_f2c(*op), *root, \
+                        PAPBENCH_F_COMM, site))
+#define ALLREDUCE_W(NAME)                                                                        \
+  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* comm, F* ierr), \
+                           (sb, rb, count, dt, op, comm, ierr),                                  \
+                           shapes::reduction(Collective::kAllreduce, *count, MPI_Type_f2c(*dt),  \
+                                             MPI_Op_f2c(*op), -1, PAPBENCH_F_COMM, site))
+#define ROOTED_W(NAME, KIND)                                                                     \
   PAPBENCH_FORTRAN_WRAPPER(                                                                      \
-      NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* root, F* comm, F* ierr),             \
-      (sb, rb, count, dt, op, root, comm, ierr),                                                 \
-      (papbench::capture::CallShape{papbench::capture::Collective::kReduce, MPI_Comm_f2c(*comm), \
-                                    *root, f_count(*count), MPI_Type_f2c(*dt), MPI_Op_f2c(*op),  \
-                                    site}))
-PAPBENCH_FORTRAN_NAMES(REDUCE_W, mpi_reduce, MPI_REDUCE, MPI_Reduce)
-
-#define ALLREDUCE_W(NAME)                                                                          \
-  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* sb, void* rb, F* count, F* dt, F* op, F* comm, F* ierr),   \
-                           (sb, rb, count, dt, op, comm, ierr),                                    \
-                           (papbench::capture::CallShape{                                          \
-                               papbench::capture::Collective::kAllreduce, MPI_Comm_f2c(*comm), -1, \
-                               f_count(*count), MPI_Type_f2c(*dt), MPI_Op_f2c(*op), site}))
-PAPBENCH_FORTRAN_NAMES(ALLREDUCE_W, mpi_allreduce, MPI_ALLREDUCE, MPI_Allreduce)
-
-// scatter and gather: the root's send (scatter) or receive (gather) block, else the other one.
-#define ROOTED_W(NAME, KIND, ROOT_COUNT, ROOT_TYPE, OTHER_COUNT, OTHER_TYPE)                      \
-  PAPBENCH_FORTRAN_WRAPPER(                                                                       \
-      NAME,                                                                                       \
-      (void* sb, F* scount, F* stype, void* rb, F* rcount, F* rtype, F* root, F* comm, F* ierr),  \
-      (sb, scount, stype, rb, rcount, rtype, root, comm, ierr),                                   \
-      (f_rank(MPI_Comm_f2c(*comm)) == *root                                                       \
-           ? papbench::capture::CallShape{KIND, MPI_Comm_f2c(*comm), *root, f_count(ROOT_COUNT),  \
-                                          MPI_Type_f2c(ROOT_TYPE), MPI_OP_NULL, site}             \
-           : papbench::capture::CallShape{KIND, MPI_Comm_f2c(*comm), *root, f_count(OTHER_COUNT), \
-                                          MPI_Type_f2c(OTHER_TYPE), MPI_OP_NULL, site}))
-#define SCATTER_W(NAME) \
-  ROOTED_W(NAME, papbench::capture::Collective::kScatter, *scount, *stype, *rcount, *rtype)
-#define GATHER_W(NAME) \
-  ROOTED_W(NAME, papbench::capture::Collective::kGather, *rcount, *rtype, *scount, *stype)
-PAPBENCH_FORTRAN_NAMES(SCATTER_W, mpi_scatter, MPI_SCATTER, MPI_Scatter)
-PAPBENCH_FORTRAN_NAMES(GATHER_W, mpi_gather, MPI_GATHER, MPI_Gather)
-
-#define ALL_W(NAME, KIND)                                                                     \
+      NAME,                                                                                      \
+      (void* sb, F* scount, F* stype, void* rb, F* rcount, F* rtype, F* root, F* comm, F* ierr), \
+      (sb, scount, stype, rb, rcount, rtype, root, comm, ierr),                                  \
+      shapes::rooted(KIND, *scount, MPI_Type_f2c(*stype), *rcount, MPI_Type_f2c(*rtype), *root,  \
+                     PAPBENCH_F_COMM, site))
+#define SCATTER_W(NAME) ROOTED_W(NAME, Collective::kScatter)
+#define GATHER_W(NAME) ROOTED_W(NAME, Collective::kGather)
+#define EVEN_W(NAME, KIND)                                                                    \
   PAPBENCH_FORTRAN_WRAPPER(                                                                   \
       NAME, (void* sb, F* scount, F* stype, void* rb, F* rcount, F* rtype, F* comm, F* ierr), \
       (sb, scount, stype, rb, rcount, rtype, comm, ierr),                                     \
-      (papbench::capture::CallShape{KIND, MPI_Comm_f2c(*comm), -1, f_count(*rcount),          \
-                                    MPI_Type_f2c(*rtype), MPI_OP_NULL, site}))
-#define ALLGATHER_W(NAME) ALL_W(NAME, papbench::capture::Collective::kAllgather)
-#define ALLTOALL_W(NAME) ALL_W(NAME, papbench::capture::Collective::kAlltoall)
-PAPBENCH_FORTRAN_NAMES(ALLGATHER_W, mpi_allgather, MPI_ALLGATHER, MPI_Allgather)
-PAPBENCH_FORTRAN_NAMES(ALLTOALL_W, mpi_alltoall, MPI_ALLTOALL, MPI_Alltoall)
-
-#define ALLGATHERV_W(NAME)                                                                      \
-  PAPBENCH_FORTRAN_WRAPPER(NAME,                                                                \
-                           (void* sb, F* scount, F* stype, void* rb, F* rcounts, F* displs,     \
-                            F* rtype, F* comm, F* ierr),                                        \
-                           (sb, scount, stype, rb, rcounts, displs, rtype, comm, ierr),         \
-                           (papbench::capture::CallShape{                                       \
-                               papbench::capture::Collective::kAllgatherv, MPI_Comm_f2c(*comm), \
-                               -1, f_count(rcounts[f_rank(MPI_Comm_f2c(*comm))]),               \
-                               MPI_Type_f2c(*rtype), MPI_OP_NULL, site}))
-PAPBENCH_FORTRAN_NAMES(ALLGATHERV_W, mpi_allgatherv, MPI_ALLGATHERV, MPI_Allgatherv)
-
+      shapes::even_blocks(KIND, *rcount, MPI_Type_f2c(*rtype), PAPBENCH_F_COMM, site))
+#define ALLGATHER_W(NAME) EVEN_W(NAME, Collective::kAllgather)
+#define ALLTOALL_W(NAME) EVEN_W(NAME, Collective::kAlltoall)
+#define ALLGATHERV_W(NAME)                                                                   \
+  PAPBENCH_FORTRAN_WRAPPER(                                                                  \
+      NAME,                                                                                  \
+      (void* sb, F* scount, F* stype, void* rb, F* rcounts, F* displs, F* rtype, F* comm,    \
+       F* ierr),                                                                             \
+      (sb, scount, stype, rb, rcounts, displs, rtype, comm, ierr),                           \
+      shapes::own_block(Collective::kAllgatherv, rcounts, MPI_Type_f2c(*rtype), MPI_OP_NULL, \
+                        PAPBENCH_F_COMM, site))
 #define ALLTOALLV_W(NAME)                                                                          \
   PAPBENCH_FORTRAN_WRAPPER(NAME,                                                                   \
                            (void* sb, F* scounts, F* sdispls, F* stype, void* rb, F* rcounts,      \
                             F* rdispls, F* rtype, F* comm, F* ierr),                               \
                            (sb, scounts, sdispls, stype, rb, rcounts, rdispls, rtype, comm, ierr), \
-                           (papbench::capture::CallShape{                                          \
-                               papbench::capture::Collective::kAlltoallv, MPI_Comm_f2c(*comm), -1, \
-                               f_count(mean_block(rcounts, MPI_Comm_f2c(*comm))),                  \
-                               MPI_Type_f2c(*rtype), MPI_OP_NULL, site}))
-namespace {
-long long mean_block(const MPI_Fint* counts, MPI_Comm comm) {
-  const auto n = static_cast<std::size_t>(f_size(comm));
-  const std::span<const MPI_Fint> blocks(counts, n);
-  return std::accumulate(blocks.begin(), blocks.end(), 0LL) / static_cast<long long>(n);
-}
-}  // namespace
+                           shapes::mean_block(Collective::kAlltoallv, rcounts,                     \
+                                              MPI_Type_f2c(*rtype), PAPBENCH_F_COMM, site))
+#define REDUCE_SCATTER_W(NAME)                                                                   \
+  PAPBENCH_FORTRAN_WRAPPER(                                                                      \
+      NAME, (void* sb, void* rb, F* rcounts, F* dt, F* op, F* comm, F* ierr),                    \
+      (sb, rb, rcounts, dt, op, comm, ierr),                                                     \
+      shapes::own_block(Collective::kReduceScatter, rcounts, MPI_Type_f2c(*dt), MPI_Op_f2c(*op), \
+                        PAPBENCH_F_COMM, site))
+#define REDUCE_SCATTER_BLOCK_W(NAME)                                                 \
+  PAPBENCH_FORTRAN_WRAPPER(                                                          \
+      NAME, (void* sb, void* rb, F* rcount, F* dt, F* op, F* comm, F* ierr),         \
+      (sb, rb, rcount, dt, op, comm, ierr),                                          \
+      shapes::reduction(Collective::kReduceScatterBlock, *rcount, MPI_Type_f2c(*dt), \
+                        MPI_Op_f2c(*op), -1, PAPBENCH_F_COMM, site))
+
+PAPBENCH_FORTRAN_NAMES(BARRIER_W, mpi_barrier, MPI_BARRIER, MPI_Barrier)
+PAPBENCH_FORTRAN_NAMES(BCAST_W, mpi_bcast, MPI_BCAST, MPI_Bcast)
+PAPBENCH_FORTRAN_NAMES(REDUCE_W, mpi_reduce, MPI_REDUCE, MPI_Reduce)
+PAPBENCH_FORTRAN_NAMES(ALLREDUCE_W, mpi_allreduce, MPI_ALLREDUCE, MPI_Allreduce)
+PAPBENCH_FORTRAN_NAMES(SCATTER_W, mpi_scatter, MPI_SCATTER, MPI_Scatter)
+PAPBENCH_FORTRAN_NAMES(GATHER_W, mpi_gather, MPI_GATHER, MPI_Gather)
+PAPBENCH_FORTRAN_NAMES(ALLGATHER_W, mpi_allgather, MPI_ALLGATHER, MPI_Allgather)
+PAPBENCH_FORTRAN_NAMES(ALLTOALL_W, mpi_alltoall, MPI_ALLTOALL, MPI_Alltoall)
+PAPBENCH_FORTRAN_NAMES(ALLGATHERV_W, mpi_allgatherv, MPI_ALLGATHERV, MPI_Allgatherv)
 PAPBENCH_FORTRAN_NAMES(ALLTOALLV_W, mpi_alltoallv, MPI_ALLTOALLV, MPI_Alltoallv)
-
-#define REDUCE_SCATTER_W(NAME)                                                                     \
-  PAPBENCH_FORTRAN_WRAPPER(NAME, (void* sb, void* rb, F* rcounts, F* dt, F* op, F* comm, F* ierr), \
-                           (sb, rb, rcounts, dt, op, comm, ierr),                                  \
-                           (papbench::capture::CallShape{                                          \
-                               papbench::capture::Collective::kReduceScatter, MPI_Comm_f2c(*comm), \
-                               -1, f_count(rcounts[f_rank(MPI_Comm_f2c(*comm))]),                  \
-                               MPI_Type_f2c(*dt), MPI_Op_f2c(*op), site}))
 PAPBENCH_FORTRAN_NAMES(REDUCE_SCATTER_W, mpi_reduce_scatter, MPI_REDUCE_SCATTER, MPI_Reduce_scatter)
-
-#define REDUCE_SCATTER_BLOCK_W(NAME)                                                              \
-  PAPBENCH_FORTRAN_WRAPPER(                                                                       \
-      NAME, (void* sb, void* rb, F* rcount, F* dt, F* op, F* comm, F* ierr),                      \
-      (sb, rb, rcount, dt, op, comm, ierr),                                                       \
-      (papbench::capture::CallShape{papbench::capture::Collective::kReduceScatterBlock,           \
-                                    MPI_Comm_f2c(*comm), -1, f_count(*rcount), MPI_Type_f2c(*dt), \
-                                    MPI_Op_f2c(*op), site}))
 PAPBENCH_FORTRAN_NAMES(REDUCE_SCATTER_BLOCK_W, mpi_reduce_scatter_block, MPI_REDUCE_SCATTER_BLOCK,
                        MPI_Reduce_scatter_block)
+#undef PAPBENCH_F_COMM
 
 // MPI_Init, MPI_Init_thread and MPI_Finalize: Open MPI's Fortran versions call PMPI_* too, so
 // without these the capture would never start. Starting and finishing twice (MPICH's bindings

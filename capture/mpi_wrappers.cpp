@@ -1,23 +1,21 @@
 // The PMPI interposition: MPI_Init/MPI_Init_thread start the capture, MPI_Finalize writes it, and
 // each blocking collective papbench knows is timed by two raw clock reads around its PMPI_*
-// call. Everything else (the communicator's identity, the per-rank count of a v-collective) is
-// worked out after the call returns, outside the arrival-to-exit window.
-//
-// count: the elements of this rank's block, as papbench's --count means it: the count of
-// reduce/allreduce/bcast, the block of scatter/gather/allgather/alltoall (the root's send or
-// receive block), this rank's block of allgatherv and reduce_scatter, the mean block of
-// alltoallv.
+// call. What a call records (its CallShape: communicator, root, count, type, op) is worked out
+// after the call returns, outside the arrival-to-exit window, by the rules of call_shapes.hpp,
+// which the Fortran entry points (fortran_wrappers.cpp) share.
 
 #include <mpi.h>
 
 #include <cstdint>
-#include <numeric>
-#include <span>
 
+#include "capture/call_shapes.hpp"
 #include "capture/capture_session.hpp"
 #include "clocksync/global_clock.hpp"
 
 namespace {
+
+namespace shapes = papbench::capture::shapes;
+using Collective = papbench::capture::Collective;
 
 // Runs `call`; while recording, also the clock reads and, after the call, record(shape()).
 template <class Call, class Shape>
@@ -28,22 +26,6 @@ int captured(Call&& call, Shape&& shape) {
   const std::int64_t exit = papbench::clocksync::raw_now_ns();
   if (rc == MPI_SUCCESS) papbench::capture::record_call(shape(), arrival, exit);
   return rc;
-}
-
-int rank_in(MPI_Comm comm) {
-  int r = 0;
-  PMPI_Comm_rank(comm, &r);
-  return r;
-}
-
-int size_of(MPI_Comm comm) {
-  int n = 0;
-  PMPI_Comm_size(comm, &n);
-  return n;
-}
-
-std::uint64_t to_count(long long c) {
-  return c > 0 ? static_cast<std::uint64_t>(c) : 0;
 }
 
 }  // namespace
@@ -75,200 +57,70 @@ __attribute__((visibility("default"))) int MPI_Comm_free(MPI_Comm* comm) {
   return PMPI_Comm_free(comm);
 }
 
-__attribute__((visibility("default"))) int MPI_Barrier(MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured([&] { return PMPI_Barrier(comm); },
-                  [&] {
-                    return papbench::capture::CallShape{papbench::capture::Collective::kBarrier,
-                                                        comm,
-                                                        -1,
-                                                        0,
-                                                        MPI_DATATYPE_NULL,
-                                                        MPI_OP_NULL,
-                                                        site};
-                  });
-}
+// One row per collective: its name after MPI_, its parameters, the arguments passed on to
+// PMPI_, and what it records (call_shapes.hpp; `site` is the caller's return address).
+#define PAPBENCH_C_WRAPPER(NAME, PARAMS, ARGS, SHAPE)                         \
+  __attribute__((visibility("default"))) int MPI_##NAME PARAMS {              \
+    const void* site = __builtin_return_address(0);                           \
+    return captured([&] { return PMPI_##NAME ARGS; }, [&] { return SHAPE; }); \
+  }
 
-__attribute__((visibility("default"))) int MPI_Bcast(void* buffer, int count, MPI_Datatype dt,
-                                                     int root, MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured([&] { return PMPI_Bcast(buffer, count, dt, root, comm); },
-                  [&] {
-                    return papbench::capture::CallShape{papbench::capture::Collective::kBcast,
-                                                        comm,
-                                                        root,
-                                                        to_count(count),
-                                                        dt,
-                                                        MPI_OP_NULL,
-                                                        site};
-                  });
-}
-
-__attribute__((visibility("default"))) int MPI_Reduce(const void* sb, void* rb, int count,
-                                                      MPI_Datatype dt, MPI_Op op, int root,
-                                                      MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured(
-      [&] { return PMPI_Reduce(sb, rb, count, dt, op, root, comm); },
-      [&] {
-        return papbench::capture::CallShape{
-            papbench::capture::Collective::kReduce, comm, root, to_count(count), dt, op, site};
-      });
-}
-
-__attribute__((visibility("default"))) int MPI_Allreduce(const void* sb, void* rb, int count,
-                                                         MPI_Datatype dt, MPI_Op op,
-                                                         MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured(
-      [&] { return PMPI_Allreduce(sb, rb, count, dt, op, comm); },
-      [&] {
-        return papbench::capture::CallShape{
-            papbench::capture::Collective::kAllreduce, comm, -1, to_count(count), dt, op, site};
-      });
-}
-
-__attribute__((visibility("default"))) int MPI_Scatter(const void* sb, int scount,
-                                                       MPI_Datatype stype, void* rb, int rcount,
-                                                       MPI_Datatype rtype, int root,
-                                                       MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured([&] { return PMPI_Scatter(sb, scount, stype, rb, rcount, rtype, root, comm); },
-                  [&] {
-                    const bool at_root = rank_in(comm) == root;
-                    return papbench::capture::CallShape{papbench::capture::Collective::kScatter,
-                                                        comm,
-                                                        root,
-                                                        to_count(at_root ? scount : rcount),
-                                                        at_root ? stype : rtype,
-                                                        MPI_OP_NULL,
-                                                        site};
-                  });
-}
-
-__attribute__((visibility("default"))) int MPI_Gather(const void* sb, int scount,
-                                                      MPI_Datatype stype, void* rb, int rcount,
-                                                      MPI_Datatype rtype, int root, MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured([&] { return PMPI_Gather(sb, scount, stype, rb, rcount, rtype, root, comm); },
-                  [&] {
-                    const bool at_root = rank_in(comm) == root;
-                    return papbench::capture::CallShape{papbench::capture::Collective::kGather,
-                                                        comm,
-                                                        root,
-                                                        to_count(at_root ? rcount : scount),
-                                                        at_root ? rtype : stype,
-                                                        MPI_OP_NULL,
-                                                        site};
-                  });
-}
-
-__attribute__((visibility("default"))) int MPI_Allgather(const void* sb, int scount,
-                                                         MPI_Datatype stype, void* rb, int rcount,
-                                                         MPI_Datatype rtype, MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured([&] { return PMPI_Allgather(sb, scount, stype, rb, rcount, rtype, comm); },
-                  [&] {
-                    return papbench::capture::CallShape{papbench::capture::Collective::kAllgather,
-                                                        comm,
-                                                        -1,
-                                                        to_count(rcount),
-                                                        rtype,
-                                                        MPI_OP_NULL,
-                                                        site};
-                  });
-}
-
-__attribute__((visibility("default"))) int MPI_Allgatherv(const void* sb, int scount,
-                                                          MPI_Datatype stype, void* rb,
-                                                          const int rcounts[], const int displs[],
-                                                          MPI_Datatype rtype, MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured(
-      [&] { return PMPI_Allgatherv(sb, scount, stype, rb, rcounts, displs, rtype, comm); },
-      [&] {
-        return papbench::capture::CallShape{papbench::capture::Collective::kAllgatherv,
-                                            comm,
-                                            -1,
-                                            to_count(rcounts[rank_in(comm)]),
-                                            rtype,
-                                            MPI_OP_NULL,
-                                            site};
-      });
-}
-
-__attribute__((visibility("default"))) int MPI_Alltoall(const void* sb, int scount,
-                                                        MPI_Datatype stype, void* rb, int rcount,
-                                                        MPI_Datatype rtype, MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured([&] { return PMPI_Alltoall(sb, scount, stype, rb, rcount, rtype, comm); },
-                  [&] {
-                    return papbench::capture::CallShape{papbench::capture::Collective::kAlltoall,
-                                                        comm,
-                                                        -1,
-                                                        to_count(rcount),
-                                                        rtype,
-                                                        MPI_OP_NULL,
-                                                        site};
-                  });
-}
-
-__attribute__((visibility("default"))) int MPI_Alltoallv(const void* sb, const int scounts[],
-                                                         const int sdispls[], MPI_Datatype stype,
-                                                         void* rb, const int rcounts[],
-                                                         const int rdispls[], MPI_Datatype rtype,
-                                                         MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured(
-      [&] {
-        return PMPI_Alltoallv(sb, scounts, sdispls, stype, rb, rcounts, rdispls, rtype, comm);
-      },
-      [&] {
-        const auto n = static_cast<std::size_t>(size_of(comm));
-        const std::span<const int> blocks(rcounts, n);
-        const long long total = std::accumulate(blocks.begin(), blocks.end(), 0LL);
-        return papbench::capture::CallShape{papbench::capture::Collective::kAlltoallv,
-                                            comm,
-                                            -1,
-                                            to_count(total / static_cast<long long>(n)),
-                                            rtype,
-                                            MPI_OP_NULL,
-                                            site};
-      });
-}
-
-__attribute__((visibility("default"))) int MPI_Reduce_scatter(const void* sb, void* rb,
-                                                              const int rcounts[], MPI_Datatype dt,
-                                                              MPI_Op op, MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured([&] { return PMPI_Reduce_scatter(sb, rb, rcounts, dt, op, comm); },
-                  [&] {
-                    return papbench::capture::CallShape{
-                        papbench::capture::Collective::kReduceScatter,
-                        comm,
-                        -1,
-                        to_count(rcounts[rank_in(comm)]),
-                        dt,
-                        op,
-                        site};
-                  });
-}
-
-__attribute__((visibility("default"))) int MPI_Reduce_scatter_block(const void* sb, void* rb,
-                                                                    int rcount, MPI_Datatype dt,
-                                                                    MPI_Op op, MPI_Comm comm) {
-  const void* site = __builtin_return_address(0);
-  return captured([&] { return PMPI_Reduce_scatter_block(sb, rb, rcount, dt, op, comm); },
-                  [&] {
-                    return papbench::capture::CallShape{
-                        papbench::capture::Collective::kReduceScatterBlock,
-                        comm,
-                        -1,
-                        to_count(rcount),
-                        dt,
-                        op,
-                        site};
-                  });
-}
+PAPBENCH_C_WRAPPER(Barrier, (MPI_Comm comm), (comm), shapes::barrier(comm, site))
+PAPBENCH_C_WRAPPER(Bcast, (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm),
+                   (buffer, count, dt, root, comm), shapes::bcast(count, dt, root, comm, site))
+PAPBENCH_C_WRAPPER(Reduce,
+                   (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, int root,
+                    MPI_Comm comm),
+                   (sb, rb, count, dt, op, root, comm),
+                   shapes::reduction(Collective::kReduce, count, dt, op, root, comm, site))
+PAPBENCH_C_WRAPPER(Allreduce,
+                   (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm),
+                   (sb, rb, count, dt, op, comm),
+                   shapes::reduction(Collective::kAllreduce, count, dt, op, -1, comm, site))
+PAPBENCH_C_WRAPPER(Scatter,
+                   (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
+                    MPI_Datatype rtype, int root, MPI_Comm comm),
+                   (sb, scount, stype, rb, rcount, rtype, root, comm),
+                   shapes::rooted(Collective::kScatter, scount, stype, rcount, rtype, root, comm,
+                                  site))
+PAPBENCH_C_WRAPPER(Gather,
+                   (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
+                    MPI_Datatype rtype, int root, MPI_Comm comm),
+                   (sb, scount, stype, rb, rcount, rtype, root, comm),
+                   shapes::rooted(Collective::kGather, scount, stype, rcount, rtype, root, comm,
+                                  site))
+PAPBENCH_C_WRAPPER(Allgather,
+                   (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
+                    MPI_Datatype rtype, MPI_Comm comm),
+                   (sb, scount, stype, rb, rcount, rtype, comm),
+                   shapes::even_blocks(Collective::kAllgather, rcount, rtype, comm, site))
+PAPBENCH_C_WRAPPER(Allgatherv,
+                   (const void* sb, int scount, MPI_Datatype stype, void* rb, const int rcounts[],
+                    const int displs[], MPI_Datatype rtype, MPI_Comm comm),
+                   (sb, scount, stype, rb, rcounts, displs, rtype, comm),
+                   shapes::own_block(Collective::kAllgatherv, rcounts, rtype, MPI_OP_NULL, comm,
+                                     site))
+PAPBENCH_C_WRAPPER(Alltoall,
+                   (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
+                    MPI_Datatype rtype, MPI_Comm comm),
+                   (sb, scount, stype, rb, rcount, rtype, comm),
+                   shapes::even_blocks(Collective::kAlltoall, rcount, rtype, comm, site))
+PAPBENCH_C_WRAPPER(Alltoallv,
+                   (const void* sb, const int scounts[], const int sdispls[], MPI_Datatype stype,
+                    void* rb, const int rcounts[], const int rdispls[], MPI_Datatype rtype,
+                    MPI_Comm comm),
+                   (sb, scounts, sdispls, stype, rb, rcounts, rdispls, rtype, comm),
+                   shapes::mean_block(Collective::kAlltoallv, rcounts, rtype, comm, site))
+PAPBENCH_C_WRAPPER(Reduce_scatter,
+                   (const void* sb, void* rb, const int rcounts[], MPI_Datatype dt, MPI_Op op,
+                    MPI_Comm comm),
+                   (sb, rb, rcounts, dt, op, comm),
+                   shapes::own_block(Collective::kReduceScatter, rcounts, dt, op, comm, site))
+PAPBENCH_C_WRAPPER(Reduce_scatter_block,
+                   (const void* sb, void* rb, int rcount, MPI_Datatype dt, MPI_Op op,
+                    MPI_Comm comm),
+                   (sb, rb, rcount, dt, op, comm),
+                   shapes::reduction(Collective::kReduceScatterBlock, rcount, dt, op, -1, comm,
+                                     site))
 
 }  // extern "C"

@@ -7,8 +7,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include "clocksync/global_clock.hpp"
-
 namespace papbench::clocksync {
 
 namespace {

@@ -11,7 +11,8 @@
 
 namespace papbench::clocksync {
 
-enum class Estimator;
+// --sync-estimator: the fastest exchange's interval, or the median of the exchanges' offsets.
+enum class Estimator { kMinRtt, kMedian };
 
 // One Cristian exchange as the synchronizing rank sees it: it sent at local_send, the reference
 // read its clock at ref, the answer arrived at local_recv.

@@ -61,8 +61,6 @@ class LocalClock {
   std::int64_t epoch_raw_ = 0;  // drift is applied relative to construction, so it stays small
 };
 
-enum class Estimator { kMinRtt, kMedian };
-
 // "min-rtt" / "median", the spellings of --sync-estimator.
 std::string_view to_string(Estimator e);
 

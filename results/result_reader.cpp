@@ -415,9 +415,11 @@ void Tolerant::read_cases(hid_t file) {
 
 }  // namespace
 
-ResultReader::ResultReader(const std::string& path, CaseData data) : path_(path), data_(data) {
-  const ReaderCrashGuard crash_guard(path);
-  h5::QuietErrors quiet;
+namespace {
+
+// A path papbench may open as a result set: a readable regular file with HDF5's signature. A
+// FIFO would block the open until a writer comes, and a device never ends.
+void check_result_file(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
     throw FormatError(fmt::format("cannot read result set '{}': {}", path,
@@ -426,7 +428,6 @@ ResultReader::ResultReader(const std::string& path, CaseData data) : path_(path)
   if (S_ISDIR(st.st_mode)) {
     throw FormatError(fmt::format("'{}' is a directory, not a papbench result set", path));
   }
-  // Opening a FIFO blocks until a writer comes, and a device never ends.
   if (!S_ISREG(st.st_mode)) {
     throw FormatError(
         fmt::format("'{}' is not a regular file, so not a papbench result set", path));
@@ -441,88 +442,110 @@ ResultReader::ResultReader(const std::string& path, CaseData data) : path_(path)
     throw FormatError(
         fmt::format("'{}' is not a papbench result set: it is not an HDF5 file at all", path));
   }
+}
 
+h5::File open_read_only(const std::string& path) {
   h5::PropList fapl = h5::file_access_plist();
-  h5::File file;
   try {
-    file = h5::File(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), "open");
+    return h5::File(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), "open");
   } catch (const h5::Error& e) {
     throw FormatError(fmt::format(
         "'{}' looks like an HDF5 file but HDF5 cannot open it; it may be truncated or damaged "
         "({})",
         path, e.what()));
   }
+}
 
+// The root group's format attributes: ours, and a major version this papbench reads. Returns
+// (major, minor).
+std::pair<int, int> checked_format(hid_t root, const std::string& path) {
+  std::optional<std::string> format;
+  try {
+    format = h5::read_string_attr(root, "format");
+  } catch (const h5::Error&) {
+    format.reset();  // present with a non-string type: not ours either
+  }
+  if (format != "papbench-results") {
+    throw FormatError(
+        fmt::format("'{}' is an HDF5 file but not a papbench result set (its root group has no "
+                    "format=\"papbench-results\" attribute)",
+                    path));
+  }
+  const auto [major, minor] = format_version(root);
+  if (major < 0) {
+    throw FormatError(fmt::format(
+        "'{}' is a papbench result set without a format version; it cannot be read safely", path));
+  }
+  if (major > kFormatMajor) {
+    throw FormatError(
+        fmt::format("'{}' was written by a newer papbench (format {}.x); this papbench reads {}.x. "
+                    "Upgrade papbench to read it",
+                    path, major, kFormatMajor));
+  }
+  if (major < kFormatMajor) {
+    throw FormatError(fmt::format(
+        "'{}' uses the old result format {}.x, which this papbench ({}.x) no longer reads", path,
+        major, kFormatMajor));
+  }
+  return {major, minor};
+}
+
+// The run information of the root group's attributes.
+void read_root_attributes(hid_t root, RunInfo& info) {
+  info.papbench_version = h5::read_string_attr(root, "papbench_version").value_or("");
+  info.git_sha = h5::read_string_attr(root, "git_sha").value_or("");
+  info.command_line = h5::read_string_attr(root, "command_line").value_or("");
+  info.mpi_library_version = h5::read_string_attr(root, "mpi_library_version").value_or("");
+  info.created_utc = h5::read_string_attr(root, "created_utc").value_or("");
+  info.clock_info = h5::read_string_attr(root, "clock_info").value_or("");
+  info.mpi_size = static_cast<int>(h5::read_int64_attr(root, "mpi_size").value_or(0));
+  // Absent before format 1.2, whose runs always recorded real nodes.
+  info.nodes_virtual = h5::read_int64_attr(root, "nodes_virtual").value_or(0) != 0;
+  info.virtual_ppn = static_cast<int>(h5::read_int64_attr(root, "virtual_ppn").value_or(0));
+  // Every other string attribute of '/' is an extra; a later minor version's additions land
+  // here too, which keeps them visible to old tools.
+  for (const std::string& name : h5::attribute_names(root)) {
+    if (standard_root_attributes().contains(name)) continue;
+    try {
+      if (std::optional<std::string> v = h5::read_string_attr(root, name.c_str())) {
+        info.extra.emplace(name, *v);
+      }
+    } catch (const h5::Error&) {
+      // Not a single string: not an extra.
+    }
+  }
+}
+
+// /topology: each rank's host, node and core. A file without it still reads, with a warning.
+void read_topology(hid_t file, RunInfo& info, std::vector<std::string>& warnings) {
+  try {
+    h5::Group topo(H5Gopen2(file, "/topology", h5::default_plist()), "open /topology");
+    info.hostnames = h5::read_string_1d(topo.get(), "host");
+    std::vector<std::int64_t> node = h5::read_int64_1d(topo.get(), "node_index");
+    std::vector<std::int64_t> core = h5::read_int64_1d(topo.get(), "core");
+    info.node_index.assign(node.begin(), node.end());
+    info.core.assign(core.begin(), core.end());
+  } catch (const h5::Error& e) {
+    warnings.push_back(fmt::format("/topology is unreadable: {}", e.what()));
+  }
+}
+
+}  // namespace
+
+ResultReader::ResultReader(const std::string& path, CaseData data) : path_(path), data_(data) {
+  const ReaderCrashGuard crash_guard(path);
+  h5::QuietErrors quiet;
+  check_result_file(path);
+  h5::File file = open_read_only(path);
   try {
     h5::Group root(H5Gopen2(file.get(), "/", h5::default_plist()), "open '/'");
-    hid_t r = root.get();
-    std::optional<std::string> format;
-    try {
-      format = h5::read_string_attr(r, "format");
-    } catch (const h5::Error&) {
-      format.reset();  // present with a non-string type: not ours either
-    }
-    if (format != "papbench-results") {
-      throw FormatError(
-          fmt::format("'{}' is an HDF5 file but not a papbench result set (its root group has no "
-                      "format=\"papbench-results\" attribute)",
-                      path));
-    }
-    std::tie(major_, minor_) = format_version(r);
-    if (major_ < 0) {
-      throw FormatError(fmt::format(
-          "'{}' is a papbench result set without a format version; it cannot be read safely",
-          path));
-    }
-    if (major_ > kFormatMajor) {
-      throw FormatError(fmt::format(
-          "'{}' was written by a newer papbench (format {}.x); this papbench reads {}.x. "
-          "Upgrade papbench to read it",
-          path, major_, kFormatMajor));
-    }
-    if (major_ < kFormatMajor) {
-      throw FormatError(fmt::format(
-          "'{}' uses the old result format {}.x, which this papbench ({}.x) no longer reads", path,
-          major_, kFormatMajor));
-    }
-
-    info_.papbench_version = h5::read_string_attr(r, "papbench_version").value_or("");
-    info_.git_sha = h5::read_string_attr(r, "git_sha").value_or("");
-    info_.command_line = h5::read_string_attr(r, "command_line").value_or("");
-    info_.mpi_library_version = h5::read_string_attr(r, "mpi_library_version").value_or("");
-    info_.created_utc = h5::read_string_attr(r, "created_utc").value_or("");
-    info_.clock_info = h5::read_string_attr(r, "clock_info").value_or("");
-    info_.mpi_size = static_cast<int>(h5::read_int64_attr(r, "mpi_size").value_or(0));
-    // Absent before format 1.2, whose runs always recorded real nodes.
-    info_.nodes_virtual = h5::read_int64_attr(r, "nodes_virtual").value_or(0) != 0;
-    info_.virtual_ppn = static_cast<int>(h5::read_int64_attr(r, "virtual_ppn").value_or(0));
-    // Every other string attribute of '/' is an extra; a later minor version's additions land
-    // here too, which keeps them visible to old tools.
-    for (const std::string& name : h5::attribute_names(r)) {
-      if (standard_root_attributes().contains(name)) continue;
-      try {
-        if (std::optional<std::string> v = h5::read_string_attr(r, name.c_str())) {
-          info_.extra.emplace(name, *v);
-        }
-      } catch (const h5::Error&) {
-        // Not a single string: not an extra.
-      }
-    }
+    std::tie(major_, minor_) = checked_format(root.get(), path);
+    read_root_attributes(root.get(), info_);
     root.close("close '/'");
   } catch (const h5::Error& e) {
     throw FormatError(fmt::format("'{}': cannot read the run information: {}", path, e.what()));
   }
-
-  try {
-    h5::Group topo(H5Gopen2(file.get(), "/topology", h5::default_plist()), "open /topology");
-    info_.hostnames = h5::read_string_1d(topo.get(), "host");
-    std::vector<std::int64_t> node = h5::read_int64_1d(topo.get(), "node_index");
-    std::vector<std::int64_t> core = h5::read_int64_1d(topo.get(), "core");
-    info_.node_index.assign(node.begin(), node.end());
-    info_.core.assign(core.begin(), core.end());
-  } catch (const h5::Error& e) {
-    warnings_.push_back(fmt::format("/topology is unreadable: {}", e.what()));
-  }
+  read_topology(file.get(), info_, warnings_);
 
   Tolerant tolerant{sync_, cases_, incomplete_, warnings_,
                     data == CaseData::kOnDemand ? &addresses_ : nullptr};

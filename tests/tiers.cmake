@@ -53,6 +53,17 @@ set(_full_costs
     allreduce_algorithms.np16=2 uha_ppn3.np4=2 bcast_algorithms.np5=2 bcast_algorithms.np8=2
     e2e.native_collectives=2)
 
+# The quick tests that cost seconds (ctest, Open MPI, -j2, 2 cores, 2026-12-07), most costly
+# first. With _full_costs they become each test's COST: ctest -j starts the costly tests first,
+# so a cold run (no CTestCostData yet, as in CI) does not end on a long test started late beside
+# an idle core.
+set(_quick_costs
+    e2e.resume=13 e2e.trust=13 e2e.call_timeout=12 e2e.plot=11 e2e.topology=10 e2e.fft_table5=9
+    e2e.sync_check=9 e2e.bcast_force=9 e2e.cli_errors=9 e2e.alg_options=7 e2e.slurm_job=7
+    e2e.capture_synthetic=7 e2e.app_tables=7 e2e.emulated_cluster=7 e2e.bcast_model=6
+    e2e.report_corrupt=5 e2e.sizes_and_ranks=5 e2e.parsons_tables=5 clocksync_known_answer.np4=4
+    e2e.dynleader_os=4 e2e.imbalance_pap=4 clocksync_known_answer.np2=4)
+
 set(_rotation_k "")
 if(PAPBENCH_TEST_ROTATION MATCHES "^([0-9]+)/([1-9][0-9]*)$")
   set(_rotation_k ${CMAKE_MATCH_1})
@@ -123,6 +134,14 @@ function(papbench_label_tiers)
     endif()
     set_property(TEST ${_test} APPEND PROPERTY LABELS ${_tier})
   endforeach()
+  foreach(_entry IN LISTS _full_costs _quick_costs)
+    string(REPLACE "=" ";" _entry "${_entry}")
+    list(GET _entry 0 _name)
+    if(_name IN_LIST _tests)
+      list(GET _entry 1 _cost)
+      set_tests_properties(${_name} PROPERTIES COST ${_cost})
+    endif()
+  endforeach()
 endfunction()
 
 # A name in the lists above that no test has (renamed or removed) would fall back to the rules
@@ -134,7 +153,7 @@ function(papbench_check_tier_lists)
     list(APPEND _all ${_tests})
   endforeach()
   set(_named ${_full_small} ${_full_e2e})
-  foreach(_entry IN LISTS _full_costs)
+  foreach(_entry IN LISTS _full_costs _quick_costs)
     string(REGEX REPLACE "=.*" "" _name "${_entry}")
     list(APPEND _named ${_name})
   endforeach()

@@ -15,11 +15,10 @@
 #include <vector>
 
 #include "bench/app/app_kernel.hpp"
-#include "bench/app/kernel_memory.hpp"
+#include "bench/app/kernel_driver.hpp"
 #include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
-#include "topology/node_topology.hpp"
 
 namespace papbench {
 namespace {
@@ -136,52 +135,43 @@ int app_floyd_command(const RawFloydOptions& raw, const std::string& command_lin
     throw UsageError(fmt::format("--n: {} is not accepted with --validate; accepted: <= {}", raw.n,
                                  kMaxValidatedVertices));
   }
-  app::check_common(raw.common);
-  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.common.virtual_ppn);
-  const auto algorithms =
-      app::algorithms_named("bcast", raw.bcast_alg, "--bcast-alg", nodes.node_count());
   // This rank's rows and the pivot row; --validate's sequential run holds the whole matrix.
   const auto n = std::uint64_t(raw.n);
   const auto rows = std::uint64_t(first_row(world_rank() + 1, ranks, raw.n) -
                                   first_row(world_rank(), ranks, raw.n));
-  app::check_kernel_memory(
-      {.kernel = "floyd",
-       .arrays = "distance rows",
-       .collective = "bcast",
-       .n = raw.n,
-       .array_bytes = app::array_bytes(rows * n + n + (raw.validate ? n * n : 0), sizeof(int)),
-       .count = n,
-       .elem_size = sizeof(int)},
-      algorithms, nodes);
-  FloydKernel kernel(raw.n, raw.seed);
-  Args base;
-  base.comm = MPI_COMM_WORLD;
-  base.dtype = MPI_INT;
-  base.count = std::size_t(raw.n);
-  base.send = base.recv = kernel.pivot();
-  base.nodes = &nodes;
-  app::KernelReport report({.kernel = "floyd",
-                            .collective = "bcast",
-                            .size = fmt::format("n={}", raw.n),
-                            .params = fmt::format("n={}", raw.n),
-                            .dtype = "int",
-                            .op = "",
-                            .count = std::uint64_t(raw.n),
-                            .seed = raw.seed,
-                            .validated = raw.validate},
-                           raw.common, command_line, nodes);
-  int failed = 0;
-  for (const app::AlgorithmChoice& algorithm : algorithms) {
-    app::PreparedForEveryRoot bcast(algorithm, base);
-    std::vector<app::RepTimes> reps;
-    long wrong = 0;
-    for (int r = 0; r < raw.common.reps; ++r) {
-      reps.push_back(kernel.run(bcast));
-      if (raw.validate) wrong += kernel.wrong();
-    }
-    if (report.finish(algorithm, reps, wrong)) ++failed;
-  }
-  return failed == 0 ? 0 : 1;
+  const app::KernelCommand command{
+      .what = {.kernel = "floyd",
+               .collective = "bcast",
+               .size = fmt::format("n={}", raw.n),
+               .params = fmt::format("n={}", raw.n),
+               .dtype = "int",
+               .op = "",
+               .count = n,
+               .seed = raw.seed,
+               .validated = raw.validate},
+      .footprint = {.kernel = "floyd",
+                    .arrays = "distance rows",
+                    .collective = "bcast",
+                    .n = raw.n,
+                    .array_bytes =
+                        app::array_bytes(rows * n + n + (raw.validate ? n * n : 0), sizeof(int)),
+                    .count = n,
+                    .elem_size = sizeof(int)},
+      .alg_option = "--bcast-alg",
+      .alg_list = raw.bcast_alg,
+      .common = &raw.common};
+  return app::run_kernel_command(
+      command, command_line, [&] { return FloydKernel(raw.n, raw.seed); },
+      [&](FloydKernel& kernel, Args& args) {
+        args.dtype = MPI_INT;
+        args.count = std::size_t(raw.n);
+        args.send = args.recv = kernel.pivot();
+      },
+      [&](FloydKernel& kernel, app::PreparedForEveryRoot& bcast, long& wrong) {
+        const app::RepTimes times = kernel.run(bcast);
+        if (raw.validate) wrong += kernel.wrong();
+        return times;
+      });
 }
 
 }  // namespace papbench

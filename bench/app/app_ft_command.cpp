@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "bench/app/app_kernel.hpp"
+#include "bench/app/kernel_driver.hpp"
 #include "bench/fft/dif_fft.hpp"
 #include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
-#include "topology/node_topology.hpp"
 
 namespace papbench {
 namespace {
@@ -66,7 +66,7 @@ class FtKernel {
   const void* send() const { return send_.data(); }
   void* recv() { return recv_.data(); }
 
-  app::RepTimes run(Algorithm& alltoall, const Args& args, int transforms, bool validate,
+  app::RepTimes run(app::PreparedForEveryRoot& alltoall, int transforms, bool validate,
                     long& wrong) {
     mpi_check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     const double start = MPI_Wtime();
@@ -81,7 +81,7 @@ class FtKernel {
           n_);
       pack();
       const double t0 = MPI_Wtime();
-      alltoall.run(args);
+      alltoall.run(0);  // alltoall has no root
       in_alltoall += MPI_Wtime() - t0;
       unpack();
       // xslab_[x][y][z], x local: along z (contiguous).
@@ -189,40 +189,43 @@ int app_ft_command(const RawFtOptions& raw, const std::string& command_line) {
                     raw.n, ranks));
   }
   if (raw.iters < 1) throw UsageError("--iters: accepted: an integer >= 1");
-  app::check_common(raw.common);
-  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.common.virtual_ppn);
-  const auto algorithms =
-      app::algorithms_named("alltoall", raw.alltoall_alg, "--alltoall-alg", nodes.node_count());
-  FtKernel kernel(raw.n, raw.seed);
-  Args args;
-  args.comm = MPI_COMM_WORLD;
-  args.dtype = MPI_FLOAT;
-  args.count = kernel.block_floats();
-  args.send = kernel.send();
-  args.recv = kernel.recv();
-  args.nodes = &nodes;
-  app::KernelReport report({.kernel = "ft",
-                            .collective = "alltoall",
-                            .size = fmt::format("n={}^3", raw.n),
-                            .params = fmt::format("n={},iters={}", raw.n, raw.iters),
-                            .dtype = "float",
-                            .op = "",
-                            .count = std::uint64_t(kernel.block_floats()),
-                            .seed = raw.seed,
-                            .validated = raw.validate},
-                           raw.common, command_line, nodes);
-  int failed = 0;
-  for (const app::AlgorithmChoice& algorithm : algorithms) {
-    const auto alltoall = make_algorithm(*algorithm.info, algorithm.options);
-    alltoall->prepare(args);
-    std::vector<app::RepTimes> reps;
-    long wrong = 0;
-    for (int r = 0; r < raw.common.reps; ++r) {
-      reps.push_back(kernel.run(*alltoall, args, raw.iters, raw.validate, wrong));
-    }
-    if (report.finish(algorithm, reps, wrong)) ++failed;
-  }
-  return failed == 0 ? 0 : 1;
+  // The two slabs and the alltoall's send and receive buffers, each n/P x n x n points;
+  // --validate's whole-grid transform holds n^3 more.
+  const auto n = std::uint64_t(raw.n);
+  const std::uint64_t slab_points = n / std::uint64_t(ranks) * n * n;
+  const std::uint64_t block_floats = 2 * slab_points / std::uint64_t(ranks);
+  const app::KernelCommand command{
+      .what = {.kernel = "ft",
+               .collective = "alltoall",
+               .size = fmt::format("n={}^3", raw.n),
+               .params = fmt::format("n={},iters={}", raw.n, raw.iters),
+               .dtype = "float",
+               .op = "",
+               .count = block_floats,
+               .seed = raw.seed,
+               .validated = raw.validate},
+      .footprint = {.kernel = "ft",
+                    .arrays = "grid slabs",
+                    .collective = "alltoall",
+                    .n = raw.n,
+                    .array_bytes = app::array_bytes(
+                        4 * slab_points + (raw.validate ? n * n * n : 0), sizeof(Complex)),
+                    .count = block_floats,
+                    .elem_size = sizeof(float)},
+      .alg_option = "--alltoall-alg",
+      .alg_list = raw.alltoall_alg,
+      .common = &raw.common};
+  return app::run_kernel_command(
+      command, command_line, [&] { return FtKernel(raw.n, raw.seed); },
+      [](FtKernel& kernel, Args& args) {
+        args.dtype = MPI_FLOAT;
+        args.count = kernel.block_floats();
+        args.send = kernel.send();
+        args.recv = kernel.recv();
+      },
+      [&](FtKernel& kernel, app::PreparedForEveryRoot& alltoall, long& wrong) {
+        return kernel.run(alltoall, raw.iters, raw.validate, wrong);
+      });
 }
 
 }  // namespace papbench

@@ -14,11 +14,10 @@
 #include <vector>
 
 #include "bench/app/app_kernel.hpp"
-#include "bench/app/kernel_memory.hpp"
+#include "bench/app/kernel_driver.hpp"
 #include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
-#include "topology/node_topology.hpp"
 
 namespace papbench {
 namespace {
@@ -121,52 +120,43 @@ int app_matvec_command(const RawMatvecOptions& raw, const std::string& command_l
         "--n: {} is not accepted; accepted: an integer >= the rank count {}", raw.n, ranks));
   }
   if (raw.iters < 0) throw UsageError("--iters: accepted: an integer >= 0");
-  app::check_common(raw.common);
-  const topology::NodeTopology nodes(MPI_COMM_WORLD, raw.common.virtual_ppn);
-  const auto algorithms =
-      app::algorithms_named("reduce", raw.reduce_alg, "--reduce-alg", nodes.node_count());
   // This rank's columns of the matrix, its partial product and the result vector.
   const auto n = std::uint64_t(raw.n);
   const auto columns = std::uint64_t(first_column(world_rank() + 1, ranks, raw.n) -
                                      first_column(world_rank(), ranks, raw.n));
-  app::check_kernel_memory({.kernel = "matvec",
-                            .arrays = "matrix columns",
-                            .collective = "reduce",
-                            .n = raw.n,
-                            .array_bytes = app::array_bytes(n * columns + 2 * n, sizeof(double)),
-                            .count = n,
-                            .elem_size = sizeof(double)},
-                           algorithms, nodes);
-  MatvecKernel kernel(raw.n, raw.seed);
-  Args base;
-  base.comm = MPI_COMM_WORLD;
-  base.dtype = MPI_DOUBLE;
-  base.op = MPI_SUM;
-  base.count = std::size_t(raw.n);
-  base.send = kernel.partial();
-  base.recv = kernel.y();
-  base.nodes = &nodes;
   const int products = raw.iters == 0 ? 2 * ranks : raw.iters;
-  app::KernelReport report({.kernel = "matvec",
-                            .collective = "reduce",
-                            .size = fmt::format("n={}", raw.n),
-                            .params = fmt::format("n={},products={}", raw.n, products),
-                            .dtype = "double",
-                            .op = "sum",
-                            .count = std::uint64_t(raw.n),
-                            .seed = raw.seed,
-                            .validated = raw.validate},
-                           raw.common, command_line, nodes);
-  int failed = 0;
-  for (const app::AlgorithmChoice& algorithm : algorithms) {
-    app::PreparedForEveryRoot reduce(algorithm, base);
-    std::vector<app::RepTimes> reps;
-    long wrong = 0;
-    for (int r = 0; r < raw.common.reps; ++r)
-      reps.push_back(kernel.run(reduce, products, raw.validate, wrong));
-    if (report.finish(algorithm, reps, wrong)) ++failed;
-  }
-  return failed == 0 ? 0 : 1;
+  const app::KernelCommand command{
+      .what = {.kernel = "matvec",
+               .collective = "reduce",
+               .size = fmt::format("n={}", raw.n),
+               .params = fmt::format("n={},products={}", raw.n, products),
+               .dtype = "double",
+               .op = "sum",
+               .count = n,
+               .seed = raw.seed,
+               .validated = raw.validate},
+      .footprint = {.kernel = "matvec",
+                    .arrays = "matrix columns",
+                    .collective = "reduce",
+                    .n = raw.n,
+                    .array_bytes = app::array_bytes(n * columns + 2 * n, sizeof(double)),
+                    .count = n,
+                    .elem_size = sizeof(double)},
+      .alg_option = "--reduce-alg",
+      .alg_list = raw.reduce_alg,
+      .common = &raw.common};
+  return app::run_kernel_command(
+      command, command_line, [&] { return MatvecKernel(raw.n, raw.seed); },
+      [&](MatvecKernel& kernel, Args& args) {
+        args.dtype = MPI_DOUBLE;
+        args.op = MPI_SUM;
+        args.count = std::size_t(raw.n);
+        args.send = kernel.partial();
+        args.recv = kernel.y();
+      },
+      [&](MatvecKernel& kernel, app::PreparedForEveryRoot& reduce, long& wrong) {
+        return kernel.run(reduce, products, raw.validate, wrong);
+      });
 }
 
 }  // namespace papbench

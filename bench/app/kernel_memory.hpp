@@ -1,5 +1,5 @@
 #pragma once
-// The memory check of the app kernels whose arrays grow with --n (papbench app floyd, matvec):
+// The memory check of the app kernels, whose arrays grow with --n (papbench app floyd, matvec, ft):
 // the main run's rule (bench/buffer_memory.hpp) for what a kernel holds, its own arrays and the
 // largest scratch of its algorithms (their registry rows, collectives/core/scratch.hpp; one
 // algorithm lives at a time), on all ranks of a node together against the node's available

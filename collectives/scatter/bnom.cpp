@@ -4,48 +4,15 @@
 // smallest subtree first, so rank root+1 is the first receiver (Eq. 13). ceil(log2 P) steps.
 //
 // Cost = lgp.alpha + n.((p-1)/p).beta (Eq. 7; lgp = ceil(log2 p), n = the root's p blocks, bytes).
-#include <vector>
-
-#include "collectives/core/block_tree.hpp"
+#include "collectives/core/block_tree_algorithms.hpp"
 #include "collectives/scatter/scatter.hpp"
-#include "common/mpi_env.hpp"
 
 namespace papbench {
-namespace {
-
-constexpr int kScatterBnomTag = 1;
-
-class ScatterBnom final : public Algorithm {
- public:
-  void prepare(const Args& a) override {
-    comm_ = Comm::dup(a.comm);
-    build(a.root);
-  }
-  void run(const Args& a) override {
-    if (a.root != root_) build(a.root);  // a moved root: the same comm, the tree rebuilt
-    if (comm_.rank() == a.root) {
-      tree_scatter_root(tree_, a, comm_.get(), kScatterBnomTag, staging_);
-    } else {
-      tree_scatter_nonroot(tree_, a, comm_.get(), kScatterBnomTag, staging_);
-    }
-  }
-
- private:
-  void build(int root) {
-    tree_ = lowbit_tree(rotated_slots(comm_.size(), root), /*largest_first=*/false);
-    root_ = root;
-  }
-
-  Comm comm_;
-  int root_ = 0;
-  BlockTree tree_;
-  std::vector<std::byte> staging_;
-};
-
-}  // namespace
 
 std::unique_ptr<Algorithm> make_scatter_bnom(const AlgOptions& /*options*/) {
-  return std::make_unique<ScatterBnom>();
+  return make_root_tree_algorithm(BlockFlow::kScatter, [](int size, int root) {
+    return lowbit_tree(rotated_slots(size, root), /*largest_first=*/false);
+  });
 }
 
 }  // namespace papbench

@@ -115,4 +115,16 @@ expect_contains out.txt "reduce/native count=4 int64 (32B) sum"
 expect_exit 2 mpirun_n 2 "$PAPBENCH" --collective allreduce --pattern replay:app.h5#0 \
   --iters 2 --out small.h5 --progress never
 expect_contains err.txt "has delays for 4 ranks, but this run has 2 ranks"
+# What each wrapped collective records (capture/call_shapes.hpp, for the C and Fortran wrappers
+# alike): the app's "shapes" mode calls each once with its own count (capture_synthetic_app.cpp).
+expect_exit 0 mpirun_n 3 "$PAPBENCH" capture --lib "$CAPTURE_LIB" --out shapes.h5 -- \
+  "$SYNTHETIC_APP" 1 shapes
+expect_exit 0 "$PAPBENCH_REPORT" summary shapes.h5
+for shape in "reduce:count=5 int (20B) sum root=1" "scatter:count=3 int (12B) - root=0" \
+  "gather:count=2 int (8B) - root=0" "allgather:count=4 int" "alltoall:count=6 int" \
+  "allgatherv:count=1 int" "alltoallv:count=7 int" "reduce_scatter:count=8 int (32B) sum" \
+  "reduce_scatter_block:count=9 int (36B) sum"; do
+  grep -F "] ${shape%%:*}/application(" out.txt | grep -qF " ${shape#*:} " ||
+    { cat out.txt >&2; fail "shapes.h5 has no ${shape%%:*} case with ${shape#*:}"; }
+done
 echo "capture_synthetic: ok"

@@ -1,1 +1,2 @@
 papbench_unit_test(units_test SOURCES units_test.cpp LIBS papbench_common)
+papbench_unit_test(architecture_doc_test SOURCES architecture_doc_test.cpp)

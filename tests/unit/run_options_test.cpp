@@ -14,6 +14,7 @@
 #include "bench/case_runner.hpp"
 #include "bench/run_command.hpp"
 #include "bench/run_order.hpp"
+#include "bench/size_checks.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
 #include "results/arrival_error.hpp"

@@ -11,6 +11,7 @@
 #include "bench/case_runner.hpp"
 #include "bench/resume.hpp"
 #include "bench/run_options.hpp"
+#include "bench/size_checks.hpp"
 #include "tests/unit/usage_error_message.hpp"
 
 namespace papbench {

@@ -15,11 +15,20 @@
 
 #include "models/bcast_lambda.hpp"
 #include "tools/report/bcast_case_times.hpp"
-#include "tools/report/model_bcast_view.hpp"
 #include "tools/report/result_file.hpp"
 #include "tools/report/trend_rows.hpp"
 
 namespace papbench::report {
+
+// `model bcast`'s options, here because reading the cases already depends on them.
+struct BcastModelOptions {
+  bool global_max = false;      // --stages globalmax: every stage charged with the largest NBFT
+  double epsilon = 1.35;        // Huber's threshold, in residual scales
+  std::int64_t segment = 8192;  // m_s: the flat broadcasts of Table 1 and the gather's block
+  bool library = false;         // --impl library: native:force=NAME cases instead of papbench's own
+  bool lambda = false;          // also print the fitted systems
+  double near_percent = 10;     // "near-optimal" in Table 3's summary
+};
 
 struct BcastMeasurement {
   bcast_model::Algorithm alg = bcast_model::Algorithm::kFlat;

@@ -14,19 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "tools/report/model_bcast_cases.hpp"
 #include "tools/report/result_file.hpp"
 #include "tools/report/table_format.hpp"
 
 namespace papbench::report {
-
-struct BcastModelOptions {
-  bool global_max = false;      // --stages globalmax: every stage charged with the largest NBFT
-  double epsilon = 1.35;        // Huber's threshold, in residual scales
-  std::int64_t segment = 8192;  // m_s: the flat broadcasts of Table 1 and the gather's block
-  bool library = false;         // --impl library: native:force=NAME cases instead of papbench's own
-  bool lambda = false;          // also print the fitted systems
-  double near_percent = 10;     // "near-optimal" in Table 3's summary
-};
 
 Report build_model_bcast(std::span<const ResultFile> files, const BcastModelOptions& options);
 

@@ -240,315 +240,416 @@ std::size_t column_words(int segments) {
   return blocks * kBlockWords;
 }
 
-Schedule schedule(const Instance& in, Path path, Sets sets) {
-  check_instance(in);
-  if (!path_available(path)) throw std::invalid_argument("segtree: code path not available");
-  const int P = static_cast<int>(in.arrival.size()), N = in.segments;
-  const std::int64_t d = in.round_time;
-  const std::size_t W = column_words(N);
-  const auto column = [W](int p) { return static_cast<std::size_t>(p) * W; };
-  const auto subtract = path == Path::kAvx2 ? subtract_avx2 : subtract_scalar;
+namespace {
+
+// One schedule's state and the steps of Listing 8's loop, each a member (the order is in
+// run()): the columns and holder structures built once, then per round the group (merge), the
+// idle skip, the round's sets (begin_round), each receiver's segment and sender (choose,
+// transfer), and the round's end (end_round, emit, advance).
+class SegtreeScheduler {
+ public:
+  SegtreeScheduler(const Instance& in, Path path, Sets sets)
+      : in_(in),
+        P_(static_cast<int>(in.arrival.size())),
+        N_(in.segments),
+        d_(in.round_time),
+        W_(column_words(N_)),
+        subtract_(path == Path::kAvx2 ? subtract_avx2 : subtract_scalar),
+        bits_(static_cast<std::size_t>(P_) * W_, Word{0}),
+        held_count_(static_cast<std::size_t>(P_), N_),
+        avail_(in.arrival),
+        awaiting_(static_cast<std::size_t>(P_)),
+        total_planes_(static_cast<int>(std::bit_width(static_cast<unsigned>(P_)))),
+        total_(static_cast<std::size_t>(total_planes_) * W_, Word{0}),
+        live_(total_.size()),
+        one_(W_),
+        two_(W_),
+        taken_(static_cast<std::size_t>(P_), -1),
+        joined_(static_cast<std::size_t>(P_), 0),
+        chooser_(sets),
+        L_(static_cast<std::size_t>(P_)),
+        LW_(column_words(P_)),
+        label_(L_),
+        by_label_(L_),
+        holders_(static_cast<std::size_t>(N_) * LW_, Word{0}),
+        unsent_(LW_),
+        early_(LW_),
+        late_(LW_),
+        received_((static_cast<std::size_t>(P_) + kWordBits - 1) / kWordBits, 0),
+        sender_(static_cast<std::size_t>(P_)),
+        segment_(static_cast<std::size_t>(P_)) {
+    fill_columns();
+    for (int p = 0; p < P_; ++p) awaiting_[static_cast<std::size_t>(p)] = p;
+    std::sort(awaiting_.begin(), awaiting_.end(), [this](int a, int b) { return earlier(a, b); });
+    order_labels();
+    fill_holders();
+    // (P - 1) * N combines, plus the segments the sink gains (a few hundred at P = N = 512).
+    transfers_.reserve(static_cast<std::size_t>(P_) * static_cast<std::size_t>(N_));
+  }
+
+  Schedule run() {
+    while (survivors_.size() + (awaiting_.size() - next_) > 1) {
+      merge();
+      if (group_.size() == 1) skip_idle_rounds();
+      ++round_;
+      begin_round();
+      receivers_.clear();
+      long failed = 0;  // checked sets: candidates that had no sender
+      for (std::size_t k = 0; k < g_; ++k) transfer_to(k, failed);
+      chooser_.record(counted_, failed, static_cast<long>(receivers_.size()));
+      end_round();
+      emit();
+      advance();
+    }
+    const int last = survivors_.size() == 1
+                         ? survivors_.front()
+                         : (next_ < awaiting_.size() ? awaiting_[next_] : in_.root);
+    if (last != in_.root) {
+      throw std::logic_error("clairvoyant/segtree: the last process holding data is not the root");
+    }
+    return detail::finish(round_, std::move(transfers_));
+  }
+
+ private:
+  std::size_t column(int p) const { return static_cast<std::size_t>(p) * W_; }
+  bool earlier(int a, int b) const {
+    return avail_[a] != avail_[b] ? avail_[a] < avail_[b] : a < b;
+  }
+  Word label_bit(int p) const {
+    return Word{1} << (label_[static_cast<std::size_t>(p)] % kWordBits);
+  }
+  std::size_t label_word(int p) const {
+    return static_cast<std::size_t>(label_[static_cast<std::size_t>(p)] / kWordBits);
+  }
 
   // Every column starts with its first N bits set (every segment A); padding bits stay zero.
-  WordVector bits(static_cast<std::size_t>(P) * W, Word{0});
-  for (int p = 0; p < P; ++p) {
-    for (int s = 0; s < N; s += kWordBits) {
-      const int n = std::min(kWordBits, N - s);
-      bits[column(p) + static_cast<std::size_t>(s / kWordBits)] =
-          n == kWordBits ? ~Word{0} : (Word{1} << n) - 1;
-    }
-  }
-  // Segments each process holds (the population of its column), so that leaving is one test.
-  std::vector<int> held_count(static_cast<std::size_t>(P), N);
-  std::vector<std::int64_t> avail = in.arrival;
-  auto earlier = [&](int a, int b) { return avail[a] != avail[b] ? avail[a] < avail[b] : a < b; };
-  std::vector<int> awaiting(static_cast<std::size_t>(P));  // A: by (arrival, rank)
-  for (int p = 0; p < P; ++p) awaiting[static_cast<std::size_t>(p)] = p;
-  std::sort(awaiting.begin(), awaiting.end(), earlier);
-  std::size_t next = 0;  // head of A
-
-  std::vector<int> survivors, group;
-  std::size_t root_at = 0;  // the root's index in group, P if not there
-  // Merge-and-clean (Listing 6 with the inclusive window and the new head): survivors of the
-  // previous round (already ordered, already advanced by d) merged with A.
-  auto merge = [&] {
-    // The window opens at the earlier of the first survivor and the head of A. The survivors,
-    // already in order, all lie in it (checked); processes of A join while they do, so the
-    // group is the survivors with the newcomers inserted: by binary search when they are few
-    // (most rounds have none), by a merge when many join at once (a skewed instance's start).
-    const bool a_first =
-        next < awaiting.size() && (survivors.empty() || earlier(awaiting[next], survivors.front()));
-    const std::int64_t limit = avail[a_first ? awaiting[next] : survivors.front()] + d;
-    if (!survivors.empty() && avail[survivors.back()] > limit) {
-      throw std::logic_error("clairvoyant/segtree: a process of the last round left the group");
-    }
-    std::size_t end = next;
-    while (end < awaiting.size() && avail[awaiting[end]] <= limit) ++end;
-    group.assign(survivors.begin(), survivors.end());
-    if (end - next > 8) {
-      group.resize(survivors.size() + (end - next));
-      std::merge(survivors.begin(), survivors.end(), awaiting.begin() + static_cast<long>(next),
-                 awaiting.begin() + static_cast<long>(end), group.begin(), earlier);
-    } else {
-      for (std::size_t a = next; a < end; ++a) {
-        group.insert(std::upper_bound(group.begin(), group.end(), awaiting[a], earlier),
-                     awaiting[a]);
+  void fill_columns() {
+    for (int p = 0; p < P_; ++p) {
+      for (int s = 0; s < N_; s += kWordBits) {
+        const int n = std::min(kWordBits, N_ - s);
+        bits_[column(p) + static_cast<std::size_t>(s / kWordBits)] =
+            n == kWordBits ? ~Word{0} : (Word{1} << n) - 1;
       }
     }
-    next = end;
-    const auto r = std::find(group.begin(), group.end(), in.root);
-    root_at = r == group.end() ? static_cast<std::size_t>(P)
-                               : static_cast<std::size_t>(r - group.begin());
-  };
-
-  // Holder counts (bit-sliced, see the kernels), counts <= P: `total` over the true columns of
-  // the processes that joined a group (kept across rounds), `live` over this round's unsent
-  // leaves, `one` / `two` the segments live holds at least once / twice.
-  const int total_planes = static_cast<int>(std::bit_width(static_cast<unsigned>(P)));
-  std::vector<Word> total(static_cast<std::size_t>(total_planes) * W, Word{0});
-  std::vector<Word> live(total.size()), one(W), two(W);
-  std::vector<int> taken(static_cast<std::size_t>(P), -1);  // the segment received this round
-  std::vector<char> joined(static_cast<std::size_t>(P), 0);
-  SetsChooser chooser(sets);
+  }
 
   // Holders by label: label order is (a mod d, rank), fixed for the whole schedule. Every
   // member's availability lies in the window [t_h, t_h + d] of the round's head h and moves by
   // whole d, so availability order is label order rotated to start at h's label, except for
   // the members at exactly t_h + d ("late": h's phase, so their labels sit around h's), which
   // come last, by rank = label order. The root, first of all, is looked at on its own.
-  const auto L = static_cast<std::size_t>(P);
-  const std::size_t LW = column_words(P);  // words per label bitset, as per column
-  std::vector<int> label(L), by_label(L);
-  {
-    std::vector<std::int64_t> phase(L);
-    for (std::size_t p = 0; p < L; ++p) phase[p] = ((in.arrival[p] % d) + d) % d;
-    for (std::size_t p = 0; p < L; ++p) by_label[p] = static_cast<int>(p);
-    std::sort(by_label.begin(), by_label.end(), [&](int a, int b) {
+  void order_labels() {
+    std::vector<std::int64_t> phase(L_);
+    for (std::size_t p = 0; p < L_; ++p) phase[p] = ((in_.arrival[p] % d_) + d_) % d_;
+    for (std::size_t p = 0; p < L_; ++p) by_label_[p] = static_cast<int>(p);
+    std::sort(by_label_.begin(), by_label_.end(), [&](int a, int b) {
       return phase[static_cast<std::size_t>(a)] != phase[static_cast<std::size_t>(b)]
                  ? phase[static_cast<std::size_t>(a)] < phase[static_cast<std::size_t>(b)]
                  : a < b;
     });
-    for (std::size_t l = 0; l < L; ++l)
-      label[static_cast<std::size_t>(by_label[l])] = static_cast<int>(l);
+    for (std::size_t l = 0; l < L_; ++l)
+      label_[static_cast<std::size_t>(by_label_[l])] = static_cast<int>(l);
   }
-  const auto label_bit = [&](int p) {
-    return Word{1} << (label[static_cast<std::size_t>(p)] % kWordBits);
-  };
-  const auto label_word = [&](int p) {
-    return static_cast<std::size_t>(label[static_cast<std::size_t>(p)] / kWordBits);
-  };
-  // holders[s * LW ...]: who holds segment s in its leaf (true column, less this round's P').
-  WordVector holders(static_cast<std::size_t>(N) * LW, Word{0});
-  for (int s = 0; s < N; ++s) {
-    Word* const row = holders.data() + static_cast<std::size_t>(s) * LW;
-    std::fill_n(row, L / kWordBits, ~Word{0});
-    if (L % kWordBits != 0) row[L / kWordBits] = (Word{1} << (L % kWordBits)) - 1;
+
+  // holders_[s * LW ...]: who holds segment s in its leaf (true column, less this round's P').
+  void fill_holders() {
+    for (int s = 0; s < N_; ++s) {
+      Word* const row = holders_.data() + static_cast<std::size_t>(s) * LW_;
+      std::fill_n(row, L_ / kWordBits, ~Word{0});
+      if (L_ % kWordBits != 0) row[L_ / kWordBits] = (Word{1} << (L_ % kWordBits)) - 1;
+    }
   }
-  // Per round, by label: unsent (S = false), the non-root members on time and late.
-  std::vector<Word> unsent(LW), early(LW), late(LW);
+
+  // Merge-and-clean (Listing 6 with the inclusive window and the new head): survivors of the
+  // previous round (already ordered, already advanced by d) merged with A.
+  void merge() {
+    // The window opens at the earlier of the first survivor and the head of A. The survivors,
+    // already in order, all lie in it (checked); processes of A join while they do, so the
+    // group is the survivors with the newcomers inserted: by binary search when they are few
+    // (most rounds have none), by a merge when many join at once (a skewed instance's start).
+    const auto before = [this](int a, int b) { return earlier(a, b); };
+    const bool a_first = next_ < awaiting_.size() &&
+                         (survivors_.empty() || earlier(awaiting_[next_], survivors_.front()));
+    const std::int64_t limit = avail_[a_first ? awaiting_[next_] : survivors_.front()] + d_;
+    if (!survivors_.empty() && avail_[survivors_.back()] > limit) {
+      throw std::logic_error("clairvoyant/segtree: a process of the last round left the group");
+    }
+    std::size_t end = next_;
+    while (end < awaiting_.size() && avail_[awaiting_[end]] <= limit) ++end;
+    group_.assign(survivors_.begin(), survivors_.end());
+    if (end - next_ > 8) {
+      group_.resize(survivors_.size() + (end - next_));
+      std::merge(survivors_.begin(), survivors_.end(), awaiting_.begin() + static_cast<long>(next_),
+                 awaiting_.begin() + static_cast<long>(end), group_.begin(), before);
+    } else {
+      for (std::size_t a = next_; a < end; ++a) {
+        group_.insert(std::upper_bound(group_.begin(), group_.end(), awaiting_[a], before),
+                      awaiting_[a]);
+      }
+    }
+    next_ = end;
+    const auto r = std::find(group_.begin(), group_.end(), in_.root);
+    root_at_ = r == group_.end() ? static_cast<std::size_t>(P_)
+                                 : static_cast<std::size_t>(r - group_.begin());
+  }
+
+  // Idle rounds: the lone process waits for the next arrival y; skip to the first round whose
+  // window [t_x, t_x + d] reaches a_y.
+  void skip_idle_rounds() {
+    const int x = group_.front(), y = awaiting_[next_];
+    const std::int64_t gap = avail_[y] - d_ - avail_[x];
+    const std::int64_t skip = gap > 0 ? (gap + d_ - 1) / d_ : 0;
+    round_ += static_cast<int>(skip);
+    avail_[x] += skip * d_;
+    survivors_.assign(1, x);
+    merge();
+  }
+
+  // Processing order (the root, then the group in order), the round's label sets, the newcomers'
+  // columns in the totals, and the candidate sets one / two.
+  void begin_round() {
+    g_ = group_.size();
+    root_in_ = root_at_ < g_;
+    const int head = group_.front();
+    const std::int64_t edge = avail_[static_cast<std::size_t>(head)] + d_;
+    head_label_ = static_cast<std::size_t>(label_[static_cast<std::size_t>(head)]);
+    std::fill(unsent_.begin(), unsent_.end(), ~Word{0});
+    std::fill(early_.begin(), early_.end(), Word{0});
+    std::fill(late_.begin(), late_.end(), Word{0});
+    for (const int p : group_) {
+      if (!joined_[static_cast<std::size_t>(p)]) {
+        joined_[static_cast<std::size_t>(p)] = 1;
+        for (std::size_t w = 0; w < W_; ++w) {
+          add_word(total_.data(), W_, total_planes_, w, bits_[column(p) + w]);
+        }
+      }
+      if (p == in_.root) continue;
+      (avail_[static_cast<std::size_t>(p)] == edge ? late_ : early_)[label_word(p)] |= label_bit(p);
+    }
+    // Counts <= g: the planes above bit_width(g) are zero all round.
+    planes_ = static_cast<int>(std::bit_width(g_));
+    counted_ = chooser_.counted();
+    if (counted_) {
+      std::copy_n(total_.begin(), static_cast<std::size_t>(planes_) * W_, live_.begin());
+      derive(live_.data(), W_, planes_, one_.data(), two_.data());
+    } else {
+      derive(total_.data(), W_, planes_, one_.data(), two_.data());
+    }
+  }
+
+  // Position k of the processing order: group_[at(k)].
+  std::size_t at(std::size_t k) const {
+    return !root_in_ ? k : k == 0 ? root_at_ : k <= root_at_ ? k - 1 : k;
+  }
+
   // The first label in [lo, LW * 64) set in row & unsent & mask; -1 if none; in [0, hi) for
   // scan_below.
-  const auto scan_from = [&](const Word* row, const Word* mask, std::size_t lo) -> long {
+  long scan_from(const Word* row, const Word* mask, std::size_t lo) const {
     std::size_t w = lo / kWordBits;
-    Word v = row[w] & unsent[w] & mask[w] & (~Word{0} << (lo % kWordBits));
+    Word v = row[w] & unsent_[w] & mask[w] & (~Word{0} << (lo % kWordBits));
     while (v == 0) {
-      if (++w == LW) return -1;
-      v = row[w] & unsent[w] & mask[w];
+      if (++w == LW_) return -1;
+      v = row[w] & unsent_[w] & mask[w];
     }
     return static_cast<long>(w * kWordBits) + std::countr_zero(v);
-  };
-  const auto scan_below = [&](const Word* row, const Word* mask, std::size_t hi) -> long {
+  }
+  long scan_below(const Word* row, const Word* mask, std::size_t hi) const {
     for (std::size_t w = 0; w * kWordBits < hi; ++w) {
-      Word v = row[w] & unsent[w] & mask[w];
+      Word v = row[w] & unsent_[w] & mask[w];
       if ((w + 1) * kWordBits > hi) v &= (Word{1} << (hi % kWordBits)) - 1;
       if (v != 0) return static_cast<long>(w * kWordBits) + std::countr_zero(v);
     }
     return -1;
-  };
+  }
 
-  // This round's receivers by rank (bitset) with their sender and segment, so that transfers
-  // come out sorted by (round, to) without a sort.
-  std::vector<Word> received((static_cast<std::size_t>(P) + kWordBits - 1) / kWordBits, 0);
-  std::vector<int> sender(static_cast<std::size_t>(P)), segment(static_cast<std::size_t>(P));
-  std::vector<int> receivers;
-  std::vector<Transfer> transfers;
-  // (P - 1) * N combines, plus the segments the sink gains (a few hundred at P = N = 512).
-  transfers.reserve(static_cast<std::size_t>(P) * static_cast<std::size_t>(N));
-  int round = 0;
-  while (survivors.size() + (awaiting.size() - next) > 1) {
-    merge();
-    if (group.size() == 1) {
-      // Idle rounds: the lone process waits for the next arrival y; skip to the first round
-      // whose window [t_x, t_x + d] reaches a_y.
-      const int x = group.front(), y = awaiting[next];
-      const std::int64_t gap = avail[y] - d - avail[x];
-      const std::int64_t skip = gap > 0 ? (gap + d - 1) / d : 0;
-      round += static_cast<int>(skip);
-      avail[x] += skip * d;
-      survivors.assign(1, x);
-      merge();
+  // The first unsent leaf in processing order that holds s (its label); -1 if none.
+  long sender_of(int s) const {
+    const Word* const row = holders_.data() + static_cast<std::size_t>(s) * LW_;
+    if (root_in_ &&
+        (unsent_[label_word(in_.root)] & row[label_word(in_.root)] & label_bit(in_.root))) {
+      return label_[static_cast<std::size_t>(in_.root)];
     }
-    ++round;
-    // Processing order: the root, then the group in order; position k is group[at(k)].
-    const std::size_t g = group.size();
-    const bool root_in = root_at < g;
-    const auto at = [&](std::size_t k) {
-      return !root_in ? k : k == 0 ? root_at : k <= root_at ? k - 1 : k;
-    };
-    const int head = group.front();
-    const std::int64_t edge = avail[static_cast<std::size_t>(head)] + d;
-    const auto head_label = static_cast<std::size_t>(label[static_cast<std::size_t>(head)]);
-    std::fill(unsent.begin(), unsent.end(), ~Word{0});
-    std::fill(early.begin(), early.end(), Word{0});
-    std::fill(late.begin(), late.end(), Word{0});
-    for (const int p : group) {
-      if (!joined[static_cast<std::size_t>(p)]) {
-        joined[static_cast<std::size_t>(p)] = 1;
-        for (std::size_t w = 0; w < W; ++w) {
-          add_word(total.data(), W, total_planes, w, bits[column(p) + w]);
-        }
-      }
-      if (p == in.root) continue;
-      (avail[static_cast<std::size_t>(p)] == edge ? late : early)[label_word(p)] |= label_bit(p);
-    }
-    // The first unsent leaf in processing order that holds s; -1 if none.
-    const auto sender_of = [&](int s) -> long {
-      const Word* const row = holders.data() + static_cast<std::size_t>(s) * LW;
-      if (root_in &&
-          (unsent[label_word(in.root)] & row[label_word(in.root)] & label_bit(in.root))) {
-        return label[static_cast<std::size_t>(in.root)];
-      }
-      long f = scan_from(row, early.data(), head_label);
-      if (f < 0) f = scan_below(row, early.data(), head_label);
-      if (f < 0) f = scan_from(row, late.data(), 0);
-      return f;
-    };
-    // Counts <= g: the planes above bit_width(g) are zero all round.
-    const int planes = static_cast<int>(std::bit_width(g));
-    const bool counted = chooser.counted();
-    if (counted) {
-      std::copy_n(total.begin(), static_cast<std::size_t>(planes) * W, live.begin());
-      derive(live.data(), W, planes, one.data(), two.data());
-    } else {
-      derive(total.data(), W, planes, one.data(), two.data());
-    }
+    long f = scan_from(row, early_.data(), head_label_);
+    if (f < 0) f = scan_below(row, early_.data(), head_label_);
+    if (f < 0) f = scan_from(row, late_.data(), 0);
+    return f;
+  }
 
-    receivers.clear();
-    long failed = 0;  // checked sets: candidates that had no sender
-    for (std::size_t k = 0; k < g; ++k) {
-      const int i = group[at(k)];
-      Word* const col = bits.data() + column(i);
-      const std::size_t iw = label_word(i);
-      const Word ib = label_bit(i);
-      const bool k_sent = (unsent[iw] & ib) == 0;
-      // The smallest segment i can take that a leaf other than k's holds. The sink takes any
-      // segment (counted twice where its own leaf holds it); everyone else only one its true
-      // column still holds, which its leaf, while intact, holds too. Checked sets may still name
-      // a segment whose other holders have all sent: its sender search fails, and since holders
-      // only leave during a round, it leaves the sets (at most i holds it) and the search goes
-      // on from there.
-      int seg = -1;
-      long found = -1;
-      for (std::size_t from = 0;;) {
-        seg = -1;
-        const Word* const others = k_sent ? one.data() : two.data();
-        for (std::size_t w = from; w < W; ++w) {
-          const Word v = k == 0 ? (col[w] & two[w]) | (~col[w] & one[w]) : col[w] & others[w];
-          if (v != 0) {
-            seg = static_cast<int>(w) * kWordBits + std::countr_zero(v);
-            break;
-          }
+  // Receiver k (processing position) takes the smallest segment it can take that a leaf other
+  // than its own holds, from that segment's first unsent holder; nothing when none.
+  void transfer_to(std::size_t k, long& failed) {
+    const int i = group_[at(k)];
+    Word* const col = bits_.data() + column(i);
+    const std::size_t iw = label_word(i);
+    const Word ib = label_bit(i);
+    const bool k_sent = (unsent_[iw] & ib) == 0;
+    // The sink takes any segment (counted twice where its own leaf holds it); everyone else only
+    // one its true column still holds, which its leaf, while intact, holds too. Checked sets may
+    // still name a segment whose other holders have all sent: its sender search fails, and since
+    // holders only leave during a round, it leaves the sets (at most i holds it) and the search
+    // goes on from there.
+    int seg = -1;
+    long found = -1;
+    for (std::size_t from = 0;;) {
+      seg = -1;
+      const Word* const others = k_sent ? one_.data() : two_.data();
+      for (std::size_t w = from; w < W_; ++w) {
+        const Word v = k == 0 ? (col[w] & two_[w]) | (~col[w] & one_[w]) : col[w] & others[w];
+        if (v != 0) {
+          seg = static_cast<int>(w) * kWordBits + std::countr_zero(v);
+          break;
         }
-        if (seg < 0) break;
-        const std::size_t w = static_cast<std::size_t>(seg / kWordBits);
-        const Word bit = Word{1} << (seg % kWordBits);
-        const bool held = (col[w] & bit) != 0;
-        Word* const row = holders.data() + static_cast<std::size_t>(seg) * LW;
-        if (held) {
-          row[iw] &= ~ib;  // P' (restored after the round)
-          if (counted && !k_sent) subtract_word(live.data(), W, planes, w, bit);
-        }
-        found = sender_of(seg);
-        if (found >= 0) break;
-        if (counted) throw std::logic_error("clairvoyant/segtree: segment without a sender");
-        ++failed;
-        if (held) row[iw] |= ib;
-        two[w] &= ~bit;
-        if (k_sent) one[w] &= ~bit;
-        from = w;
       }
-      if (seg < 0) continue;
+      if (seg < 0) break;
       const std::size_t w = static_cast<std::size_t>(seg / kWordBits);
       const Word bit = Word{1} << (seg % kWordBits);
       const bool held = (col[w] & bit) != 0;
-      Word* const row = holders.data() + static_cast<std::size_t>(seg) * LW;
-      const int z = by_label[static_cast<std::size_t>(found)];
-      taken[static_cast<std::size_t>(i)] = seg;
-      Word* const zcol = bits.data() + column(z);
-      if (counted) {
-        // S(z) = true: its leaf (its true column less its own P') leaves the counts.
-        const int t = taken[static_cast<std::size_t>(z)];
-        const std::size_t tw = t >= 0 ? static_cast<std::size_t>(t / kWordBits) : 0;
-        const Word tb = t >= 0 ? Word{1} << (t % kWordBits) : 0;
-        zcol[tw] &= ~tb;
-        subtract(live.data(), W, planes, zcol, one.data(), two.data());
-        zcol[tw] |= tb;
+      Word* const row = holders_.data() + static_cast<std::size_t>(seg) * LW_;
+      if (held) {
+        row[iw] &= ~ib;  // P' (restored after the round)
+        if (counted_ && !k_sent) subtract_word(live_.data(), W_, planes_, w, bit);
       }
-      unsent[label_word(z)] &= ~label_bit(z);
-      row[label_word(z)] &= ~label_bit(z);
-      zcol[w] &= ~bit;
-      col[w] |= bit;
-      --held_count[static_cast<std::size_t>(z)];
-      if (!held) ++held_count[static_cast<std::size_t>(i)];
-      // z lost seg; i gained it unless it held it already.
-      if (held) subtract_word(total.data(), W, total_planes, w, bit);
-      sender[static_cast<std::size_t>(i)] = z;
-      segment[static_cast<std::size_t>(i)] = seg;
-      receivers.push_back(i);
+      found = sender_of(seg);
+      if (found >= 0) break;
+      if (counted_) throw std::logic_error("clairvoyant/segtree: segment without a sender");
+      ++failed;
+      if (held) row[iw] |= ib;
+      two_[w] &= ~bit;
+      if (k_sent) one_[w] &= ~bit;
+      from = w;
     }
-    chooser.record(counted, failed, static_cast<long>(receivers.size()));
-    // Every receiver holds its segment from now on (P' ends; the sink may have gained it).
-    for (const int i : receivers) {
-      const auto s = static_cast<std::size_t>(segment[static_cast<std::size_t>(i)]);
-      holders[s * LW + label_word(i)] |= label_bit(i);
-      taken[static_cast<std::size_t>(i)] = -1;
+    if (seg < 0) return;
+    move_segment(i, seg, by_label_[static_cast<std::size_t>(found)]);
+  }
+
+  // Sender z gives segment seg to receiver i: z's leaf empties (S = true), the columns, counts
+  // and holders follow.
+  void move_segment(int i, int seg, int z) {
+    Word* const col = bits_.data() + column(i);
+    const std::size_t w = static_cast<std::size_t>(seg / kWordBits);
+    const Word bit = Word{1} << (seg % kWordBits);
+    const bool held = (col[w] & bit) != 0;
+    Word* const row = holders_.data() + static_cast<std::size_t>(seg) * LW_;
+    taken_[static_cast<std::size_t>(i)] = seg;
+    Word* const zcol = bits_.data() + column(z);
+    if (counted_) {
+      // S(z) = true: its leaf (its true column less its own P') leaves the counts.
+      const int t = taken_[static_cast<std::size_t>(z)];
+      const std::size_t tw = t >= 0 ? static_cast<std::size_t>(t / kWordBits) : 0;
+      const Word tb = t >= 0 ? Word{1} << (t % kWordBits) : 0;
+      zcol[tw] &= ~tb;
+      subtract_(live_.data(), W_, planes_, zcol, one_.data(), two_.data());
+      zcol[tw] |= tb;
     }
-    // Emit in receiver-rank order: a few receivers are sorted, many are read off a bitset.
-    const std::size_t first = transfers.size();
-    transfers.resize(first + receivers.size());
-    Transfer* out = transfers.data() + first;
-    const auto emit = [&](int i) {
-      *out++ = {round, sender[static_cast<std::size_t>(i)], i,
-                segment[static_cast<std::size_t>(i)]};
+    unsent_[label_word(z)] &= ~label_bit(z);
+    row[label_word(z)] &= ~label_bit(z);
+    zcol[w] &= ~bit;
+    col[w] |= bit;
+    --held_count_[static_cast<std::size_t>(z)];
+    if (!held) ++held_count_[static_cast<std::size_t>(i)];
+    // z lost seg; i gained it unless it held it already.
+    if (held) subtract_word(total_.data(), W_, total_planes_, w, bit);
+    sender_[static_cast<std::size_t>(i)] = z;
+    segment_[static_cast<std::size_t>(i)] = seg;
+    receivers_.push_back(i);
+  }
+
+  // Every receiver holds its segment from now on (P' ends; the sink may have gained it).
+  void end_round() {
+    for (const int i : receivers_) {
+      const auto s = static_cast<std::size_t>(segment_[static_cast<std::size_t>(i)]);
+      holders_[s * LW_ + label_word(i)] |= label_bit(i);
+      taken_[static_cast<std::size_t>(i)] = -1;
+    }
+  }
+
+  // The round's transfers in receiver-rank order: a few receivers are sorted, many are read off
+  // a bitset.
+  void emit() {
+    const std::size_t first = transfers_.size();
+    transfers_.resize(first + receivers_.size());
+    Transfer* out = transfers_.data() + first;
+    const auto put = [&](int i) {
+      *out++ = {round_, sender_[static_cast<std::size_t>(i)], i,
+                segment_[static_cast<std::size_t>(i)]};
     };
-    if (receivers.size() * 8 < received.size()) {
-      std::sort(receivers.begin(), receivers.end());
-      for (const int i : receivers) emit(i);
+    if (receivers_.size() * 8 < received_.size()) {
+      std::sort(receivers_.begin(), receivers_.end());
+      for (const int i : receivers_) put(i);
     } else {
-      for (const int i : receivers) {
-        received[static_cast<std::size_t>(i / kWordBits)] |= Word{1} << (i % kWordBits);
+      for (const int i : receivers_) {
+        received_[static_cast<std::size_t>(i / kWordBits)] |= Word{1} << (i % kWordBits);
       }
-      for (std::size_t w = 0; w < received.size(); ++w) {
-        for (Word v = std::exchange(received[w], 0); v; v &= v - 1) {
-          emit(static_cast<int>(w) * kWordBits + std::countr_zero(v));
+      for (std::size_t w = 0; w < received_.size(); ++w) {
+        for (Word v = std::exchange(received_[w], 0); v; v &= v - 1) {
+          put(static_cast<int>(w) * kWordBits + std::countr_zero(v));
         }
       }
     }
+  }
 
-    survivors.clear();
-    for (const int p : group) {
-      if (held_count[static_cast<std::size_t>(p)] > 0) {
-        avail[p] += d;
-        survivors.push_back(p);
+  // The processes still holding data go on to the next round, d later.
+  void advance() {
+    survivors_.clear();
+    for (const int p : group_) {
+      if (held_count_[static_cast<std::size_t>(p)] > 0) {
+        avail_[p] += d_;
+        survivors_.push_back(p);
       }
     }
   }
-  const int last = survivors.size() == 1 ? survivors.front()
-                                         : (next < awaiting.size() ? awaiting[next] : in.root);
-  if (last != in.root) {
-    throw std::logic_error("clairvoyant/segtree: the last process holding data is not the root");
-  }
-  return detail::finish(round, std::move(transfers));
+
+  const Instance& in_;
+  const int P_, N_;
+  const std::int64_t d_;
+  const std::size_t W_;
+  decltype(&subtract_scalar) subtract_;
+
+  WordVector bits_;              // the columns, W words per process
+  std::vector<int> held_count_;  // segments each process holds, so that leaving is one test
+  std::vector<std::int64_t> avail_;
+  std::vector<int> awaiting_;  // A: by (arrival, rank)
+  std::size_t next_ = 0;       // head of A
+  std::vector<int> survivors_, group_;
+  std::size_t root_at_ = 0;  // the root's index in group_, P if not there
+
+  // Holder counts (bit-sliced, see the kernels), counts <= P: total_ over the true columns of
+  // the processes that joined a group (kept across rounds), live_ over this round's unsent
+  // leaves, one_ / two_ the segments live holds at least once / twice.
+  const int total_planes_;
+  std::vector<Word> total_, live_, one_, two_;
+  std::vector<int> taken_;  // the segment received this round
+  std::vector<char> joined_;
+  SetsChooser chooser_;
+
+  const std::size_t L_, LW_;  // labels, and words per label bitset (as per column)
+  std::vector<int> label_, by_label_;
+  WordVector holders_;
+  // Per round, by label: unsent (S = false), the non-root members on time and late.
+  std::vector<Word> unsent_, early_, late_;
+
+  // This round's receivers by rank (bitset) with their sender and segment, so that transfers
+  // come out sorted by (round, to) without a sort.
+  std::vector<Word> received_;
+  std::vector<int> sender_, segment_;
+  std::vector<int> receivers_;
+  std::vector<Transfer> transfers_;
+  int round_ = 0;
+
+  // The current round.
+  std::size_t g_ = 0;  // group size
+  bool root_in_ = false;
+  std::size_t head_label_ = 0;
+  int planes_ = 0;
+  bool counted_ = false;
+};
+
+}  // namespace
+
+Schedule schedule(const Instance& in, Path path, Sets sets) {
+  check_instance(in);
+  if (!path_available(path)) throw std::invalid_argument("segtree: code path not available");
+  return SegtreeScheduler(in, path, sets).run();
 }
 
 }  // namespace segtree

@@ -1,11 +1,13 @@
-#include "imbalance/arrival_pattern.hpp"
-
+// make_pattern and validate_pattern_syntax (declared in arrival_pattern.hpp beside the interface
+// they return): the one file that knows every pattern, so the patterns include the interface and
+// nothing includes back.
 #include <fmt/format.h>
 
 #include <charconv>
 
 #include "common/files.hpp"
 #include "common/units.hpp"
+#include "imbalance/arrival_pattern.hpp"
 #include "imbalance/pattern_compute.hpp"
 #include "imbalance/pattern_random.hpp"
 #include "imbalance/pattern_replay.hpp"
