@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -174,6 +175,7 @@ struct CompareArgs {
   int resamples = 2000;
   std::uint64_t seed = 1;
   std::string a_alg, b_alg, a_sync, b_sync;
+  bool allow_mixed = false;
   results::IterationFilter filter;
 };
 
@@ -203,7 +205,28 @@ void add_compare_options(CLI::App& cmd, CompareArgs& args) {
                  "with B's of --b-sync's, the same cases otherwise (papbench --sync "
                  "window,barrier: A and B may be one file)");
   cmd.add_option("--b-sync", args.b_sync, "The start of B's cases (see --a-sync)");
+  cmd.add_flag("--allow-mixed", args.allow_mixed,
+               "Compare result sets of a simulated run (SMPI: root attribute simulation) with "
+               "those of real processes; refused without it, since a simulated time is the "
+               "network model's, not a measurement");
   add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
+}
+
+// A simulated result set (the SMPI build writes the root attribute `simulation`) and one of real
+// processes time different things: refuse to pair them unless the user says so.
+void refuse_mixed_simulation(std::span<const ResultFile> a, std::span<const ResultFile> b) {
+  std::vector<std::string> simulated, measured;
+  for (const auto side : {a, b}) {
+    for (const ResultFile& f : side) {
+      (f.reader.run_info().extra.contains("simulation") ? simulated : measured).push_back(f.path);
+    }
+  }
+  if (simulated.empty() || measured.empty()) return;
+  throw UsageError(fmt::format(
+      "compare: mixes simulated result sets ({}) with result sets of real processes ({}); a "
+      "simulated time is SimGrid's network model, not a measurement: pass --allow-mixed to "
+      "compare them anyway",
+      fmt::join(simulated, ", "), fmt::join(measured, ", ")));
 }
 
 // "a1.h5,a2.h5" -> its files; an empty item is a usage error naming the side.
@@ -230,6 +253,7 @@ int run_compare(const CompareArgs& args) {
       open_all(split_launches("A", args.file_a), args.filter, results::CaseData::kOnDemand);
   const std::vector<ResultFile> b =
       open_all(split_launches("B", args.file_b), args.filter, results::CaseData::kOnDemand);
+  if (!args.allow_mixed) refuse_mixed_simulation(a, b);
   CompareOptions options;
   options.metrics = metrics_from_names(args.metrics);
   options.alpha = args.alpha;
