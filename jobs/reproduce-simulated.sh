@@ -166,7 +166,10 @@ for name in "${files[@]}"; do
       --alg "$(IFS=,; echo "${kept[*]}")")
     ((quick)) && args+=(--quick)
     rc=0
-    (cd "$out/results" && timeout "$timeout_s" /usr/bin/time -f '%U %S %e' -o "$result.time" \
+    # PMI_SIZE: papbench divides `count = LIST/P` and fills `{P}` before MPI is up, from the
+    # launcher's environment, which smpirun does not set (without it: P = 1, totals per rank).
+    (cd "$out/results" && PMI_SIZE=$((hosts * ppn)) timeout "$timeout_s" \
+      /usr/bin/time -f '%U %S %e' -o "$result.time" \
       "$smpirun" -np $((hosts * ppn)) -platform "$platform" -hostfile "$result.hosts" \
       "${smpi_opts[@]}" "$papbench" "${args[@]}") >"$out/results/$result.log" 2>&1 || rc=$?
     read -r user sys wall < <(tail -n 1 "$out/results/$result.time" 2>/dev/null || echo "0 0 0")
