@@ -117,21 +117,12 @@ hostfile() {  # PLATFORM N PPN
   for ((i = 0; i < $2; i++)); do echo "$prefix$((first + i))$suffix:$3"; done
 }
 
-failures=()
+failures=() ok_results=()
 declare -A table_files  # view -> result sets
 cpu_total=0 wall_total=0
 printf '%-52s %9s %9s\n' "experiment file (hosts x ranks)" "cpu s" "wall s" | tee "$out/runtime.txt"
 for name in "${files[@]}"; do
   [[ -z $paper || $name == "$paper"-* ]] || continue
-  # The [Parsons2015] files' node-aware algorithms wait in node-shared memory, under SMPI one
-  # simulated 100 ns sleep per look: a 32-rank UHA allgather (4 nodes x 8) held 5.7 GiB of host
-  # memory after 44 s and kept growing (docs/SIMULATION.md, "Simulation cost"). Too much for
-  # --quick on a 2-core machine; the full run tries them.
-  if ((quick)) && [[ $name == parsons2015-* ]]; then
-    echo "reproduce-simulated: $name: skipped in --quick: its node-shared waits grow the simulator past 5 GiB within a minute (docs/SIMULATION.md)" |
-      tee -a "$out/skipped.txt"
-    continue
-  fi
   exp=$home/jobs/experiments/$name.exp
   platform=$home/jobs/platforms/$(key "$exp" platform)
   ppn=$(key "$exp" ppn)
@@ -180,6 +171,7 @@ for name in "${files[@]}"; do
     printf '%-52s %9s %9s%s\n' "$result (${hosts}x$ppn)" "$cpu" "$wall" \
       "$( ((rc == 0)) || echo "  FAILED, exit $rc")" | tee -a "$out/runtime.txt"
     if ((rc == 0)); then
+      ok_results+=("$out/results/$result.h5")
       IFS=, read -r -a views <<<"$(key "$exp" tables)"
       for v in "${views[@]}"; do table_files[$v]+="$out/results/$result.h5 "; done
     fi
@@ -193,15 +185,15 @@ for v in "${!table_files[@]}"; do
   "$report" table "$v" "${inputs[@]}" --format markdown >"$out/tables/$v.md" 2>"$out/tables/$v.err" ||
     failures+=("table $v (tables/$v.err)")
 done
-mapfile -t nuriyev < <(find "$out/results" -name 'nuriyev2022-*.h5' | sort)
+# Only the runs that ended well: a failed run's file may hold cases whose output was wrong.
+mapfile -t nuriyev < <(printf '%s\n' "${ok_results[@]}" | grep '/nuriyev2022-[^/]*\.h5$' || true)
 if ((${#nuriyev[@]} > 0)); then
   "$report" model bcast "${nuriyev[@]}" --format markdown \
     >"$out/tables/nuriyev2022-model-bcast.md" 2>"$out/tables/nuriyev2022-model-bcast.err" ||
     failures+=("model bcast (tables/nuriyev2022-model-bcast.err)")
 fi
-mapfile -t all < <(find "$out/results" -name '*.h5' | sort)
-if ((${#all[@]} > 0)); then
-  "$report" table --verdicts "${all[@]}" >"$out/verdicts.txt" 2>"$out/verdicts.err" ||
+if ((${#ok_results[@]} > 0)); then
+  "$report" table --verdicts "${ok_results[@]}" >"$out/verdicts.txt" 2>"$out/verdicts.err" ||
     failures+=("table --verdicts (verdicts.err)")
   echo "verdicts (paper artefact: rows agreeing in sign / rows with a verdict):"
   cat "$out/verdicts.txt"
