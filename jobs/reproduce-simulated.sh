@@ -40,7 +40,7 @@ while [[ $# -gt 0 ]]; do
       [[ " ${papers[*]} " == *" $2 "* ]] ||
         usage_error "--paper: unknown key '$2'; accepted: ${papers[*]}"
       paper=$2; shift 2 ;;
-    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) usage_error "unknown argument '$1'; accepted: --quick, --paper KEY, --out DIR (see --help)" ;;
   esac
 done

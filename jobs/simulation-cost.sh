@@ -37,7 +37,7 @@ while [[ $# -gt 0 ]]; do
                   cases+=("$2"); shift 2 ;;
     --count) [[ $# -ge 2 && $2 =~ ^[0-9]+$ && $2 -ge 1 ]] || usage_error "--count needs an integer >= 1"
              count=$2; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) usage_error "unknown argument '$1'; accepted: --ranks LIST, --iters N, --collective C:A, --count N" ;;
   esac
 done
