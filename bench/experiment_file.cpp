@@ -22,9 +22,11 @@
 namespace papbench {
 namespace {
 
-constexpr std::array<std::string_view, 9> kMetaKeys = {"name",      "paper",  "target",
-                                                       "reference", "tables", "description",
-                                                       "nodes",     "ppn",    "quick.processes"};
+// platform and quick.nodes are for jobs/reproduce-simulated.sh (the SimGrid platform file under
+// jobs/platforms/ and the node counts of --quick); papbench checks their form only.
+constexpr std::array<std::string_view, 11> kMetaKeys = {
+    "name",  "paper",           "target",   "reference",   "tables", "description",
+    "nodes", "quick.processes", "platform", "quick.nodes", "ppn"};
 
 // The shorthand algorithm options (--radix, --clv-segments, ...) are keys too, by their flag
 // without "--"; the registry rows declare them, and they live in RawRunOptions::alg_options.
@@ -263,6 +265,22 @@ Experiment parse_experiment(std::string_view text, const std::string& path, bool
       parser.fail(m->line, fmt::format("nodes: {}", err.what()));
     }
     for (const auto& item : items) e.nodes.push_back(parser.positive_int({item, m->line}, "nodes"));
+  }
+  if (const Entry* m = meta("quick.nodes")) {
+    std::vector<std::string> items;
+    try {
+      items = split_list(m->value);
+    } catch (const UsageError& err) {
+      parser.fail(m->line, fmt::format("quick.nodes: {}", err.what()));
+    }
+    for (const auto& item : items) parser.positive_int({item, m->line}, "quick.nodes");
+  }
+  if (const Entry* m = meta("platform")) {
+    if (!m->value.ends_with(".xml")) {
+      parser.fail(m->line, fmt::format("platform: '{}' is not a SimGrid platform file name "
+                                       "(jobs/platforms/NAME.xml)",
+                                       m->value));
+    }
   }
 
   if (parse_app_keys(parser, entries, quick, e)) return e;

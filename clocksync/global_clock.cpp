@@ -109,6 +109,13 @@ bool same_clock_as_leader(const LocalClock& local, MPI_Comm node) {
 namespace detail {
 
 void wait_politely(MPI_Request& request) {
+  // Simulated ranks share no core, and a blocked one costs the simulator nothing, whereas every
+  // poll is a simulator event: thousands a simulated second per waiting rank (docs/SIMULATION.md,
+  // "Simulation cost").
+  if constexpr (smpi::kSimulated) {
+    mpi_check(MPI_Wait(&request, MPI_STATUS_IGNORE), "MPI_Wait");
+    return;
+  }
   auto interval = kFirstPollInterval;
   for (;;) {
     int done = 0;

@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -177,6 +178,7 @@ struct CompareArgs {
   std::uint64_t seed = 1;
   std::string a_alg, b_alg, a_sync, b_sync, a_coll, b_coll;
   bool allow_buffers_differ = false;
+  bool allow_mixed = false;
   results::IterationFilter filter;
 };
 
@@ -214,7 +216,28 @@ void add_compare_options(CLI::App& cmd, CompareArgs& args) {
   cmd.add_flag("--allow-buffers-differ", args.allow_buffers_differ,
                "Compare runs whose buffers differ (papbench --buffers cold against warm), which "
                "compare otherwise refuses: the ratio then holds the harness's cache effect too");
+  cmd.add_flag("--allow-mixed", args.allow_mixed,
+               "Compare result sets of a simulated run (SMPI: root attribute simulation) with "
+               "those of real processes; refused without it, since a simulated time is the "
+               "network model's, not a measurement");
   add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
+}
+
+// A simulated result set (the SMPI build writes the root attribute `simulation`) and one of real
+// processes time different things: refuse to pair them unless the user says so.
+void refuse_mixed_simulation(std::span<const ResultFile> a, std::span<const ResultFile> b) {
+  std::vector<std::string> simulated, measured;
+  for (const auto side : {a, b}) {
+    for (const ResultFile& f : side) {
+      (f.reader.run_info().extra.contains("simulation") ? simulated : measured).push_back(f.path);
+    }
+  }
+  if (simulated.empty() || measured.empty()) return;
+  throw UsageError(fmt::format(
+      "compare: mixes simulated result sets ({}) with result sets of real processes ({}); a "
+      "simulated time is SimGrid's network model, not a measurement: pass --allow-mixed to "
+      "compare them anyway",
+      fmt::join(simulated, ", "), fmt::join(measured, ", ")));
 }
 
 // "a1.h5,a2.h5" -> its files; an empty item is a usage error naming the side.
@@ -241,6 +264,7 @@ int run_compare(const CompareArgs& args) {
       open_all(split_launches("A", args.file_a), args.filter, results::CaseData::kOnDemand);
   const std::vector<ResultFile> b =
       open_all(split_launches("B", args.file_b), args.filter, results::CaseData::kOnDemand);
+  if (!args.allow_mixed) refuse_mixed_simulation(a, b);
   CompareOptions options;
   options.metrics = metrics_from_names(args.metrics);
   options.alpha = args.alpha;
