@@ -29,7 +29,12 @@ stage "tests (ASan+UBSan)"
 # and their code paths run here at fewer ranks). format_check carries the unit label but compiles
 # nothing. One retry, as in tools/test.sh: the known-answer timing tests share 2 cores with
 # whatever else runs; a sanitizer finding is a property of the code path and fails again.
-run_ctest asan --preset asan -j2 -L 'unit|mpi' -L 'unit|quick' -E '^format_check$'
+# Also left out: forced_native_signature (issue 45), which interposes UCX's send to see which
+# algorithm the library ran; it passes under ASan, but LeakSanitizer's exit-time tracer crashes in
+# that interposition (signal 11). The forcing code it checks runs here in collectives_native's
+# force samples.
+run_ctest asan --preset asan -j2 -L 'unit|mpi' -L 'unit|quick' \
+  -E '^(format_check|forced_native_signature.*)$'
 
 stage "build (TSan)"
 cmake --preset tsan
