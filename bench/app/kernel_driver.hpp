@@ -21,8 +21,10 @@
 namespace papbench::app {
 
 struct KernelCommand {
-  KernelDescription what;       // the report's header and the result set's cases
-  KernelFootprint footprint;    // this rank's arrays, checked before the kernel makes them
+  KernelDescription what;  // the report's header and the result set's cases
+  // This rank's arrays, checked before the kernel makes them; its kernel, collective and count
+  // are what's (the driver fills them in).
+  KernelFootprint footprint;
   std::string_view alg_option;  // "--bcast-alg"
   std::string_view alg_list;    // its value
   const CommonOptions* common = nullptr;
@@ -40,7 +42,11 @@ int run_kernel_command(const KernelCommand& command, const std::string& command_
   const topology::NodeTopology nodes(MPI_COMM_WORLD, common.virtual_ppn);
   const std::vector<AlgorithmChoice> algorithms = algorithms_named(
       command.what.collective, command.alg_list, command.alg_option, nodes.node_count());
-  check_kernel_memory(command.footprint, algorithms, nodes);
+  KernelFootprint footprint = command.footprint;
+  footprint.kernel = command.what.kernel;
+  footprint.collective = command.what.collective;
+  footprint.count = command.what.count;
+  check_kernel_memory(footprint, algorithms, nodes);
   KernelReport report(command.what, common, command_line, nodes);
   auto kernel = make();
   Args base;

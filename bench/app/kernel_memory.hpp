@@ -16,9 +16,9 @@
 namespace papbench::app {
 
 struct KernelFootprint {
-  std::string_view kernel;        // "floyd"
-  std::string_view arrays;        // what its arrays are, for the message: "distance rows"
-  std::string_view collective;    // of its algorithms
+  std::string_view kernel{};      // "floyd"
+  std::string_view arrays{};      // what its arrays are, for the message: "distance rows"
+  std::string_view collective{};  // of its algorithms
   long long n = 0;                // --n
   std::uint64_t array_bytes = 0;  // this rank's arrays (saturated, never wrapped)
   std::uint64_t count = 0;        // elements per collective call
