@@ -4,34 +4,21 @@
 //
 // Cost: the library's choice.
 #include "collectives/allgather/allgather.hpp"
-#include "collectives/core/native_force_option.hpp"
+#include "collectives/core/native_algorithm.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
-class AllgatherNative final : public Algorithm {
- public:
-  explicit AllgatherNative(const AlgOptions& options) : comm_("allgather", forced_of(options)) {}
-
-  // A private duplicate (the library's messages can never match the harness's), made under
-  // force=NAME where asked (collectives/core/forced_native.hpp).
-  void prepare(const Args& args) override { comm_.prepare(args.comm); }
-
-  void run(const Args& a) override {
-    const auto forced = comm_.forced_call();
-    const int n = count_as_int(a.count, "allgather count");
-    mpi_check(MPI_Allgather(a.send, n, a.dtype, a.recv, n, a.dtype, comm_.get()), "MPI_Allgather");
-  }
-
- private:
-  forced::NativeComm comm_;
-};
+void allgather_native_call(const Args& a, MPI_Comm comm) {
+  const int n = count_as_int(a.count, "allgather count");
+  mpi_check(MPI_Allgather(a.send, n, a.dtype, a.recv, n, a.dtype, comm), "MPI_Allgather");
+}
 
 }  // namespace
 
 std::unique_ptr<Algorithm> make_allgather_native(const AlgOptions& options) {
-  return std::make_unique<AllgatherNative>(options);
+  return make_native<allgather_native_call>("allgather", options);
 }
 
 }  // namespace papbench

@@ -5,33 +5,22 @@
 //
 // Cost: the library's choice.
 #include "collectives/bcast/bcast.hpp"
-#include "collectives/core/native_force_option.hpp"
+#include "collectives/core/native_algorithm.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
-class BcastNative final : public Algorithm {
- public:
-  explicit BcastNative(const AlgOptions& options) : comm_("bcast", forced_of(options)) {}
-
-  void prepare(const Args& args) override { comm_.prepare(args.comm); }
-
-  void run(const Args& a) override {
-    const auto forced = comm_.forced_call();
-    // The root's data is already in recv (the one buffer of a broadcast).
-    mpi_check(MPI_Bcast(a.recv, count_as_int(a.count, "bcast count"), a.dtype, a.root, comm_.get()),
-              "MPI_Bcast");
-  }
-
- private:
-  forced::NativeComm comm_;
-};
+void bcast_native_call(const Args& a, MPI_Comm comm) {
+  // The root's data is already in recv (the one buffer of a broadcast).
+  mpi_check(MPI_Bcast(a.recv, count_as_int(a.count, "bcast count"), a.dtype, a.root, comm),
+            "MPI_Bcast");
+}
 
 }  // namespace
 
 std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options) {
-  return std::make_unique<BcastNative>(options);
+  return make_native<bcast_native_call>("bcast", options);
 }
 
 }  // namespace papbench

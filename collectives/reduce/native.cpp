@@ -3,36 +3,23 @@
 // algorithm; with force=NAME it runs its algorithm NAME (collectives/core/forced_native.hpp).
 //
 // Cost: the library's choice.
-#include "collectives/core/native_force_option.hpp"
+#include "collectives/core/native_algorithm.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
-class ReduceNative final : public Algorithm {
- public:
-  explicit ReduceNative(const AlgOptions& options) : comm_("reduce", forced_of(options)) {}
-
-  // A private duplicate (the library's messages can never match the harness's), made under
-  // force=NAME where asked (collectives/core/forced_native.hpp).
-  void prepare(const Args& args) override { comm_.prepare(args.comm); }
-
-  void run(const Args& a) override {
-    const auto forced = comm_.forced_call();
-    mpi_check(MPI_Reduce(a.send, a.recv, count_as_int(a.count, "reduce count"), a.dtype, a.op,
-                         a.root, comm_.get()),
-              "MPI_Reduce");
-  }
-
- private:
-  forced::NativeComm comm_;
-};
+void reduce_native_call(const Args& a, MPI_Comm comm) {
+  mpi_check(MPI_Reduce(a.send, a.recv, count_as_int(a.count, "reduce count"), a.dtype, a.op, a.root,
+                       comm),
+            "MPI_Reduce");
+}
 
 }  // namespace
 
 std::unique_ptr<Algorithm> make_reduce_native(const AlgOptions& options) {
-  return std::make_unique<ReduceNative>(options);
+  return make_native<reduce_native_call>("reduce", options);
 }
 
 }  // namespace papbench

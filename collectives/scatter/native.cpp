@@ -3,36 +3,22 @@
 // algorithm; with force=NAME it runs its algorithm NAME (collectives/core/forced_native.hpp).
 //
 // Cost: the library's choice.
-#include "collectives/core/native_force_option.hpp"
+#include "collectives/core/native_algorithm.hpp"
 #include "collectives/scatter/scatter.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
-class ScatterNative final : public Algorithm {
- public:
-  explicit ScatterNative(const AlgOptions& options) : comm_("scatter", forced_of(options)) {}
-
-  // A private duplicate (the library's messages can never match the harness's), made under
-  // force=NAME where asked (collectives/core/forced_native.hpp).
-  void prepare(const Args& args) override { comm_.prepare(args.comm); }
-
-  void run(const Args& a) override {
-    const auto forced = comm_.forced_call();
-    const int n = count_as_int(a.count, "scatter count");
-    mpi_check(MPI_Scatter(a.send, n, a.dtype, a.recv, n, a.dtype, a.root, comm_.get()),
-              "MPI_Scatter");
-  }
-
- private:
-  forced::NativeComm comm_;
-};
+void scatter_native_call(const Args& a, MPI_Comm comm) {
+  const int n = count_as_int(a.count, "scatter count");
+  mpi_check(MPI_Scatter(a.send, n, a.dtype, a.recv, n, a.dtype, a.root, comm), "MPI_Scatter");
+}
 
 }  // namespace
 
 std::unique_ptr<Algorithm> make_scatter_native(const AlgOptions& options) {
-  return std::make_unique<ScatterNative>(options);
+  return make_native<scatter_native_call>("scatter", options);
 }
 
 }  // namespace papbench

@@ -5,12 +5,10 @@
 // + d. Idle rounds (a lone process waiting for the next arrival) are iterated one by one, as in the
 // paper's baseline. This is the reference the other implementations are checked against.
 #include <algorithm>
-#include <functional>
-#include <queue>
-#include <stdexcept>
 #include <utility>
 
 #include "collectives/reduce/clairvoyant/footprint.hpp"
+#include "collectives/reduce/clairvoyant/round_queue.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
 
 namespace papbench::clv {
@@ -18,36 +16,22 @@ namespace papbench::clv {
 Schedule schedule_linear(const Instance& in) {
   check_instance(in);
   const int P = static_cast<int>(in.arrival.size()), N = in.segments;
-  const std::int64_t d = in.round_time;
   const auto at = [N](int p, int s) { return static_cast<std::size_t>(p) * N + s; };
   // 1: A or P, 0: E; the per-cell state, counted for `papbench schedgen` (footprint.hpp).
   std::vector<char, CountingAllocator<char>> held(static_cast<std::size_t>(P) * N, 1);
   std::vector<int> pprime(P, -1);  // the segment received this round (state P')
   std::vector<char> sent(P, 0);    // S(p): has sent this round
-  std::vector<std::int64_t> avail = in.arrival;
-
-  using Key = std::pair<std::int64_t, int>;  // (availability, rank): ties go to the lower rank
-  std::priority_queue<Key, std::vector<Key>, std::greater<>> queue;
-  for (int p = 0; p < P; ++p) queue.emplace(avail[p], p);
+  detail::RoundQueue rounds(in);
 
   std::vector<Transfer> transfers;
-  std::vector<int> group;
   int round = 0;
-  while (queue.size() > 1) {
+  while (rounds.more_rounds()) {
     ++round;
-    group.clear();
-    const std::int64_t head = queue.top().first;
-    while (!queue.empty() && queue.top().first <= head + d) {
-      group.push_back(queue.top().second);
-      queue.pop();
-    }
+    const std::span<const int> group = rounds.next_group();
     for (const int p : group) {
       sent[p] = 0;
       pprime[p] = -1;
     }
-    // The root, when present, is the sink and comes first as receiver and as sender candidate.
-    const auto r = std::find(group.begin(), group.end(), in.root);
-    if (r != group.end()) std::rotate(group.begin(), r, r + 1);
     const int sink = group.front();
 
     for (const int i : group) {
@@ -70,18 +54,9 @@ Schedule schedule_linear(const Instance& in) {
         break;
       }
     }
-    for (const int p : group) {
-      const auto first = held.begin() + static_cast<std::ptrdiff_t>(at(p, 0));
-      if (std::find(first, first + N, 1) != first + N) {
-        avail[p] += d;
-        queue.emplace(avail[p], p);
-      }
-    }
+    for (const int p : group) rounds.requeue_if_holding(p, held, N);
   }
-  if (queue.size() == 1 && queue.top().second != in.root) {
-    throw std::logic_error("clairvoyant/linear: the last process holding data is not the root");
-  }
-  return detail::finish(round, std::move(transfers));
+  return rounds.finish("linear", round, std::move(transfers));
 }
 
 }  // namespace papbench::clv

@@ -7,11 +7,10 @@
 #include <algorithm>
 #include <boost/heap/pairing_heap.hpp>
 #include <functional>
-#include <queue>
-#include <stdexcept>
 #include <utility>
 
 #include "collectives/reduce/clairvoyant/footprint.hpp"
+#include "collectives/reduce/clairvoyant/round_queue.hpp"
 #include "collectives/reduce/clairvoyant/schedule.hpp"
 
 namespace papbench::clv {
@@ -70,30 +69,17 @@ class Heaps {
 Schedule schedule_pairing(const Instance& in) {
   check_instance(in);
   const int P = static_cast<int>(in.arrival.size()), N = in.segments;
-  const std::int64_t d = in.round_time;
   const auto at = [N](int p, int s) { return static_cast<std::size_t>(p) * N + s; };
   std::vector<char, CountingAllocator<char>> held(static_cast<std::size_t>(P) * N, 1);
   std::vector<int> pprime(P, -1);
-  std::vector<std::int64_t> avail = in.arrival;
   Heaps heaps(P, N);
-
-  using Key = std::pair<std::int64_t, int>;
-  std::priority_queue<Key, std::vector<Key>, std::greater<>> queue;
-  for (int p = 0; p < P; ++p) queue.emplace(avail[p], p);
+  detail::RoundQueue rounds(in);
 
   std::vector<Transfer> transfers;
-  std::vector<int> group;
   int round = 0;
-  while (queue.size() > 1) {
+  while (rounds.more_rounds()) {
     ++round;
-    group.clear();
-    const std::int64_t head = queue.top().first;
-    while (!queue.empty() && queue.top().first <= head + d) {
-      group.push_back(queue.top().second);
-      queue.pop();
-    }
-    const auto r = std::find(group.begin(), group.end(), in.root);
-    if (r != group.end()) std::rotate(group.begin(), r, r + 1);
+    const std::span<const int> group = rounds.next_group();
     const int sink = group.front();
     // Re-enable every member (S = false) in the heaps of the segments it holds.
     for (std::size_t pos = 0; pos < group.size(); ++pos) {
@@ -123,17 +109,10 @@ Schedule schedule_pairing(const Instance& in) {
     }
     for (const int p : group) {
       heaps.erase_all(p);
-      const auto first = held.begin() + static_cast<std::ptrdiff_t>(at(p, 0));
-      if (std::find(first, first + N, 1) != first + N) {
-        avail[p] += d;
-        queue.emplace(avail[p], p);
-      }
+      rounds.requeue_if_holding(p, held, N);
     }
   }
-  if (queue.size() == 1 && queue.top().second != in.root) {
-    throw std::logic_error("clairvoyant/pairing: the last process holding data is not the root");
-  }
-  return detail::finish(round, std::move(transfers));
+  return rounds.finish("pairing", round, std::move(transfers));
 }
 
 }  // namespace papbench::clv
