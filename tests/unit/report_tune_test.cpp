@@ -66,6 +66,49 @@ TEST(TuneRules, OpenMpiRulesHoldAtTheMeasuredSizesOnly) {
   EXPECT_EQ(numbers(ompi_rules_text(points)), want);
 }
 
+// Open MPI 5.0.7+ reads the version word with fscanf before any comment is skipped
+// (coll_tuned_dynamic_file.c), so it must open the file; the numbers stay the classic ones.
+TEST(TuneRules, OpenMpiVersion2FileStartsWithItsVersionWord) {
+  const std::vector<TunePoint> points = {{"bcast", 3, 10, 8, "binomial"}};
+  const std::string v2 = ompi_rules_text(points, OmpiRulesFormat::kVersion2);
+  EXPECT_EQ(v2.rfind("rule-file-version-2\n", 0), 0U);
+  EXPECT_EQ(numbers(v2.substr(v2.find('\n') + 1)), numbers(ompi_rules_text(points)));
+  EXPECT_EQ(ompi_rules_text(points).find("rule-file-version"), std::string::npos);
+}
+
+// Open MPI 6's JSON: names, not numbers, and exact ranges at the measured sizes only, so every
+// other size matches no rule and keeps Open MPI's own decision; "" is "ignore" (algorithm 0).
+TEST(TuneRules, OpenMpiJsonNamesTheChoicesAtTheMeasuredSizes) {
+  const std::vector<TunePoint> points = {{"allreduce", 4, 1024, 4, "ring"},
+                                         {"allreduce", 4, 16, 4, ""},
+                                         {"reduce_scatter", 5, 2, 4, "butterfly"}};
+  const Json got = Json::parse(ompi_rules_text(points, OmpiRulesFormat::kJson));
+  EXPECT_EQ(got.at("rule_file_version"), 3);
+  EXPECT_EQ(got.at("module"), "tuned");
+  const Json& allreduce = got.at("collectives").at("allreduce");
+  ASSERT_EQ(allreduce.size(), 1U);
+  EXPECT_EQ(allreduce[0].at("comm_size_min"), 4);
+  EXPECT_EQ(allreduce[0].at("comm_size_max"), 4);
+  const Json want_rules = Json::parse(R"([
+    {"msg_size_min": 64, "msg_size_max": 64, "alg": "ignore"},
+    {"msg_size_min": 4096, "msg_size_max": 4096, "alg": "ring"}])");
+  EXPECT_EQ(allreduce[0].at("rules"), want_rules);
+  // reduce_scatter's rule size is the whole vector: vblock 1 + 2 + 3 + 1 + 2 = 9 elements of 4 B.
+  const Json& rs = got.at("collectives").at("reduce_scatter");
+  EXPECT_EQ(rs[0].at("rules")[0].at("msg_size_min"), 36);
+  EXPECT_EQ(rs[0].at("rules")[0].at("alg"), "butterfly");
+  EXPECT_THROW(
+      ompi_rules_text(std::vector<TunePoint>{{"bcast", 4, 1, 1, "nosuch"}}, OmpiRulesFormat::kJson),
+      std::invalid_argument);
+}
+
+TEST(TuneRules, OpenMpiFormatWords) {
+  EXPECT_EQ(parse_ompi_rules_format("classic"), OmpiRulesFormat::kClassic);
+  EXPECT_EQ(parse_ompi_rules_format("v2"), OmpiRulesFormat::kVersion2);
+  EXPECT_EQ(parse_ompi_rules_format("json"), OmpiRulesFormat::kJson);
+  EXPECT_EQ(parse_ompi_rules_format("v3"), std::nullopt);
+}
+
 TEST(TuneRules, MpichJsonFallsBackToTheLibraryTree) {
   const Json base = Json::parse(
       R"({"collective=allreduce":{"comm_type=intra":{"algorithm=MPIR_Allreduce_intra_recursive_doubling":{}}},

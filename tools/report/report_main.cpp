@@ -325,6 +325,7 @@ struct TuneArgs {
   std::string metric = "run_time";
   std::string pattern;
   std::string ompi_rules, mpich_json, mpich_base;
+  std::string ompi_format = "classic";
   bool force = false;
   double alpha = 0.05;
   int resamples = 2000;
@@ -346,7 +347,12 @@ void add_tune_options(CLI::App& cmd, TuneArgs& args) {
                  "The arrival pattern whose choices go into the rules files, as the report "
                  "shows it (\"uniform maxdelay=50ms\"); needed when the files ran several");
   cmd.add_option("--ompi-rules", args.ompi_rules,
-                 "Write Open MPI's coll_tuned dynamic rules (classic format, Open MPI 4.1) here");
+                 "Write Open MPI's coll_tuned dynamic rules here (format: --ompi-format)");
+  cmd.add_option("--ompi-format", args.ompi_format,
+                 "--ompi-rules' format: classic (Open MPI 4.1 and later), v2 "
+                 "(rule-file-version-2, Open MPI 5.0.7+), json (Open MPI 6)")
+      ->check(CLI::IsMember({"classic", "v2", "json"}))
+      ->capture_default_str();
   cmd.add_option("--mpich-json", args.mpich_json,
                  "Write MPICH's tuning JSON (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE) here");
   cmd.add_option("--mpich-base", args.mpich_base,
@@ -406,7 +412,8 @@ int run_tune(const TuneArgs& args) {
           "library's; accepted: result sets of an Open MPI run",
           launches.front().path, launches.front().reader.run_info().mpi_library_version));
     }
-    write_text_file(args.ompi_rules, ompi_rules_text(tuned.points));
+    write_text_file(args.ompi_rules,
+                    ompi_rules_text(tuned.points, *parse_ompi_rules_format(args.ompi_format)));
     fmt::print(stderr, "wrote {}\n", args.ompi_rules);
   }
   if (!args.mpich_json.empty()) {

@@ -100,7 +100,49 @@ int ompi_collective_id(std::string_view collective) {
   return kIds.at(collective);
 }
 
-std::string ompi_rules_text(std::span<const TunePoint> points) {
+std::optional<OmpiRulesFormat> parse_ompi_rules_format(std::string_view word) {
+  if (word == "classic") return OmpiRulesFormat::kClassic;
+  if (word == "v2") return OmpiRulesFormat::kVersion2;
+  if (word == "json") return OmpiRulesFormat::kJson;
+  return std::nullopt;
+}
+
+namespace {
+
+// Open MPI 6's JSON: per collective, one communicator-size rule per measured size, each with one
+// message-size rule per measured size, both as exact ranges, so every other size matches nothing
+// and keeps Open MPI's own decision.
+std::string ompi_rules_json(std::span<const TunePoint> points) {
+  // collective -> comm size -> message size -> name
+  std::map<std::string, std::map<int, std::map<std::uint64_t, std::string>>> rules;
+  for (const TunePoint& p : points) {
+    ompi_algorithm_id(p.collective, p.algorithm);  // refuses a name Open MPI does not have
+    rules[p.collective][p.ranks][ompi_rule_message_size(p)] =
+        p.algorithm.empty() ? "ignore" : p.algorithm;
+  }
+  Json collectives = Json::object();
+  for (const auto& [collective, by_size] : rules) {
+    Json comm_rules = Json::array();
+    for (const auto& [ranks, by_msg] : by_size) {
+      Json msg_rules = Json::array();
+      for (const auto& [msg, alg] : by_msg) {
+        msg_rules.push_back({{"msg_size_min", msg}, {"msg_size_max", msg}, {"alg", alg}});
+      }
+      comm_rules.push_back(
+          {{"comm_size_min", ranks}, {"comm_size_max", ranks}, {"rules", std::move(msg_rules)}});
+    }
+    // Open MPI's names of the collectives (coll_base_util.c colltype_translation_table) are
+    // papbench's: "reduce_scatter".
+    collectives[collective] = std::move(comm_rules);
+  }
+  const Json root = {{"rule_file_version", 3}, {"module", "tuned"}, {"collectives", collectives}};
+  return root.dump(2) + "\n";
+}
+
+}  // namespace
+
+std::string ompi_rules_text(std::span<const TunePoint> points, OmpiRulesFormat format) {
+  if (format == OmpiRulesFormat::kJson) return ompi_rules_json(points);
   // collective id -> comm size -> message size -> algorithm
   std::map<int, std::map<int, std::map<std::uint64_t, int>>> rules;
   std::map<int, std::string_view> names;
@@ -113,13 +155,17 @@ std::string ompi_rules_text(std::span<const TunePoint> points) {
   // ompi_coll_tuned_get_com_rule_ptr and _get_msg_rule_ptr, starting from the first rule even
   // when it lies above): so the rules start at 0 with algorithm 0, and a rule one above each
   // measured size returns to algorithm 0, its fixed decision.
-  std::string out = fmt::format(
-      "# Open MPI coll_tuned dynamic rules (classic format, Open MPI 4.1), written by "
+  // Open MPI 5.0.7+ looks for the version word before anything else, comments included.
+  std::string out = format == OmpiRulesFormat::kVersion2 ? "rule-file-version-2\n" : "";
+  out += fmt::format(
+      "# Open MPI coll_tuned dynamic rules ({}), written by "
       "papbench-report "
       "tune.\n# Use with OMPI_MCA_coll_tuned_use_dynamic_rules=1 and "
       "OMPI_MCA_coll_tuned_dynamic_rules_filename=THIS_FILE.\n# Each choice holds at its measured "
       "communicator and message size only; algorithm 0 is Open MPI's own decision.\n{} # "
       "collectives\n",
+      format == OmpiRulesFormat::kVersion2 ? "rule-file-version-2, Open MPI 5.0.7+"
+                                           : "classic format, Open MPI 4.1",
       rules.size());
   for (const auto& [id, by_size] : rules) {
     std::map<int, std::map<std::uint64_t, int>> sizes;

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -43,10 +44,23 @@ int ompi_algorithm_id(std::string_view collective, std::string_view name);
 // COLLTYPE_T, v4.1.4).
 int ompi_collective_id(std::string_view collective);
 
-// The classic rules file. Points whose choice is "" still get their rule (algorithm 0), so the
-// file says what was measured. Collectives whose rules depend on the size alone (barrier,
-// alltoallv) take one choice per communicator size: the caller gives at most one point there.
-std::string ompi_rules_text(std::span<const TunePoint> points);
+// The rules file formats of Open MPI's coll_tuned (ompi/mca/coll/tuned/coll_tuned_dynamic_file.c):
+// classic (Open MPI 4.1, and read by every later version); classic with its first line
+// `rule-file-version-2` (5.0.7+: the same numbers; the optional fifth, max requests, is left out,
+// so Open MPI keeps its own); JSON (Open MPI 6, rule_file_version 3: algorithms by name,
+// first-match rules over inclusive [min, max] ranges; docs/tuning-apps/collectives/tuned.rst).
+// The algorithm numbers the numeric formats use are 4.1.4's; 5.0.7 only appends to those enums
+// (allgather(v) sparbit), so they hold there too.
+enum class OmpiRulesFormat { kClassic, kVersion2, kJson };
+// "classic", "v2", "json"; nullopt for any other word.
+std::optional<OmpiRulesFormat> parse_ompi_rules_format(std::string_view word);
+
+// The rules file. Points whose choice is "" still get their rule (algorithm 0, "ignore" in JSON:
+// Open MPI's own decision), so the file says what was measured. Collectives whose rules depend on
+// the size alone (barrier, alltoallv) take one choice per communicator size: the caller gives at
+// most one point there.
+std::string ompi_rules_text(std::span<const TunePoint> points,
+                            OmpiRulesFormat format = OmpiRulesFormat::kClassic);
 
 // MPICH's tuning JSON: `base` is the library's own selection JSON (the one it uses without a
 // file; tools/mpich-default-selection.sh reads it out of the installed library), whose subtrees
