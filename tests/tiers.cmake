@@ -5,7 +5,7 @@
 # `tools/test.sh` runs quick plus one share of full: PAPBENCH_TEST_ROTATION=K/N gives the full
 # tests of share K of N the label `rotation`, and test.sh sets K from the commit count, so N
 # consecutive landings run every test. `tools/test.sh --full` runs them all. The shares are
-# balanced by cost (_full_costs below); the tests without a cost go by a hash of their name.
+# balanced by cost (_test_costs below); the tests without a cost go by a hash of their name.
 #
 # The lists below name what the rules get wrong, measured (ctest, Open MPI, 2 cores): a test at
 # <= 4 ranks that is a long sweep goes to full, an e2e test that repeats a feature goes to full.
@@ -35,34 +35,98 @@ set(_full_e2e
     # The cluster user's configure, build and install (issue 42): a third build of papbench.
     e2e.cluster_install)
 
-# The full tests that cost seconds, with their time in s (ctest, Open MPI, -j2, 2 cores; fresh-clone
-# `.ci/run`s of 2026-11-27; the allreduce rows of issue 46 added by their own time, measured alone
-# on the shared 2-core machine, 2026-12-07), most costly first. The shares take them in this
-# order, each to the share with the least so far (longest-processing-time first), so no share
-# pays for two of the long e2e tests: by name hash the three shares cost 81, 89 and 133 s. A test not listed costs
-# under 1.5 s and goes to share hash(name) mod N. Re-measure with `ctest --preset ci -L full` when
-# a test's time changes by seconds.
-set(_full_costs
-    e2e.cluster_install=170 e2e.reduce_algorithms=61 e2e.pap_scatter_gather=38
-    collectives_native.np8=23 collectives_native.np7=23 algorithm_scratch.np4=22 e2e.plot_papers=18
-    e2e.model_ordering=18 collectives_native_allreduce_sample.np16=15 collectives_native_allreduce_uneven_nodes.np7=10 collectives_native.np4=15
-    algorithm_scratch.np3=14 bcast_algorithms.np16=10 e2e.intergroup_settings=7 e2e.capture_hpcc=6
-    bcast_algorithms.np13=6 e2e.app_kernels=5 collectives_native.np3=5 e2e.compare_aa=4
-    intergroup_algorithms.np8=4 e2e.paper_tables=4 collectives_native_allreduce.np5=3
-    e2e.kang_report=3 intergroup_algorithms.np7=3 e2e.aware_collectives=3
-    allreduce_algorithms.np16=2 uha_ppn3.np4=2 bcast_algorithms.np5=2 bcast_algorithms.np8=2
-    e2e.native_collectives=2)
-
-# The quick tests that cost seconds (ctest, Open MPI, -j2, 2 cores, 2026-12-07), most costly
-# first. With _full_costs they become each test's COST: ctest -j starts the costly tests first,
-# so a cold run (no CTestCostData yet, as in CI) does not end on a long test started late beside
-# an idle core.
-set(_quick_costs
-    e2e.resume=13 e2e.trust=13 e2e.call_timeout=12 e2e.plot=11 e2e.topology=10 e2e.fft_table5=9
-    e2e.sync_check=9 e2e.bcast_force=9 e2e.cli_errors=9 e2e.alg_options=7 e2e.slurm_job=7
-    e2e.capture_synthetic=7 e2e.app_tables=7 e2e.emulated_cluster=7 e2e.bcast_model=6
-    e2e.report_corrupt=5 e2e.sizes_and_ranks=5 e2e.parsons_tables=5 clocksync_known_answer.np4=4
-    e2e.dynleader_os=4 e2e.imbalance_pap=4 clocksync_known_answer.np2=4)
+# The tests that cost seconds, one per line: name, tier, time in s (ctest, Open MPI, -j2, 2 cores;
+# fresh-clone `.ci/run`s of 2026-11-27 and 2026-12-07, the allreduce rows of issue 46 measured alone
+# on the shared 2-core machine), most costly first. A test not listed costs under 1.5 s.
+# - Every cost becomes the test's COST: ctest -j starts the costly tests first, so a cold run (no
+#   CTestCostData yet, as in CI) does not end on a long test started late beside an idle core.
+# - The full ones are dealt to the shares in this order, each to the share with the least so far
+#   (longest-processing-time first), so no share pays for two of the long e2e tests (by name hash
+#   the three shares cost 81, 89 and 133 s); an unlisted full test goes to share hash(name) mod N.
+# - The tier column restates what the rules above give (configure stops where it does not), so the
+#   list reads on its own and cannot drift from them.
+# Re-measure with `ctest --preset ci -L 'quick|full'` when a test's time changes by seconds.
+set(_test_costs
+    # test                                        tier  s
+    e2e.cluster_install                           full  170
+    e2e.reduce_algorithms                         full  61
+    e2e.pap_scatter_gather                        full  38
+    collectives_native.np8                        full  23
+    collectives_native.np7                        full  23
+    algorithm_scratch.np4                         full  22
+    e2e.plot_papers                               full  18
+    e2e.model_ordering                            full  18
+    collectives_native_allreduce_sample.np16      full  15
+    collectives_native.np4                        full  15
+    algorithm_scratch.np3                         full  14
+    e2e.resume                                    quick 13
+    e2e.trust                                     quick 13
+    e2e.call_timeout                              quick 12
+    e2e.plot                                      quick 11
+    collectives_native_allreduce_uneven_nodes.np7 full  10
+    bcast_algorithms.np16                         full  10
+    e2e.topology                                  quick 10
+    e2e.fft_table5                                quick 9
+    e2e.sync_check                                quick 9
+    e2e.bcast_force                               quick 9
+    e2e.cli_errors                                quick 9
+    e2e.intergroup_settings                       full  7
+    e2e.alg_options                               quick 7
+    e2e.slurm_job                                 quick 7
+    e2e.capture_synthetic                         quick 7
+    e2e.app_tables                                quick 7
+    e2e.emulated_cluster                          quick 7
+    e2e.capture_hpcc                              full  6
+    bcast_algorithms.np13                         full  6
+    e2e.bcast_model                               quick 6
+    e2e.app_kernels                               full  5
+    collectives_native.np3                        full  5
+    e2e.report_corrupt                            quick 5
+    e2e.sizes_and_ranks                           quick 5
+    e2e.parsons_tables                            quick 5
+    e2e.compare_aa                                full  4
+    intergroup_algorithms.np8                     full  4
+    e2e.paper_tables                              full  4
+    clocksync_known_answer.np4                    quick 4
+    e2e.dynleader_os                              quick 4
+    e2e.imbalance_pap                             quick 4
+    clocksync_known_answer.np2                    quick 4
+    collectives_native_allreduce.np5              full  3
+    e2e.kang_report                               full  3
+    intergroup_algorithms.np7                     full  3
+    e2e.aware_collectives                         full  3
+    allreduce_algorithms.np16                     full  2
+    uha_ppn3.np4                                  full  2
+    bcast_algorithms.np5                          full  2
+    bcast_algorithms.np8                          full  2
+    e2e.native_collectives                        full  2)
+# The list's three columns, as three lists.
+set(_cost_names "")
+set(_cost_tiers "")
+set(_cost_seconds "")
+list(LENGTH _test_costs _n)
+math(EXPR _n_rem "${_n} % 3")
+if(NOT _n_rem EQUAL 0)
+  message(FATAL_ERROR "tests/tiers.cmake: _test_costs needs 3 columns per test (name tier seconds)")
+endif()
+math(EXPR _last "${_n} - 1")
+foreach(_i RANGE 0 ${_last} 3)
+  math(EXPR _j "${_i} + 1")
+  math(EXPR _k "${_i} + 2")
+  list(GET _test_costs ${_i} _name)
+  list(GET _test_costs ${_j} _tier)
+  list(GET _test_costs ${_k} _cost)
+  if(NOT _tier MATCHES "^(quick|full)$" OR NOT _cost MATCHES "^[0-9]+$")
+    message(FATAL_ERROR "tests/tiers.cmake: _test_costs row '${_name} ${_tier} ${_cost}': the tier "
+                        "is quick or full, the cost whole seconds")
+  endif()
+  if(_name IN_LIST _cost_names)
+    message(FATAL_ERROR "tests/tiers.cmake: _test_costs lists ${_name} twice")
+  endif()
+  list(APPEND _cost_names ${_name})
+  list(APPEND _cost_tiers ${_tier})
+  list(APPEND _cost_seconds ${_cost})
+endforeach()
 
 set(_rotation_k "")
 if(PAPBENCH_TEST_ROTATION MATCHES "^([0-9]+)/([1-9][0-9]*)$")
@@ -79,10 +143,10 @@ if(NOT _rotation_k STREQUAL "")
   foreach(_k RANGE ${_last_share})
     list(APPEND _share_costs 0)
   endforeach()
-  foreach(_entry IN LISTS _full_costs)
-    string(REPLACE "=" ";" _entry "${_entry}")
-    list(GET _entry 0 _name)
-    list(GET _entry 1 _cost)
+  foreach(_name _tier _cost IN ZIP_LISTS _cost_names _cost_tiers _cost_seconds)
+    if(NOT _tier STREQUAL full)
+      continue()
+    endif()
     set(_cheapest 0)
     list(GET _share_costs 0 _cheapest_cost)
     foreach(_k RANGE ${_last_share})
@@ -119,6 +183,11 @@ endfunction()
 function(papbench_label_tiers)
   get_property(_tests DIRECTORY PROPERTY TESTS)
   foreach(_test IN LISTS _tests)
+    # A unit-test executable as one process (tests/CMakeLists.txt): its cases are `unit` already.
+    get_property(_labels TEST ${_test} PROPERTY LABELS)
+    if(gtest_process IN_LIST _labels)
+      continue()
+    endif()
     _papbench_tier_of(${_test} _tier)
     if(_tier STREQUAL full AND NOT _rotation_k STREQUAL "")
       if(DEFINED _full_share_${_test})
@@ -134,11 +203,13 @@ function(papbench_label_tiers)
     endif()
     set_property(TEST ${_test} APPEND PROPERTY LABELS ${_tier})
   endforeach()
-  foreach(_entry IN LISTS _full_costs _quick_costs)
-    string(REPLACE "=" ";" _entry "${_entry}")
-    list(GET _entry 0 _name)
+  foreach(_name _listed_tier _cost IN ZIP_LISTS _cost_names _cost_tiers _cost_seconds)
     if(_name IN_LIST _tests)
-      list(GET _entry 1 _cost)
+      _papbench_tier_of(${_name} _tier)
+      if(NOT _tier STREQUAL _listed_tier)
+        message(FATAL_ERROR "tests/tiers.cmake: _test_costs lists ${_name} as ${_listed_tier}, "
+                            "but the rules and lists above make it ${_tier}: correct its row")
+      endif()
       set_tests_properties(${_name} PROPERTIES COST ${_cost})
     endif()
   endforeach()
@@ -152,11 +223,7 @@ function(papbench_check_tier_lists)
     get_property(_tests DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/${_dir} PROPERTY TESTS)
     list(APPEND _all ${_tests})
   endforeach()
-  set(_named ${_full_small} ${_full_e2e})
-  foreach(_entry IN LISTS _full_costs _quick_costs)
-    string(REGEX REPLACE "=.*" "" _name "${_entry}")
-    list(APPEND _named ${_name})
-  endforeach()
+  set(_named ${_full_small} ${_full_e2e} ${_cost_names})
   # Defined only with Open MPI (tests/e2e/capture.cmake: Debian's hpcc links it).
   if(NOT PAPBENCH_MPIEXEC_FLAGS)
     list(REMOVE_ITEM _named e2e.capture_hpcc)

@@ -93,28 +93,62 @@ mpich_skip+='|e2e\.readme_first|e2e\.man_completion'
 # held); the same check runs here at 1-2 ranks, and the median and per-node variants at 4.
 mpich_skip+='|clocksync_known_answer\.np4)$'
 stage "tests (MPICH)"
-# The MPI tests above, and the end-to-end tests in the same shares as the full tier (ctest -I: every
-# Nth test from the Kth), so N consecutive commits run each under MPICH too; --full runs them all.
-mpich_e2e=()
-((full)) || mpich_e2e=(-I "$((commits % shares + 1)),,$shares")
-# The MPI tests at 3-4 ranks too take turns under MPICH: there every waiting rank spins, so each
-# takes 4-14 s against 0.5-3 s under Open MPI (which runs them all every time, above), and they were
-# 30 of its 58 MPI tests and most of its time. The shares are every Nth of them in ctest's order;
-# the tests at 1-2 ranks run every time.
+# Taking turns under MPICH, so N consecutive commits run each test here too (--full runs them all):
+# the MPI tests at 3-4 ranks (there every waiting rank spins, so each takes 2-14 s against 0.5-3 s
+# under Open MPI, which runs them all every time, above; they were 30 of its 58 MPI tests and most
+# of its time) and the end-to-end tests. The tests at 1-2 ranks run every time. Each kind is dealt
+# to the N shares by its MPICH time, most costly first, each test to the share with the least so
+# far (as tests/tiers.cmake deals the full tier): every Nth in ctest's order had put
+# collectives_native_library.np4 (71 s) beside the next most costly MPI tests, and dynleader_os,
+# bcast_model and sbn_placement (82 s) into one share.
+# Seconds under MPICH (fresh-clone .ci/run, 2026-12-07, 2 cores); a test not listed counts 4 s.
+declare -A mpich_cost=(
+  [collectives_native_library.np4]=71 [patyuan_variants_ppn2_sample.np4]=14
+  [hier_collectives_ppn2_sample.np4]=13 [aware_collectives_vppn2.np4]=8 [prepared_roots.np4]=8
+  [allreduce_algorithms.np4]=5 [app_fft.np4]=3 [multileader_scheme_ppn3.np4]=3
+  [clocksync_known_answer_nodes.np4]=2 [reduce_radixk.np4]=2 [node_shared.np4]=2
+  [clocksync_known_answer_exact.np3]=2 [topology_communicators.np3]=2
+  [forced_native_signature_allgatherv_bruck.np4]=1
+  [e2e.dynleader_os]=37 [e2e.bcast_model]=28 [e2e.sbn_placement]=17 [e2e.imbalance_pap]=6
+  [e2e.quick_full_rows]=5 [e2e.spack_package]=3 [e2e.sizes_and_ranks]=1 [e2e.buffers]=1
+  [e2e.disk_full_resume]=1 [e2e.schedgen_table]=1 [e2e.emulated_cluster]=1)
+# not_this_share KIND TEST...: prints a ctest -E alternative of the tests, of those given, that the
+# other shares run (empty if none), and the shares' costs on stderr.
+not_this_share() {
+  local kind=$1 k least cost _ name
+  shift
+  local share_cost=() others=()
+  for ((k = 0; k < shares; ++k)); do share_cost+=(0); done
+  while read -r cost _ name; do
+    least=0
+    for ((k = 1; k < shares; ++k)); do
+      ((share_cost[k] < share_cost[least])) && least=$k
+    done
+    share_cost[least]=$((share_cost[least] + cost))
+    ((least == commits % shares)) || others+=("${name//./\\.}")
+  done < <(for ((k = 1; k <= $#; ++k)); do echo "${mpich_cost[${!k}]:-4} $k ${!k}"; done |
+    sort -k1,1nr -k2,2n)
+  echo "test.sh: MPICH's $kind in $shares shares (s): ${share_cost[*]};" \
+    "this run's share: $((commits % shares))" >&2
+  ((${#others[@]} == 0)) || echo "|^($(IFS='|' && echo "${others[*]}"))\$"
+}
+# The full tier runs under MPICH with --full only: its tests are the same code at more ranks or a
+# feature's second e2e test, and dealt here as well they would add their MPICH time to each share
+# (before, one ran here only when its Open MPI share and every Nth index happened to coincide).
+mpich_labels=$labels
 mpich_mpi_skip=$mpich_skip
+mpich_e2e_skip=$mpich_skip
 if ((!full)); then
-  mapfile -t mpich_np34 < <(ctest --preset ci-mpich -N -L mpi -L "$labels" -E "$mpich_skip" |
+  mpich_labels=quick
+  mapfile -t mpich_np34 < <(ctest --preset ci-mpich -N -L mpi -L quick -E "$mpich_skip" |
     sed -nE 's/^ *Test +#[0-9]+: ([^ ]+\.np[34])$/\1/p')
-  not_this_share=()
-  for i in "${!mpich_np34[@]}"; do
-    ((i % shares == commits % shares)) || not_this_share+=("${mpich_np34[i]//./\\.}")
-  done
-  if ((${#not_this_share[@]})); then
-    mpich_mpi_skip+="|^($(IFS='|' && echo "${not_this_share[*]}"))\$"
-  fi
+  mpich_mpi_skip+=$(not_this_share "MPI tests at 3-4 ranks" "${mpich_np34[@]}")
+  mapfile -t mpich_e2e < <(ctest --preset ci-mpich -N -L e2e -L quick -E "$mpich_skip" |
+    sed -nE 's/^ *Test +#[0-9]+: ([^ ]+)$/\1/p')
+  mpich_e2e_skip+=$(not_this_share "end-to-end tests" "${mpich_e2e[@]}")
 fi
-run_ctest mpich-mpi --preset ci-mpich -j2 -L mpi -L "$labels" -E "$mpich_mpi_skip"
-run_ctest mpich-e2e --preset ci-mpich -j2 -L e2e -L "$labels" -E "$mpich_skip" "${mpich_e2e[@]}"
+run_ctest mpich-mpi --preset ci-mpich -j2 -L mpi -L "$mpich_labels" -E "$mpich_mpi_skip"
+run_ctest mpich-e2e --preset ci-mpich -j2 -L e2e -L "$mpich_labels" -E "$mpich_e2e_skip"
 
 # One result set from each library: papbench-report compares them and says that they differ.
 stage "two libraries"
