@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/experiment_file.hpp"
-#include "bench/run_options.hpp"
+#include "bench/run/experiment_file.hpp"
+#include "bench/run/run_options.hpp"
 #include "common/units.hpp"
 #include "tests/unit/usage_error_message.hpp"
 

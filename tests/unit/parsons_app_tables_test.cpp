@@ -13,7 +13,7 @@
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
-#include "tools/report/table_parsons_apps.hpp"
+#include "tools/report/tables/table_parsons_apps.hpp"
 
 namespace papbench::report {
 namespace {

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "collectives/core/registry.hpp"
-#include "tools/report/case_params.hpp"
-#include "tools/report/table_parsons.hpp"
-#include "tools/report/table_parsons_apps.hpp"
+#include "tools/report/tables/case_params.hpp"
+#include "tools/report/tables/table_parsons.hpp"
+#include "tools/report/tables/table_parsons_apps.hpp"
 
 namespace papbench::report {
 namespace {

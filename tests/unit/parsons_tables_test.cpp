@@ -13,9 +13,9 @@
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
-#include "tools/report/parsons_speedup.hpp"
-#include "tools/report/table_parsons.hpp"
-#include "tools/report/trend_rows.hpp"
+#include "tools/report/core/trend_rows.hpp"
+#include "tools/report/tables/parsons_speedup.hpp"
+#include "tools/report/tables/table_parsons.hpp"
 
 namespace papbench::report {
 namespace {

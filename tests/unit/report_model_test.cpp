@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "tools/report/model_hockney_fit.hpp"
-#include "tools/report/model_proficz_cases.hpp"
-#include "tools/report/model_proficz_equations.hpp"
+#include "models/hockney_fit.hpp"
+#include "models/proficz_cases.hpp"
+#include "models/proficz_equations.hpp"
 
 namespace papbench::report {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/simulation_info.hpp"
+#include "bench/run/simulation_info.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/smpi_support.hpp"
 
