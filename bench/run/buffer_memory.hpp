@@ -7,7 +7,7 @@
 // shared-memory node together, must fit in the memory the node has available now: MemAvailable
 // of /proc/meminfo, the kernel's estimate of what can be allocated without swapping; where that
 // is missing, the free physical pages. Only one --order group exists at a time, and each of its
-// cases holds its own workload and algorithm (bench/run_order.hpp), so the largest group
+// cases holds its own workload and algorithm (bench/run/run_order.hpp), so the largest group
 // decides. The MPI library's own memory, and the scratch of its own algorithms (native rows,
 // estimated), are beyond what papbench can count, so passing this check is no promise, while
 // failing it is certain: such a run would fail in allocation, be killed by the OOM killer, or

@@ -168,7 +168,7 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
 }
 
 // One case of a group in progress. Its setup lives until the group ends: all of a group's
-// buffers exist at once (bench/run_order.hpp bounds a group to the cases of one workload).
+// buffers exist at once (bench/run/run_order.hpp bounds a group to the cases of one workload).
 struct CaseRunner::Member {
   const Case* c = nullptr;
   std::int64_t call_timeout_ns = 0;
@@ -433,7 +433,7 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
   return out;
 }
 
-// --warmup-settle: whether every case's warm-up has settled (bench/warmup_settle.hpp); always
+// --warmup-settle: whether every case's warm-up has settled (bench/run/warmup_settle.hpp); always
 // when off. Every rank holds the same values; rank 0 decides and tells the others, as
 // precise_enough does.
 bool CaseRunner::all_settled(std::span<const Member> members, int it) {

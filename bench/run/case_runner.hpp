@@ -1,5 +1,5 @@
 #pragma once
-// Runs the cases of one --order group (bench/run_order.hpp), each with the timed-iteration
+// Runs the cases of one --order group (bench/run/run_order.hpp), each with the timed-iteration
 // protocol of docs/ARCHITECTURE.md, and returns their raw records.
 
 #include <mpi.h>
@@ -45,7 +45,7 @@ class CaseRunner {
     results::CaseRecord record;
     std::string failure;
   };
-  // Collective over `world`: runs the cases of one group of bench/run_order.hpp (`group`: its
+  // Collective over `world`: runs the cases of one group of bench/run/run_order.hpp (`group`: its
   // index among the run's groups), every case set up first, then their iterations in the turns
   // of a RoundRobin over `order`; returns their results in the order of `cases`. A group of one
   // case is the sequential run of it.

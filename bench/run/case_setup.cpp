@@ -52,7 +52,7 @@ UsageError count_error(std::uint64_t count, const std::overflow_error& e) {
   return UsageError(fmt::format("--count {}: {}", format_count(count), e.what()));
 }
 
-// The rule is in bench/buffer_memory.hpp. Each node decides from its own ranks' bytes and its
+// The rule is in bench/run/buffer_memory.hpp. Each node decides from its own ranks' bytes and its
 // own memory; the first refusal is every rank's error. `group_bytes`: what each --order group's
 // cases hold together on this rank (its buffers and each case's algorithm's scratch), named by
 // its first case in `groups`, `group_sizes` cases at once. `case_bytes`: one case's on this

@@ -28,7 +28,7 @@ bool monitors_baseline(const Case& c, const RunOptions& opts);
 
 // Collective over `world`: refuses, with a UsageError on every rank, a run with a case whose
 // buffers would not fit MPI's int counts, or whose buffers and algorithm's scratch would not fit
-// the memory of a node (bench/buffer_memory.hpp), before anything is allocated, measured or
+// the memory of a node (bench/run/buffer_memory.hpp), before anything is allocated, measured or
 // written. Sets each case's node_fill_bytes.
 void check_counts_fit(std::span<Case> cases, const RunOptions& opts, MPI_Comm world);
 

@@ -351,7 +351,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
       std::fflush(stdout);
     }
   }
-  // --order: the cases of one workload run as a group (bench/run_order.hpp), their records
+  // --order: the cases of one workload run as a group (bench/run/run_order.hpp), their records
   // written together once the group ends; a kill loses at most the group in progress, and a
   // resume runs a group's missing cases as a group again. Group indices count every group of the
   // run, so a resumed run's --order shuffled repeats the original turns.

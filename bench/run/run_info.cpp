@@ -127,7 +127,7 @@ results::RunInfo collect_run_info(MPI_Comm comm, const std::string& command_line
     info.extra["network_emulation"] = emulation;
   }
   // The SMPI build: SimGrid's version, the platform and the simulator's configuration, so that no
-  // figure from a simulated run passes for a real cluster's (bench/simulation_info.hpp).
+  // figure from a simulated run passes for a real cluster's (bench/run/simulation_info.hpp).
   if (auto simulation = this_simulation()) info.extra["simulation"] = *simulation;
   if (opts.distortion_max.active()) {
     info.extra["inject_clock"] =

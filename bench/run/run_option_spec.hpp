@@ -8,7 +8,7 @@
 // table, so an option is added in one place; one that experiment files or --resume leave out says
 // why in its row.
 //
-// Light on purpose, since every header of the run includes it: no CLI11 (bench/cli_fwd.hpp says
+// Light on purpose, since every header of the run includes it: no CLI11 (common/cli_fwd.hpp says
 // why), and RunOptions by name only.
 
 #include <cstdint>
@@ -61,7 +61,7 @@ struct RawRunOptions {
   std::map<std::string, std::string> alg_options;
   bool counters_strict{};
   std::string out;
-  std::string resume;  // --resume FILE (bench/resume.hpp)
+  std::string resume;  // --resume FILE (bench/run/resume.hpp)
   std::string progress;
   std::string inject_clock_offset;
   double inject_clock_drift_ppm{};

@@ -1,7 +1,7 @@
 #pragma once
 // The options of a benchmark run: what the user typed (RawRunOptions, bound to CLI11; each option
-// declared once in bench/run_option_spec.hpp) and the validated, parsed form the case matrix and
-// runner use (RunOptions).
+// declared once in bench/run/run_option_spec.hpp) and the validated, parsed form the case matrix
+// and runner use (RunOptions).
 
 #include <algorithm>
 #include <cstdint>
@@ -28,7 +28,7 @@ enum class StartSync { kWindow, kBarrier };
 std::string_view start_sync_name(StartSync sync);
 // --reps-until-ci judges the median of this metric (results/case_metrics.hpp's definitions).
 enum class CiMetric { kAfterLastArrival, kRunTime };
-// --order: the cases of a group (bench/run_order.hpp) one after the other, or their iterations
+// --order: the cases of a group (bench/run/run_order.hpp) one after the other, or their iterations
 // taking turns, in case order or in a seeded random order per round.
 enum class RunOrder { kSequential, kInterleaved, kShuffled };
 // --buffers: what the buffers hold when a call meets them. kCold: the input written and the
@@ -43,7 +43,7 @@ inline constexpr int kMinCiIters = 30;
 // --arrival-tolerance auto: each case's own, results::default_arrival_tolerance_ns of its planned
 // delay span (off is results::kArrivalToleranceOff).
 inline constexpr std::int64_t kArrivalToleranceAuto = -2;
-// --call-timeout auto: each case's own (case_call_timeout_ns, bench/call_watchdog.hpp).
+// --call-timeout auto: each case's own (case_call_timeout_ns, bench/run/call_watchdog.hpp).
 inline constexpr std::int64_t kCallTimeoutAuto = -1;
 // --bg-thread: kAuto = a baseline gets the monitoring thread when the run also has a PAT
 // algorithm of its collective (the comparison is then fair, and a run of baselines alone stays
@@ -106,7 +106,7 @@ struct RunOptions {
   int iters = 0, warmup = 0;
   RunOrder order = RunOrder::kInterleaved;
   // --warmup-settle EPS[:MAX]: after the --warmup iterations, warm up on until the ci_metric has
-  // settled (bench/warmup_settle.hpp) within this fraction, MAX warm-up iterations at most
+  // settled (bench/run/warmup_settle.hpp) within this fraction, MAX warm-up iterations at most
   // (0: off, --warmup alone).
   double warmup_settle = 0;
   int warmup_max = 0;

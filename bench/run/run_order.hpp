@@ -6,7 +6,7 @@
 // the algorithms a compare sets side by side meet the same machine state instead of being measured
 // minutes apart, under whatever drift the machine had meanwhile ([HoeflerBelli2015],
 // [HunoldCarpenAmarie2016]). Pure functions, so the schedule is unit-tested without MPI;
-// bench/case_runner.cpp runs it.
+// bench/run/case_runner.cpp runs it.
 
 #include <cstddef>
 #include <cstdint>

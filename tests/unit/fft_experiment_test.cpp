@@ -1,4 +1,4 @@
-// `app = fft` experiment files (bench/experiment_file + bench/fft/fft_experiment): the app.*
+// `app = fft` experiment files (bench/run/experiment_file + bench/fft/fft_experiment): the app.*
 // keys reach `papbench app fft`, quick.app.* replaces them, and mistakes name the file and line.
 #include "bench/fft/fft_experiment.hpp"
 

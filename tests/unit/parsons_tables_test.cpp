@@ -1,5 +1,5 @@
-// [Parsons2015]'s speed-up aggregation (tools/report/parsons_speedup) against the thesis' own
-// appendix numbers, and the parsons-table* views built from result sets written here with known
+// [Parsons2015]'s speed-up aggregation (tools/report/tables/parsons_speedup) against the thesis'
+// own appendix numbers, and the parsons-table* views built from result sets written here with known
 // times, so that every speed-up they print can be worked out by hand.
 
 #include <gtest/gtest.h>

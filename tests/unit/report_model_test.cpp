@@ -1,5 +1,6 @@
-// [Proficz2020] Eqs. 3-24 and the Hockney fit (tools/report/model_*). The expected values are
-// worked out by hand in the comments, from the equations as printed ([Proficz2020] Eqs. 3-24).
+// [Proficz2020] Eqs. 3-24 and the Hockney fit (models/proficz_*, models/hockney_fit). The expected
+// values are worked out by hand in the comments, from the equations as printed ([Proficz2020] Eqs.
+// 3-24).
 
 #include <gtest/gtest.h>
 

@@ -32,7 +32,7 @@ TEST(RunOptions, DefaultsParse) {
   EXPECT_EQ(o.clock.resync_ns, 1'000'000'000);
 }
 
-// --- the table of run options (bench/run_option_spec.hpp), walked ----------------------------
+// --- the table of run options (bench/run/run_option_spec.hpp), walked ----------------------------
 
 bool is_flag(const RunOptionSpec& s) {
   return std::holds_alternative<bool RawRunOptions::*>(s.member);

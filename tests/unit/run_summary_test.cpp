@@ -1,4 +1,4 @@
-// The table a papbench run ends with (bench/run_summary.cpp).
+// The table a papbench run ends with (bench/run/run_summary.cpp).
 #include "bench/run/run_summary.hpp"
 
 #include <gtest/gtest.h>

@@ -186,7 +186,7 @@ std::vector<MetaItem> run_meta(const ResultFile& file) {
   if (auto emulation = info.extra.find("network_emulation"); emulation != info.extra.end()) {
     meta.push_back({"network_emulation", "network", Cell::str("EMULATED: " + emulation->second)});
   }
-  // Runs of the SMPI build (bench/simulation_info.hpp): SimGrid, platform file and its hash.
+  // Runs of the SMPI build (bench/run/simulation_info.hpp): SimGrid, platform file and its hash.
   if (auto simulation = info.extra.find("simulation"); simulation != info.extra.end()) {
     meta.push_back({"simulation", "network", Cell::str("SIMULATED: " + simulation->second)});
   }

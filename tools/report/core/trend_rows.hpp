@@ -26,7 +26,7 @@ struct CaseRef {
 };
 
 // One value per iteration `selection` keeps (results::metric_series of a metric, or a view's own
-// timing such as tools/report/bcast_case_times.hpp's time until the last rank has the data).
+// timing such as tools/report/models/bcast_case_times.hpp's time until the last rank has the data).
 using CaseSeries = std::function<std::vector<double>(const results::CaseRecord&,
                                                      const results::IterationSelection&)>;
 

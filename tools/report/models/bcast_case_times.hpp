@@ -39,7 +39,7 @@ std::optional<BcastTime> root_clock_time(const results::CaseRecord& rec,
 std::optional<BcastTime> last_rank_time(const results::CaseRecord& rec,
                                         const results::IterationSelection& selection);
 // The same time per iteration, in ns, of the iterations `selection` keeps: the series
-// compare and Q (tools/report/nuriyev_q.hpp) take, as metric_series gives a metric's.
+// compare and Q (tools/report/models/bcast_nbft_q.hpp) take, as metric_series gives a metric's.
 std::vector<double> last_rank_series_ns(const results::CaseRecord& rec,
                                         const results::IterationSelection& selection);
 

@@ -1,10 +1,10 @@
 #pragma once
 // The broadcast cases `papbench-report model bcast` reads ([Nuriyev2022]): each case of the six
 // algorithms (papbench's own, or the library's forced with Open MPI's names), with its timings
-// (tools/report/bcast_case_times.hpp). Cases of one configuration from several files or launches
-// are pooled, iterations together; two configurations of one (P, m, algorithm, mapping), say two
-// segment sizes or fanouts, are refused: the model takes one per algorithm and would otherwise keep
-// whichever came last.
+// (tools/report/models/bcast_case_times.hpp). Cases of one configuration from several files or
+// launches are pooled, iterations together; two configurations of one (P, m, algorithm, mapping),
+// say two segment sizes or fanouts, are refused: the model takes one per algorithm and would
+// otherwise keep whichever came last.
 
 #include <map>
 #include <optional>

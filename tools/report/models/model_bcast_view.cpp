@@ -38,8 +38,8 @@ bool one_node(const std::vector<int>& d) {
 
 // §5.1: T^c_NBFT(P, m_s) from the flat broadcasts of one segment (Open MPI's basic_linear is the
 // NBFT: isends to every child, one waitall), c = 0 with every rank on one node, c = 1 with every
-// rank on a node of its own, and Q(m_s) from the same cases (tools/report/bcast_nbft_q.hpp: what
-// is timed, and the one function `table nuriyev-q` shares).
+// rank on a node of its own, and Q(m_s) from the same cases (tools/report/models/bcast_nbft_q.hpp:
+// what is timed, and the one function `table nuriyev-q` shares).
 struct NbftTimes {
   std::map<int, double> shm, net;          // P -> seconds
   std::optional<stats::CaseComparison> q;  // T^1(2) / T^0(2) with its CI

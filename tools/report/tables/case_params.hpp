@@ -25,7 +25,8 @@ inline std::map<std::string, std::string> parse_case_params(const std::string& p
 }
 
 // The params that say how the harness ran a case, not which variant of its algorithm it was
-// (bench/case_runner.cpp): the PAT source, the monitoring thread, the copy-out's semantics note.
+// (bench/run/case_runner.cpp): the PAT source, the monitoring thread, the copy-out's semantics
+// note.
 inline constexpr std::string_view kHarnessParams[] = {"pat-source", "bg-thread", "mpi-semantics"};
 
 // A configuration of an algorithm as a paper's table names it: every option the algorithm

@@ -4,7 +4,7 @@
 // paper's. The registry in paper_tables.cpp is an explicit list (no self-registration), one
 // row per table, so a reader can scan what exists top to bottom.
 //
-// Adding a table: write tools/report/table_<paper>_<n>.cpp with a function of the PaperTable
+// Adding a table: write tools/report/tables/table_<paper>_<n>.cpp with a function of the PaperTable
 // `build` signature that fills a Report (table_format.hpp renders all four formats), and add
 // one row to kPaperTables.
 

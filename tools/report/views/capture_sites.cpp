@@ -87,7 +87,7 @@ std::string param_of(const std::string& params, const std::string& key) {
                        end == std::string::npos ? std::string::npos : end - at - tag.size());
 }
 
-// The papbench collective that replays a captured one (bench/captured_workload.cpp takes the
+// The papbench collective that replays a captured one (bench/run/captured_workload.cpp takes the
 // same when --collective is left at its default); "" where papbench has none (scan, exscan).
 std::string replay_collective(const std::string& captured) {
   if (captured == "reduce_scatter_block") return "reduce_scatter";
