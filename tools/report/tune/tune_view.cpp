@@ -92,20 +92,23 @@ std::string ci_text(const stats::CaseComparison& c) {
   return fmt::format("[{:.2f}, {:.2f}]", c.ratio_ci_low, c.ratio_ci_high);
 }
 
-}  // namespace
-
-TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& options) {
+// tune --metric must be a time: the rules pick the lowest.
+void check_speed_metric(const TuneOptions& options) {
   if (!is_speed_metric(options.metric)) {
     throw UsageError(fmt::format(
         "tune --metric: '{}' is not a time; accepted: a time metric (run_time, elapsed, ...), "
         "whose lower value is better",
         results::metric_name(options.metric)));
   }
+}
+
+// The first launch's workloads in the order their first case appears, each with its candidates
+// compared to the library default; a workload without a default is left out with a note.
+std::vector<Workload> compare_workloads(std::span<const ResultFile> launches,
+                                        const TuneOptions& options,
+                                        std::vector<std::string>& notes) {
   const ResultFile& first = launches.front();
-  TuneResult out;
-  out.library = library_of(first);
   const auto& cases = first.reader.cases();
-  // Workloads in the order their first case appears.
   std::vector<std::string> order;
   std::map<std::string, std::vector<std::size_t>> by_workload;
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -114,7 +117,6 @@ TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& o
     by_workload[k].push_back(i);
   }
   std::vector<Workload> workloads;
-  std::vector<std::string> notes;
   for (const std::string& k : order) {
     const auto& indices = by_workload.at(k);
     const auto def =
@@ -144,21 +146,27 @@ TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& o
         "run native and native:force=NAME (or papbench's algorithms) on the same cases",
         first.path));
   }
-  // One family: every comparison of the tune (as compare adjusts its whole table).
+  return workloads;
+}
+
+// One family: every comparison of the tune (as compare adjusts its whole table).
+void mark_family(std::vector<Workload>& workloads, double alpha) {
   std::vector<stats::CaseComparison> all;
   for (const Workload& w : workloads) {
     for (const Candidate& c : w.candidates) all.push_back(c.c);
   }
-  stats::mark_significant(all, options.compare.alpha);
+  stats::mark_significant(all, alpha);
   std::size_t k = 0;
   for (Workload& w : workloads) {
     for (Candidate& c : w.candidates) c.c = all[k++];
   }
+}
 
-  // Patterns: the files carry one, or --pattern names which one the rules are for.
+// Patterns: the files carry one, or --pattern names which one the rules are for.
+std::string choose_rules_pattern(const std::vector<Workload>& workloads, const std::string& asked) {
   std::set<std::string> patterns;
   for (const Workload& w : workloads) patterns.insert(pattern_text(*w.rec));
-  std::string rules_pattern = options.pattern;
+  std::string rules_pattern = asked;
   if (rules_pattern.empty()) {
     if (patterns.size() > 1) {
       throw UsageError(fmt::format(
@@ -173,91 +181,99 @@ TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& o
                     "accepted: {}",
                     rules_pattern, fmt::join(patterns, " | ")));
   }
+  return rules_pattern;
+}
 
-  Section s;
-  s.title = fmt::format("tune {} ({} launch{}), metric {}", first.path, launches.size(),
-                        launches.size() == 1 ? "" : "es", results::metric_name(options.metric));
+std::vector<Column> tune_columns() {
   const auto M = Audience::kMachine;
   const auto B = Audience::kBoth;
   const auto H = Audience::kHuman;
-  s.table.columns = {{"collective", "collective", B, true},
-                     {"ranks", "np", B},
-                     {"count", "count", B, true},
-                     {"pattern", "pattern", B, true},
-                     {"candidate", "candidate", B, true},
-                     {"median_default_ns", "default", B},
-                     {"median_ns", "median", B},
-                     {"ratio", "cand/default", B},
-                     {"ratio_ci", "95% CI", H},
-                     {"ratio_ci_low", "ci low", M},
-                     {"ratio_ci_high", "ci high", M},
-                     {"verdict_level", "level", B},
-                     {"p_holm", "p (Holm)", B},
-                     {"significant", "significant", M},
-                     {"choice", "choice", B, true}};
-  // A rule the library applies by size alone (Open MPI, MPICH: the same size for different
-  // datatypes, ops or roots) must agree; conflicting choices fall back to the default.
+  return {{"collective", "collective", B, true},
+          {"ranks", "np", B},
+          {"count", "count", B, true},
+          {"pattern", "pattern", B, true},
+          {"candidate", "candidate", B, true},
+          {"median_default_ns", "default", B},
+          {"median_ns", "median", B},
+          {"ratio", "cand/default", B},
+          {"ratio_ci", "95% CI", H},
+          {"ratio_ci_low", "ci low", M},
+          {"ratio_ci_high", "ci high", M},
+          {"verdict_level", "level", B},
+          {"p_holm", "p (Holm)", B},
+          {"significant", "significant", M},
+          {"choice", "choice", B, true}};
+}
+
+// The rules' points, and the choices each rule was given: a rule the library applies by size
+// alone (Open MPI, MPICH: the same size for different datatypes, ops or roots) must agree.
+struct RulePoints {
   std::map<RuleKey, std::set<std::string>> rule_choices;
-  const bool ompi = out.library == "ompi";
   std::vector<TunePoint> points;
-  for (const Workload& w : workloads) {
-    const Candidate* best = best_of(w, [](const Candidate&) { return true; });
-    const Candidate* best_library =
-        best_of(w, [](const Candidate& c) { return !c.forced.empty(); });
-    const results::CaseRecord& r = *w.rec;
-    const std::string group =
-        fmt::format("{} np={} count={} {} root={} {}", r.collective, r.ranks,
-                    format_count_bytes(r.count, r.dtype), r.op, r.root, pattern_text(r));
-    for (const Candidate& c : w.candidates) {
-      std::string choice;
-      if (&c == best) choice = "best";
-      if (&c == best_library) choice += choice.empty() ? "library choice" : ", library choice";
-      Row row;
-      row.group = group;
-      row.cells = {Cell::str(r.collective),
-                   Cell::integer(r.ranks),
-                   Cell::str(format_count_bytes(r.count, r.dtype)),
-                   Cell::str(pattern_text(r)),
-                   Cell::str(c.label),
-                   Cell::duration(c.c.median_a),
-                   Cell::duration(c.c.median_b),
-                   Cell::fixed(c.c.ratio, 2),
-                   {ci_text(c.c), nullptr},
-                   Cell::fixed(c.c.ratio_ci_low, 2),
-                   Cell::fixed(c.c.ratio_ci_high, 2),
-                   Cell::str(std::string(stats::verdict_level_name(c.c.level))),
-                   Cell::p_value(c.c.verdict_p_holm),
-                   Cell::boolean(c.c.significant),
-                   Cell::str(choice)};
-      s.table.rows.push_back(std::move(row));
-    }
-    if (best == nullptr) {
-      s.notes.push_back(
-          fmt::format("{}: nothing significantly faster; the library default stays", group));
-    } else if (best != best_library) {
-      s.notes.push_back(fmt::format(
-          "{}: papbench's {} is best ({:.2f}x the default) but no library can be set to it; the "
-          "rules take {}",
-          group, best->label, best->c.ratio,
-          best_library == nullptr ? "the default" : "native:force=" + best_library->forced));
-    }
-    if (pattern_text(r) != rules_pattern) continue;
-    const auto type_size = datatype_size(r.dtype);
-    if (!type_size) {
-      s.notes.push_back(
-          fmt::format("{}: datatype {} has no known size: left out of the rules", group, r.dtype));
-      continue;
-    }
-    TunePoint p{r.collective, r.ranks, r.count, *type_size,
-                best_library == nullptr ? "" : best_library->forced};
-    rule_choices[rule_key(p, ompi)].insert(p.algorithm);
-    points.push_back(std::move(p));
+};
+
+// One workload's rows (each candidate with its choice), its notes, and its rules point when it
+// ran under the rules' pattern.
+void add_workload(const Workload& w, const std::string& rules_pattern, bool ompi, Section& s,
+                  RulePoints& rules) {
+  const Candidate* best = best_of(w, [](const Candidate&) { return true; });
+  const Candidate* best_library = best_of(w, [](const Candidate& c) { return !c.forced.empty(); });
+  const results::CaseRecord& r = *w.rec;
+  const std::string group =
+      fmt::format("{} np={} count={} {} root={} {}", r.collective, r.ranks,
+                  format_count_bytes(r.count, r.dtype), r.op, r.root, pattern_text(r));
+  for (const Candidate& c : w.candidates) {
+    std::string choice;
+    if (&c == best) choice = "best";
+    if (&c == best_library) choice += choice.empty() ? "library choice" : ", library choice";
+    Row row;
+    row.group = group;
+    row.cells = {Cell::str(r.collective),
+                 Cell::integer(r.ranks),
+                 Cell::str(format_count_bytes(r.count, r.dtype)),
+                 Cell::str(pattern_text(r)),
+                 Cell::str(c.label),
+                 Cell::duration(c.c.median_a),
+                 Cell::duration(c.c.median_b),
+                 Cell::fixed(c.c.ratio, 2),
+                 {ci_text(c.c), nullptr},
+                 Cell::fixed(c.c.ratio_ci_low, 2),
+                 Cell::fixed(c.c.ratio_ci_high, 2),
+                 Cell::str(std::string(stats::verdict_level_name(c.c.level))),
+                 Cell::p_value(c.c.verdict_p_holm),
+                 Cell::boolean(c.c.significant),
+                 Cell::str(choice)};
+    s.table.rows.push_back(std::move(row));
   }
-  // Points whose rule disagrees with another's keep the default, once per rule.
+  if (best == nullptr) {
+    s.notes.push_back(
+        fmt::format("{}: nothing significantly faster; the library default stays", group));
+  } else if (best != best_library) {
+    s.notes.push_back(fmt::format(
+        "{}: papbench's {} is best ({:.2f}x the default) but no library can be set to it; the "
+        "rules take {}",
+        group, best->label, best->c.ratio,
+        best_library == nullptr ? "the default" : "native:force=" + best_library->forced));
+  }
+  if (pattern_text(r) != rules_pattern) return;
+  const auto type_size = datatype_size(r.dtype);
+  if (!type_size) {
+    s.notes.push_back(
+        fmt::format("{}: datatype {} has no known size: left out of the rules", group, r.dtype));
+    return;
+  }
+  TunePoint p{r.collective, r.ranks, r.count, *type_size,
+              best_library == nullptr ? "" : best_library->forced};
+  rules.rule_choices[rule_key(p, ompi)].insert(p.algorithm);
+  rules.points.push_back(std::move(p));
+}
+
+// One point per rule; a rule whose workloads chose differently keeps the default (noted once).
+std::vector<TunePoint> settle_rules(RulePoints& rules, bool ompi, Section& s) {
   std::set<RuleKey> seen;
-  for (TunePoint& p : points) {
+  for (TunePoint& p : rules.points) {
     const RuleKey key = rule_key(p, ompi);
-    const auto& choices = rule_choices.at(key);
+    const auto& choices = rules.rule_choices.at(key);
     if (choices.size() > 1) {
       if (seen.insert(key).second) {
         s.notes.push_back(fmt::format(
@@ -268,11 +284,34 @@ TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& o
       p.algorithm.clear();
     }
   }
-  // One point per rule.
+  std::vector<TunePoint> out;
   std::set<RuleKey> written;
-  for (const TunePoint& p : points) {
-    if (written.insert(rule_key(p, ompi)).second) out.points.push_back(p);
+  for (const TunePoint& p : rules.points) {
+    if (written.insert(rule_key(p, ompi)).second) out.push_back(p);
   }
+  return out;
+}
+
+}  // namespace
+
+TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& options) {
+  check_speed_metric(options);
+  const ResultFile& first = launches.front();
+  TuneResult out;
+  out.library = library_of(first);
+  std::vector<std::string> notes;
+  std::vector<Workload> workloads = compare_workloads(launches, options, notes);
+  mark_family(workloads, options.compare.alpha);
+  const std::string rules_pattern = choose_rules_pattern(workloads, options.pattern);
+
+  Section s;
+  s.title = fmt::format("tune {} ({} launch{}), metric {}", first.path, launches.size(),
+                        launches.size() == 1 ? "" : "es", results::metric_name(options.metric));
+  s.table.columns = tune_columns();
+  const bool ompi = out.library == "ompi";
+  RulePoints rules;
+  for (const Workload& w : workloads) add_workload(w, rules_pattern, ompi, s, rules);
+  out.points = settle_rules(rules, ompi, s);
   s.meta.push_back(
       {"library", "MPI library", Cell::str(first.reader.run_info().mpi_library_version)});
   s.meta.push_back({"rules_pattern", "rules for pattern", Cell::str(rules_pattern)});

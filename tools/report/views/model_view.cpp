@@ -165,42 +165,31 @@ PingpongSamples pingpong_samples(const ResultFile& file, PingpongStat stat) {
   return out;
 }
 
-Report build_model_scatter_gather(const ResultFile& file, const ResultFile& pingpong_file,
-                                  const ModelOptions& options) {
-  const auto& cases = file.reader.cases();
-  const auto& pp_cases = pingpong_file.reader.cases();
-  const bool separate = &pingpong_file != &file;
+namespace {
 
-  const std::string stat_text = fmt::format(
-      "rank 0's {} round trip", options.pingpong_stat == PingpongStat::kMin ? "fastest" : "median");
-
-  // 1. The ping-pong points and the Hockney fit.
-  auto [points, pingpong_cases, skipped] = pingpong_samples(pingpong_file, options.pingpong_stat);
-  if (points.empty()) {
+// The ping-pong points' Hockney fit (one line, or two at --split); refused with the reason when
+// there is nothing to fit.
+HockneyModel fit_pingpong(const ResultFile& pingpong_file, const PingpongSamples& samples,
+                          const ModelOptions& options) {
+  if (samples.points.empty()) {
     throw UsageError(fmt::format(
         "{}: no usable ping-pong case{} to fit Hockney's alpha and beta; add one to the run, e.g. "
         "'papbench --collective pingpong --alg native --count 1:4Mi:x4' on at least 2 ranks",
         pingpong_file.path,
-        skipped.empty() ? "" : fmt::format(" (skipped: {})", fmt::join(skipped, ", "))));
+        samples.skipped.empty() ? ""
+                                : fmt::format(" (skipped: {})", fmt::join(samples.skipped, ", "))));
   }
-  HockneyModel fit;
   try {
-    fit = fit_hockney_model(points, options.split_bytes);
+    return fit_hockney_model(samples.points, options.split_bytes);
   } catch (const std::invalid_argument& e) {
     throw UsageError(fmt::format("{}: cannot fit Hockney's model{}: {}", pingpong_file.path,
                                  options.split_bytes ? " (--split)" : "", e.what()));
   }
+}
 
-  Report report;
-  report.kind = "model";
-  report.section_key = "file";
-  Section s;
-  s.title = file.path;
-  s.meta = run_meta(file);
-  if (separate) {
-    s.meta.push_back({"pingpong_file", "ping-pong cases from", Cell::str(pingpong_file.path)});
-  }
-  auto add_fit_meta = [&](const HockneyFit& f, const std::string& key, const std::string& title) {
+// The fit's alpha, beta and R^2 in the section's header: one set, or one per side of the split.
+void add_fit_meta(Section& s, const HockneyModel& fit) {
+  auto add = [&](const HockneyFit& f, const std::string& key, const std::string& title) {
     s.meta.push_back({key + "alpha_ns", title + "alpha", Cell::duration(f.model.alpha_ns)});
     s.meta.push_back(
         {key + "beta_ns_per_byte", title + "beta", beta_cell(f.model.beta_ns_per_byte)});
@@ -213,40 +202,55 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
   if (fit.split_bytes) {
     s.meta.push_back(
         {"split_bytes", "Hockney split", Cell::integer(static_cast<long long>(*fit.split_bytes))});
-    add_fit_meta(fit.small, "small_", "small messages: ");
-    add_fit_meta(fit.large, "large_", "large messages: ");
+    add(fit.small, "small_", "small messages: ");
+    add(fit.large, "large_", "large messages: ");
   } else {
-    add_fit_meta(fit.small, "", "Hockney ");
+    add(fit.small, "", "Hockney ");
   }
+}
 
+std::vector<Column> model_columns() {
   const auto B = Audience::kBoth;
-  s.table.columns = {{"case", "case", B},
-                     {"collective", "collective", B, true},
-                     {"algorithm", "alg", B, true},
-                     {"ranks", "P", B},
-                     {"block_bytes", "block (B)", B},
-                     {"scenario", "scenario", B, true},
-                     {"delay_ns", "d", B},
-                     {"metric", "metric", B, true},
-                     {"equation", "equation", B, true},
-                     {"measured_ns", "measured", B},
-                     {"median_ns", "median", B},
-                     {"predicted_ns", "predicted", B},
-                     {"relative_error", "rel. error", B},
-                     {"note", "note", B, true},
-                     {"label", "label", Audience::kMachine, true}};
+  return {{"case", "case", B},
+          {"collective", "collective", B, true},
+          {"algorithm", "alg", B, true},
+          {"ranks", "P", B},
+          {"block_bytes", "block (B)", B},
+          {"scenario", "scenario", B, true},
+          {"delay_ns", "d", B},
+          {"metric", "metric", B, true},
+          {"equation", "equation", B, true},
+          {"measured_ns", "measured", B},
+          {"median_ns", "median", B},
+          {"predicted_ns", "predicted", B},
+          {"relative_error", "rel. error", B},
+          {"note", "note", B, true},
+          {"label", "label", Audience::kMachine, true}};
+}
 
-  for (std::size_t k = 0; k < pingpong_cases.size(); ++k) {
-    const std::size_t i = pingpong_cases[k];
-    const HockneyFit& seg = fit.segment(points[k].bytes);
+// The ping-pong cases beside the line fitted to them.
+void add_pingpong_rows(Section& s, const ResultFile& file, const ResultFile& pingpong_file,
+                       const PingpongSamples& samples, const HockneyModel& fit,
+                       const std::string& stat_text) {
+  const auto& pp_cases = pingpong_file.reader.cases();
+  const bool separate = &pingpong_file != &file;
+  for (std::size_t k = 0; k < samples.cases.size(); ++k) {
+    const std::size_t i = samples.cases[k];
+    const PingpongPoint& point = samples.points[k];
+    const HockneyFit& seg = fit.segment(point.bytes);
     s.table.rows.push_back(
-        make_row({i, &pp_cases[i], points[k].bytes, "ping-pong", Cell::none(), "one-way",
-                  "Hockney fit", points[k].one_way_ns, std::nan(""),
-                  seg.model.alpha_ns + seg.model.beta_ns_per_byte * points[k].bytes,
+        make_row({i, &pp_cases[i], point.bytes, "ping-pong", Cell::none(), "one-way", "Hockney fit",
+                  point.one_way_ns, std::nan(""),
+                  seg.model.alpha_ns + seg.model.beta_ns_per_byte * point.bytes,
                   separate ? fmt::format("{} / 2; case of {}", stat_text, pingpong_file.path)
                            : fmt::format("{} / 2", stat_text)}));
   }
+}
 
+// Each scatter and gather case: run time and elapsed, measured (mean and median) and predicted
+// by the scenario's equation. Returns how many rows have no equation.
+int add_scatter_gather_rows(Section& s, const ResultFile& file, const HockneyModel& fit) {
+  const auto& cases = file.reader.cases();
   int no_model = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     if (cases[i].collective != "scatter" && cases[i].collective != "gather") continue;
@@ -287,7 +291,11 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
                   elapsed_median, p.elapsed ? std::optional(p.elapsed->ns) : std::nullopt,
                   p.elapsed || !p.run ? p.no_model : "the paper gives run time only here"}));
   }
+  return no_model;
+}
 
+void add_model_notes(Section& s, const std::string& stat_text,
+                     const std::vector<std::string>& skipped, int no_model) {
   s.notes.push_back(
       fmt::format("Hockney: one message of m bytes takes alpha + beta * m; fitted by least squares "
                   "to the ping-pong cases' one-way times ({} / 2).",
@@ -308,6 +316,10 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
     s.notes.push_back(
         fmt::format("{} row(s) without an equation are listed as 'no model'", no_model));
   }
+}
+
+// The fit as JSON for scripts: the small-message (or only) line, and the large one at --split.
+void add_hockney_extra(Section& s, const HockneyModel& fit) {
   s.extra["hockney"] = {{"alpha_ns", fit.small.model.alpha_ns},
                         {"beta_ns_per_byte", fit.small.model.beta_ns_per_byte},
                         {"r_squared", fit.small.r_squared},
@@ -319,6 +331,32 @@ Report build_model_scatter_gather(const ResultFile& file, const ResultFile& ping
                                 {"r_squared", fit.large.r_squared},
                                 {"points", fit.large.points}};
   }
+}
+
+}  // namespace
+
+Report build_model_scatter_gather(const ResultFile& file, const ResultFile& pingpong_file,
+                                  const ModelOptions& options) {
+  const std::string stat_text = fmt::format(
+      "rank 0's {} round trip", options.pingpong_stat == PingpongStat::kMin ? "fastest" : "median");
+  const PingpongSamples samples = pingpong_samples(pingpong_file, options.pingpong_stat);
+  const HockneyModel fit = fit_pingpong(pingpong_file, samples, options);
+
+  Report report;
+  report.kind = "model";
+  report.section_key = "file";
+  Section s;
+  s.title = file.path;
+  s.meta = run_meta(file);
+  if (&pingpong_file != &file) {
+    s.meta.push_back({"pingpong_file", "ping-pong cases from", Cell::str(pingpong_file.path)});
+  }
+  add_fit_meta(s, fit);
+  s.table.columns = model_columns();
+  add_pingpong_rows(s, file, pingpong_file, samples, fit, stat_text);
+  const int no_model = add_scatter_gather_rows(s, file, fit);
+  add_model_notes(s, stat_text, samples.skipped, no_model);
+  add_hockney_extra(s, fit);
   report.sections.push_back(std::move(s));
   return report;
 }
