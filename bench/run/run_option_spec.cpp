@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -270,12 +271,10 @@ constexpr std::string_view kCounters = "Counters";
 constexpr std::string_view kOutput = "Output";
 constexpr std::string_view kTestHooks = "Test hooks";
 
-// The table. Its order is the parse order (a parser may read the fields of the options above it)
-// and the --help order. The parsers are generic lambdas, which convert to RunOptionParser.
-std::vector<RunOptionSpec> make_run_option_specs() {
+// The table's rows of what is measured: collectives, algorithms, counts, datatypes, ops, roots.
+std::vector<RunOptionSpec> case_matrix_specs() {
   using R = RawRunOptions;
   return {
-      // --- what is measured ---------------------------------------------------------------------
       {.name = "--collective",
        .member = &R::collective,
        .default_value = "reduce",
@@ -332,7 +331,13 @@ std::vector<RunOptionSpec> make_run_option_specs() {
              }
            }},
 
-      // --- the arrival pattern ------------------------------------------------------------------
+  };
+}
+
+// The table's rows of the arrival pattern.
+std::vector<RunOptionSpec> arrival_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--compute",
        .member = &R::compute,
        .default_value = "0",
@@ -377,7 +382,13 @@ std::vector<RunOptionSpec> make_run_option_specs() {
              o.seed = with_option("--seed", [&] { return parse_seed(raw.seed); });
            }},
 
-      // --- intergroup collectives ---------------------------------------------------------------
+  };
+}
+
+// The table's rows of intergroup collectives.
+std::vector<RunOptionSpec> intergroup_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--groups",
        .member = &R::groups,
        .help = "Intergroup collectives: group sizes p:q (default half/half)",
@@ -446,7 +457,13 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .sample = "S1",
        .parse = [](const auto&, const auto& raw, auto& o) { o.settings = parse_settings(raw, o); }},
 
-      // --- iterations ---------------------------------------------------------------------------
+  };
+}
+
+// The table's rows of iterations: how many, in which order, until which interval.
+std::vector<RunOptionSpec> iteration_count_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--iters",
        .member = &R::iters,
        .default_value = "30",
@@ -544,6 +561,14 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .sample = "3",
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.validate_every = parse_validate_every(raw.validate_every); }},
+  };
+}
+
+// The table's rows of iterations: what the buffers hold, which arrivals count, how long a call may
+// take.
+std::vector<RunOptionSpec> iteration_rule_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--buffers",
        .member = &R::buffers,
        .default_value = "cold",
@@ -606,7 +631,13 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .resume_may_differ = "it only silences a warning; nothing measured changes",
        .parse = [](const auto&, const auto& raw, auto& o) { o.one_rank = raw.one_rank; }},
 
-      // --- nodes and clocks ---------------------------------------------------------------------
+  };
+}
+
+// The table's rows of nodes and clocks.
+std::vector<RunOptionSpec> clock_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--virtual-ppn",
        .member = &R::virtual_ppn,
        .default_value = "0",
@@ -671,7 +702,13 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.margin_ns = parse_duration_option("--margin", raw.margin); }},
 
-      // --- PAT algorithms and threads -----------------------------------------------------------
+  };
+}
+
+// The table's rows of PAT algorithms and threads.
+std::vector<RunOptionSpec> thread_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--pat-source",
        .member = &R::pat_source,
        .default_value = "bgthread",
@@ -709,7 +746,13 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.thread_level = parse_thread_level(raw.thread_level, o); }},
 
-      // --- counters -----------------------------------------------------------------------------
+  };
+}
+
+// The table's rows of counters.
+std::vector<RunOptionSpec> counter_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--counters",
        .member = &R::counters,
        .help = "PAPI events around each call, comma list (presets or native names, e.g. "
@@ -756,7 +799,13 @@ std::vector<RunOptionSpec> make_run_option_specs() {
        .parse = [](const auto&, const auto& raw,
                    auto& o) { o.counters_strict = raw.counters_strict; }},
 
-      // --- output -------------------------------------------------------------------------------
+  };
+}
+
+// The table's rows of output.
+std::vector<RunOptionSpec> output_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--out",
        .member = &R::out,
        .help = "HDF5 result file (default: papbench-DATE-TIME.h5)",
@@ -798,7 +847,13 @@ std::vector<RunOptionSpec> make_run_option_specs() {
                                                       {"never", ProgressMode::kNever}});
            }},
 
-      // --- test hooks ---------------------------------------------------------------------------
+  };
+}
+
+// The table's rows of test hooks.
+std::vector<RunOptionSpec> test_hook_specs() {
+  using R = RawRunOptions;
+  return {
       {.name = "--inject-clock-offset",
        .member = &R::inject_clock_offset,
        .default_value = "0",
@@ -826,6 +881,18 @@ std::vector<RunOptionSpec> make_run_option_specs() {
                  check_drift_ppm("--inject-clock-drift", raw.inject_clock_drift_ppm);
            }},
   };
+}
+
+// The table. Its order is the parse order (a parser may read the fields of the options above it)
+// and the --help order. The parsers are generic lambdas, which convert to RunOptionParser.
+std::vector<RunOptionSpec> make_run_option_specs() {
+  std::vector<RunOptionSpec> specs;
+  for (auto part : {case_matrix_specs, arrival_specs, intergroup_specs, iteration_count_specs,
+                    iteration_rule_specs, clock_specs, thread_specs, counter_specs, output_specs,
+                    test_hook_specs}) {
+    std::ranges::move(part(), std::back_inserter(specs));
+  }
+  return specs;
 }
 
 // Numbers in the table's defaults are the programmer's, so a bad one is a logic error.
