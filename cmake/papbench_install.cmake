@@ -19,7 +19,8 @@ include(GNUInstallDirs)
 set(CMAKE_INSTALL_RPATH_USE_LINK_PATH ON)
 
 # Where papbench (bin/) finds libpapbench-capture.so once installed: the relative path is compiled
-# in (bench/capture_command.cpp), since LIBDIR is lib64 on some systems and lib/<triplet> on others.
+# in (bench/commands/capture_command.cpp), since LIBDIR is lib64 on some systems and lib/<triplet>
+# on others.
 file(RELATIVE_PATH PAPBENCH_BIN_TO_LIBDIR "${CMAKE_INSTALL_FULL_BINDIR}"
      "${CMAKE_INSTALL_FULL_LIBDIR}")
 

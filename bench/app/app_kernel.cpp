@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "bench/run_info.hpp"
-#include "bench/run_options.hpp"
+#include "bench/run/run_info.hpp"
+#include "bench/run/run_options.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"

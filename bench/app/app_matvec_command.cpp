@@ -15,9 +15,9 @@
 
 #include "bench/app/app_kernel.hpp"
 #include "bench/app/kernel_driver.hpp"
-#include "bench/seed_option.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/seed_option.hpp"
 
 namespace papbench {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "bench/app/app_options.hpp"
-#include "bench/cli_fwd.hpp"
+#include "common/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bench/cli_fwd.hpp"
+#include "common/cli_fwd.hpp"
 
 namespace papbench::app {
 

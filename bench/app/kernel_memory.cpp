@@ -7,8 +7,8 @@
 #include <limits>
 #include <string>
 
-#include "bench/buffer_memory.hpp"
-#include "bench/run_info.hpp"
+#include "bench/run/buffer_memory.hpp"
+#include "bench/run/run_info.hpp"
 #include "collectives/core/scratch.hpp"
 #include "common/mpi_env.hpp"
 

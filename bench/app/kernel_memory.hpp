@@ -1,6 +1,6 @@
 #pragma once
 // The memory check of the app kernels, whose arrays grow with --n (papbench app floyd, matvec, ft):
-// the main run's rule (bench/buffer_memory.hpp) for what a kernel holds, its own arrays and the
+// the main run's rule (bench/run/buffer_memory.hpp) for what a kernel holds, its own arrays and the
 // largest scratch of its algorithms (their registry rows, collectives/core/scratch.hpp; one
 // algorithm lives at a time), on all ranks of a node together against the node's available
 // memory. Without it a large --n died of bad_alloc or an MPI abort, exit 1 (issue 47).

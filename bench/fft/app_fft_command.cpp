@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "bench/fft/fft_case.hpp"
-#include "bench/run_info.hpp"
-#include "bench/run_options.hpp"
+#include "bench/run/run_info.hpp"
+#include "bench/run/run_options.hpp"
 #include "clocksync/global_clock.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bench/fft/dif_fft.hpp"
-#include "bench/iteration_log.hpp"
+#include "bench/run/iteration_log.hpp"
 #include "collectives/pat/pat_runtime.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"

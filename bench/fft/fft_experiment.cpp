@@ -10,9 +10,9 @@
 #include <string_view>
 #include <variant>
 
-#include "bench/seed_option.hpp"
-#include "bench/with_option.hpp"
+#include "common/seed_option.hpp"
 #include "common/units.hpp"
+#include "common/with_option.hpp"
 
 namespace papbench {
 namespace {

@@ -5,10 +5,10 @@
 
 #include <optional>
 
-#include "bench/cli_fwd.hpp"
-#include "bench/experiment_file.hpp"
 #include "bench/fft/fft_options.hpp"
-#include "bench/run_options.hpp"
+#include "bench/run/experiment_file.hpp"
+#include "bench/run/run_options.hpp"
+#include "common/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -8,8 +8,8 @@
 #include <climits>
 
 #include "bench/fft/dif_fft.hpp"
-#include "bench/seed_option.hpp"
 #include "collectives/core/registry.hpp"
+#include "common/seed_option.hpp"
 #include "common/units.hpp"
 
 namespace papbench {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/cli_fwd.hpp"
+#include "common/cli_fwd.hpp"
 
 namespace papbench {
 

@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
-#include "bench/schedgen_instance.hpp"
+#include "bench/commands/schedgen_instance.hpp"
 #include "collectives/reduce/clairvoyant/segtree_index.hpp"
 
 namespace {

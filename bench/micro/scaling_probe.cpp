@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/iteration_log.hpp"
+#include "bench/run/iteration_log.hpp"
 #include "clocksync/global_clock.hpp"
 #include "common/mpi_env.hpp"
 #include "results/result_set.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // What an algorithm holds beside the workload's buffers, stated by its registry row
-// (AlgorithmInfo::scratch_bytes) so that the memory check (bench/buffer_memory.hpp) counts a
+// (AlgorithmInfo::scratch_bytes) so that the memory check (bench/run/buffer_memory.hpp) counts a
 // case's real peak before anything is allocated (issue 43, item 4: Bruck's copy of the whole
 // receive vector, a tree's staging of a subtree, the UHA's node-shared copies).
 //

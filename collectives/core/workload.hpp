@@ -78,7 +78,7 @@ std::uint64_t alltoallv_block_count(std::uint64_t count, int from, int to,
                                     BlockDist dist = BlockDist::kUneven);
 
 // What one rank of a case holds in memory, so that a case that cannot fit is refused before
-// anything is allocated (bench/buffer_memory.hpp).
+// anything is allocated (bench/run/buffer_memory.hpp).
 struct WorkloadFootprint {
   std::uint64_t buffer_elems = 0;  // the send and receive buffers, as Workload allocates them
   // The scratch of the case's algorithm, as its registry row states it (AlgorithmInfo::

@@ -1,8 +1,8 @@
 // pingpong/native: rank 0 sends `count` elements to rank 1 with a blocking MPI_Send and receives
 // them back with a blocking MPI_Recv; rank 1 echoes what it received; every other rank returns at
 // once. Rank 0's timed region (f_0 - a_0) is therefore one round trip, and the model check
-// (tools/report/model_view.cpp) takes half of it as the one-way time T(m) = alpha + beta * m of
-// Hockney's model ([Hockney1994], as [Proficz2020] §3 uses it).
+// (tools/report/views/model_view.cpp) takes half of it as the one-way time T(m) = alpha + beta * m
+// of Hockney's model ([Hockney1994], as [Proficz2020] §3 uses it).
 //
 // Cost = 2.(alpha + n.beta) per round trip (n = the message in bytes).
 //

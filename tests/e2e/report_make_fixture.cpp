@@ -261,7 +261,7 @@ int main(int argc, char** argv) {
          {std::pair{"f.h5", &last}, std::pair{"g.h5", &five}, std::pair{"h.h5", &all}}) {
       RunInfo info = run_info(name);
       if (std::string(name) == "h.h5") {
-        // What papbench writes on an oversubscribed host (bench/case_runner.cpp).
+        // What papbench writes on an oversubscribed host (bench/run/case_runner.cpp).
         info.extra["start_ticks"] =
             "not measured: ranks share CPUs, so the scheduler, not the tick, decides when a rank "
             "runs";

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bench/experiment_file.hpp"
-#include "bench/run_options.hpp"
+#include "bench/run/experiment_file.hpp"
+#include "bench/run/run_options.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/units.hpp"
 #include "imbalance/arrival_pattern.hpp"

@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bench/buffer_memory.hpp"
+#include "bench/run/buffer_memory.hpp"
 #include "collectives/core/block_tree.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"

@@ -207,7 +207,7 @@ std::optional<std::string> unsupported_here(const AlgorithmInfo& info, const Alg
 }
 
 // Why the algorithm's declared restrictions keep it from running at this shape (the harness
-// refuses such runs, bench/run_options.cpp); nullopt when it can run.
+// refuses such runs, bench/run/run_options.cpp); nullopt when it can run.
 std::optional<std::string> restricted_here(const AlgorithmInfo& info, int nodes, int ranks) {
   const AlgRestrictions& r = info.restrictions;
   if (nodes < r.min_nodes) return fmt::format("needs >= {} nodes, {} here", r.min_nodes, nodes);

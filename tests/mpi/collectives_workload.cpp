@@ -214,7 +214,7 @@ void overflow_is_refused() {
   }
 }
 
-// What the memory check counts (bench/buffer_memory.hpp): the buffers Workload allocates, and
+// What the memory check counts (bench/run/buffer_memory.hpp): the buffers Workload allocates, and
 // the scratch the case's algorithm states in its registry row. Issue 43: reduce of 2G ints at 2
 // ranks counted 24 GB, under a 24 GiB machine's memory, although every reduce algorithm holds
 // two more vectors per rank.

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/case_matrix.hpp"
+#include "bench/run/case_matrix.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"

@@ -67,7 +67,7 @@ TEST(ArchitectureDoc, EveryPathItNamesExists) {
   const std::set<std::string> folders = top_level_folders();
   int checked = 0;
   for (std::string span : code_spans(page)) {
-    // A pattern (`collectives/<collective>/<name>.cpp`, `tools/report/model_*`) or an install
+    // A pattern (`collectives/<collective>/<name>.cpp`, `models/proficz_*`) or an install
     // path (`share/papbench`) is not a file of the checkout; a path's first folder says which.
     if (span.find_first_of("<>*{} $") != std::string::npos) continue;
     const auto slash = span.find('/');

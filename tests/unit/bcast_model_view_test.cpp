@@ -16,9 +16,9 @@
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
-#include "tools/report/model_bcast_view.hpp"
-#include "tools/report/model_vs_oblivious.hpp"
-#include "tools/report/table_nuriyev_q.hpp"
+#include "tools/report/models/model_bcast_view.hpp"
+#include "tools/report/models/model_vs_oblivious.hpp"
+#include "tools/report/tables/table_nuriyev_q.hpp"
 
 namespace papbench::report {
 namespace {

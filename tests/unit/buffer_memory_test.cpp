@@ -1,11 +1,11 @@
-#include "bench/buffer_memory.hpp"
+#include "bench/run/buffer_memory.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 
-#include "bench/call_watchdog.hpp"
+#include "bench/run/call_watchdog.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/datatype_size.hpp"
 

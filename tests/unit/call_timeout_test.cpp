@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bench/call_watchdog.hpp"
-#include "bench/experiment_file.hpp"
-#include "bench/run_options.hpp"
+#include "bench/run/call_watchdog.hpp"
+#include "bench/run/experiment_file.hpp"
+#include "bench/run/run_options.hpp"
 #include "imbalance/arrival_pattern.hpp"
 #include "tests/unit/usage_error_message.hpp"
 

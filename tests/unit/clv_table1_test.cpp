@@ -10,7 +10,7 @@
 
 #include "common/errors.hpp"
 #include "results/schedgen_file.hpp"
-#include "tools/report/table_clv1.hpp"
+#include "tools/report/tables/table_clv1.hpp"
 
 namespace papbench::report {
 namespace {

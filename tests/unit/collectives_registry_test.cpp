@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "bench/list_command.hpp"
+#include "bench/commands/list_command.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/units.hpp"

@@ -1,4 +1,4 @@
-#include "bench/experiment_file.hpp"
+#include "bench/run/experiment_file.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/experiment_file.hpp"
-#include "bench/run_options.hpp"
+#include "bench/run/experiment_file.hpp"
+#include "bench/run/run_options.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/errors.hpp"

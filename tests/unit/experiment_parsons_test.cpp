@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "bench/experiment_file.hpp"
+#include "bench/run/experiment_file.hpp"
 #include "common/errors.hpp"
 
 namespace papbench {

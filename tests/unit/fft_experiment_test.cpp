@@ -1,4 +1,4 @@
-// `app = fft` experiment files (bench/experiment_file + bench/fft/fft_experiment): the app.*
+// `app = fft` experiment files (bench/run/experiment_file + bench/fft/fft_experiment): the app.*
 // keys reach `papbench app fft`, quick.app.* replaces them, and mistakes name the file and line.
 #include "bench/fft/fft_experiment.hpp"
 
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/experiment_file.hpp"
-#include "bench/run_options.hpp"
+#include "bench/run/experiment_file.hpp"
+#include "bench/run/run_options.hpp"
 #include "common/units.hpp"
 #include "tests/unit/usage_error_message.hpp"
 

@@ -7,7 +7,7 @@
 #include "results/case_metrics.hpp"
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
-#include "tools/report/intergroup_cases.hpp"
+#include "tools/report/tables/intergroup_cases.hpp"
 
 namespace papbench::report {
 namespace {

@@ -11,7 +11,7 @@
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
-#include "tools/report/table_kang_figs.hpp"
+#include "tools/report/tables/table_kang_figs.hpp"
 
 namespace papbench::report {
 namespace {

@@ -1,6 +1,6 @@
-// The parsons-table3.9/3.10/3.11 views (tools/report/table_parsons_apps) on result sets written
-// here as `papbench app floyd|matvec|ft --out` writes them, with known kernel times, so that every
-// run time and speed-up they print can be worked out by hand.
+// The parsons-table3.9/3.10/3.11 views (tools/report/tables/table_parsons_apps) on result sets
+// written here as `papbench app floyd|matvec|ft --out` writes them, with known kernel times, so
+// that every run time and speed-up they print can be worked out by hand.
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,7 +13,7 @@
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
-#include "tools/report/table_parsons_apps.hpp"
+#include "tools/report/tables/table_parsons_apps.hpp"
 
 namespace papbench::report {
 namespace {

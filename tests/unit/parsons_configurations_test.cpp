@@ -1,6 +1,6 @@
 // The [Parsons2015] table views take a case only when it ran the thesis' configuration exactly
-// (tools/report/case_params.hpp, runs_exactly). Each configuration they name must therefore be
-// what papbench records for it: every option the registry declares, defaults spelt out, as
+// (tools/report/tables/case_params.hpp, runs_exactly). Each configuration they name must therefore
+// be what papbench records for it: every option the registry declares, defaults spelt out, as
 // effective_params writes them; a new option in the registry fails here until the views name it.
 
 #include <fmt/format.h>
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "collectives/core/registry.hpp"
-#include "tools/report/case_params.hpp"
-#include "tools/report/table_parsons.hpp"
-#include "tools/report/table_parsons_apps.hpp"
+#include "tools/report/tables/case_params.hpp"
+#include "tools/report/tables/table_parsons.hpp"
+#include "tools/report/tables/table_parsons_apps.hpp"
 
 namespace papbench::report {
 namespace {

@@ -1,5 +1,5 @@
-// [Parsons2015]'s speed-up aggregation (tools/report/parsons_speedup) against the thesis' own
-// appendix numbers, and the parsons-table* views built from result sets written here with known
+// [Parsons2015]'s speed-up aggregation (tools/report/tables/parsons_speedup) against the thesis'
+// own appendix numbers, and the parsons-table* views built from result sets written here with known
 // times, so that every speed-up they print can be worked out by hand.
 
 #include <gtest/gtest.h>
@@ -13,9 +13,9 @@
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
-#include "tools/report/parsons_speedup.hpp"
-#include "tools/report/table_parsons.hpp"
-#include "tools/report/trend_rows.hpp"
+#include "tools/report/core/trend_rows.hpp"
+#include "tools/report/tables/parsons_speedup.hpp"
+#include "tools/report/tables/table_parsons.hpp"
 
 namespace papbench::report {
 namespace {

@@ -1,5 +1,6 @@
-// [Proficz2020] Eqs. 3-24 and the Hockney fit (tools/report/model_*). The expected values are
-// worked out by hand in the comments, from the equations as printed ([Proficz2020] Eqs. 3-24).
+// [Proficz2020] Eqs. 3-24 and the Hockney fit (models/proficz_*, models/hockney_fit). The expected
+// values are worked out by hand in the comments, from the equations as printed ([Proficz2020] Eqs.
+// 3-24).
 
 #include <gtest/gtest.h>
 
@@ -7,9 +8,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "tools/report/model_hockney_fit.hpp"
-#include "tools/report/model_proficz_cases.hpp"
-#include "tools/report/model_proficz_equations.hpp"
+#include "models/hockney_fit.hpp"
+#include "models/proficz_cases.hpp"
+#include "models/proficz_equations.hpp"
 
 namespace papbench::report {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "tools/report/gnuplot_script.hpp"
-#include "tools/report/plot_figure.hpp"
+#include "tools/report/core/gnuplot_script.hpp"
+#include "tools/report/core/plot_figure.hpp"
 
 namespace papbench::report::plot {
 namespace {

@@ -12,11 +12,11 @@
 #include "results/result_set.hpp"
 #include "tests/unit/report_view_checks.hpp"
 #include "tests/unit/results_temp_dir.hpp"
-#include "tools/report/figure_grid.hpp"
-#include "tools/report/table_clv_figs.hpp"
-#include "tools/report/table_proficz34.hpp"
-#include "tools/report/table_proficz_figs.hpp"
-#include "tools/report/trend_rows.hpp"
+#include "tools/report/core/trend_rows.hpp"
+#include "tools/report/tables/figure_grid.hpp"
+#include "tools/report/tables/table_clv_figs.hpp"
+#include "tools/report/tables/table_proficz34.hpp"
+#include "tools/report/tables/table_proficz_figs.hpp"
 
 namespace papbench::report {
 namespace {

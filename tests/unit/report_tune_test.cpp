@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/report/tune_rules.hpp"
+#include "tools/report/tune/tune_rules.hpp"
 
 namespace papbench::report {
 namespace {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "results/result_set.hpp"
-#include "tools/report/result_file.hpp"
-#include "tools/report/table_format.hpp"
+#include "tools/report/core/result_file.hpp"
+#include "tools/report/core/table_format.hpp"
 
 namespace papbench::report {
 

@@ -1,4 +1,4 @@
-#include "bench/resume.hpp"
+#include "bench/run/resume.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -6,8 +6,8 @@
 #include <CLI/CLI.hpp>
 #include <fstream>
 
-#include "bench/case_matrix.hpp"
-#include "bench/case_runner.hpp"
+#include "bench/run/case_matrix.hpp"
+#include "bench/run/case_runner.hpp"
 #include "results/result_set.hpp"
 #include "tests/unit/results_temp_dir.hpp"
 #include "tests/unit/usage_error_message.hpp"

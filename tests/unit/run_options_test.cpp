@@ -1,4 +1,4 @@
-#include "bench/run_options.hpp"
+#include "bench/run/run_options.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -10,11 +10,11 @@
 #include <fstream>
 #include <set>
 
-#include "bench/case_matrix.hpp"
-#include "bench/case_runner.hpp"
-#include "bench/run_command.hpp"
-#include "bench/run_order.hpp"
-#include "bench/size_checks.hpp"
+#include "bench/run/case_matrix.hpp"
+#include "bench/run/case_runner.hpp"
+#include "bench/run/run_command.hpp"
+#include "bench/run/run_order.hpp"
+#include "bench/run/size_checks.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/units.hpp"
 #include "results/arrival_error.hpp"
@@ -32,7 +32,7 @@ TEST(RunOptions, DefaultsParse) {
   EXPECT_EQ(o.clock.resync_ns, 1'000'000'000);
 }
 
-// --- the table of run options (bench/run_option_spec.hpp), walked ----------------------------
+// --- the table of run options (bench/run/run_option_spec.hpp), walked ----------------------------
 
 bool is_flag(const RunOptionSpec& s) {
   return std::holds_alternative<bool RawRunOptions::*>(s.member);

@@ -1,7 +1,7 @@
-// --order's schedule (bench/run_order.hpp): which cases form a group, and which case takes each
+// --order's schedule (bench/run/run_order.hpp): which cases form a group, and which case takes each
 // turn of a group for every order, with a case dropping out on --reps-until-ci's stop; and
-// --warmup-settle's rule (bench/warmup_settle.hpp).
-#include "bench/run_order.hpp"
+// --warmup-settle's rule (bench/run/warmup_settle.hpp).
+#include "bench/run/run_order.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/warmup_settle.hpp"
+#include "bench/run/warmup_settle.hpp"
 
 namespace papbench {
 namespace {

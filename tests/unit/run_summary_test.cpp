@@ -1,5 +1,5 @@
-// The table a papbench run ends with (bench/run_summary.cpp).
-#include "bench/run_summary.hpp"
+// The table a papbench run ends with (bench/run/run_summary.cpp).
+#include "bench/run/run_summary.hpp"
 
 #include <gtest/gtest.h>
 

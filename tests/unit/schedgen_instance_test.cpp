@@ -2,7 +2,7 @@
 // Deviation: schedule-generation instances): ranges, roots, N = P, the skewed shape,
 // reproducibility from (seed, pattern, P, rep), and uniform arrivals that are actually spread over
 // [0, P + 0.1].
-#include "bench/schedgen_instance.hpp"
+#include "bench/commands/schedgen_instance.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "bench/case_matrix.hpp"
-#include "bench/case_runner.hpp"
-#include "bench/resume.hpp"
-#include "bench/run_options.hpp"
-#include "bench/size_checks.hpp"
+#include "bench/run/case_matrix.hpp"
+#include "bench/run/case_runner.hpp"
+#include "bench/run/resume.hpp"
+#include "bench/run/run_options.hpp"
+#include "bench/run/size_checks.hpp"
 #include "tests/unit/usage_error_message.hpp"
 
 namespace papbench {

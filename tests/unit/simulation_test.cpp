@@ -1,4 +1,4 @@
-// The SMPI build's record of its simulation (bench/simulation_info.hpp) read from a made-up
+// The SMPI build's record of its simulation (bench/run/simulation_info.hpp) read from a made-up
 // smpimain command line, and which algorithms the SMPI build refuses and why
 // (collectives/core/smpi_support.hpp). The SMPI runs themselves: tests/e2e/smpi_determinism.sh.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/simulation_info.hpp"
+#include "bench/run/simulation_info.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/smpi_support.hpp"
 

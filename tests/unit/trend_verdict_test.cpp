@@ -1,6 +1,6 @@
-// The trend verdict rule of the paper views (tools/report/trend_verdict.hpp, issue 29): our
+// The trend verdict rule of the paper views (tools/report/core/trend_verdict.hpp, issue 29): our
 // direction from compare's CI of new/base, the paper's from its speed-up, and how they combine.
-#include "tools/report/trend_verdict.hpp"
+#include "tools/report/core/trend_verdict.hpp"
 
 #include <gtest/gtest.h>
 
