@@ -92,20 +92,11 @@ std::string ci_text(const stats::CaseComparison& c) {
   return fmt::format("[{:.2f}, {:.2f}]", c.ratio_ci_low, c.ratio_ci_high);
 }
 
-}  // namespace
-
-TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& options) {
-  if (!is_speed_metric(options.metric)) {
-    throw UsageError(fmt::format(
-        "tune --metric: '{}' is not a time; accepted: a time metric (run_time, elapsed, ...), "
-        "whose lower value is better",
-        results::metric_name(options.metric)));
-  }
-  const ResultFile& first = launches.front();
-  TuneResult out;
-  out.library = library_of(first);
-  const auto& cases = first.reader.cases();
-  // Workloads in the order their first case appears.
+// The workloads of one experiment (`launches`: its result sets, one per launch) in the order
+// their first case appears: each candidate against the default.
+void add_workloads(std::span<const ResultFile> launches, const TuneOptions& options,
+                   std::vector<Workload>& workloads, std::vector<std::string>& notes) {
+  const auto& cases = launches.front().reader.cases();
   std::vector<std::string> order;
   std::map<std::string, std::vector<std::size_t>> by_workload;
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -113,8 +104,6 @@ TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& o
     if (!by_workload.contains(k)) order.push_back(k);
     by_workload[k].push_back(i);
   }
-  std::vector<Workload> workloads;
-  std::vector<std::string> notes;
   for (const std::string& k : order) {
     const auto& indices = by_workload.at(k);
     const auto def =
@@ -138,6 +127,31 @@ TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& o
     }
     if (!w.candidates.empty()) workloads.push_back(std::move(w));
   }
+}
+
+}  // namespace
+
+TuneResult build_tune(std::span<const std::vector<ResultFile>> groups, const TuneOptions& options) {
+  if (!is_speed_metric(options.metric)) {
+    throw UsageError(fmt::format(
+        "tune --metric: '{}' is not a time; accepted: a time metric (run_time, elapsed, ...), "
+        "whose lower value is better",
+        results::metric_name(options.metric)));
+  }
+  const ResultFile& first = groups.front().front();
+  TuneResult out;
+  out.library = library_of(first);
+  std::vector<Workload> workloads;
+  std::vector<std::string> notes;
+  for (const std::vector<ResultFile>& launches : groups) {
+    if (library_of(launches.front()) != out.library) {
+      throw UsageError(fmt::format(
+          "tune FILES: '{}' ran under {} and '{}' under {}; a rules file is for one library",
+          first.path, first.reader.run_info().mpi_library_version, launches.front().path,
+          launches.front().reader.run_info().mpi_library_version));
+    }
+    add_workloads(launches, options, workloads, notes);
+  }
   if (workloads.empty()) {
     throw UsageError(fmt::format(
         "tune: '{}' has no workload with the library default (native) and another algorithm; "
@@ -159,24 +173,30 @@ TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& o
   std::set<std::string> patterns;
   for (const Workload& w : workloads) patterns.insert(pattern_text(*w.rec));
   std::string rules_pattern = options.pattern;
+  const bool all_patterns = rules_pattern == "all";
   if (rules_pattern.empty()) {
     if (patterns.size() > 1) {
       throw UsageError(fmt::format(
           "tune --pattern: the result sets ran {} arrival patterns and a rules file holds one; "
-          "accepted: {}",
+          "accepted: all | {}",
           patterns.size(), fmt::join(patterns, " | ")));
     }
     rules_pattern = *patterns.begin();
-  } else if (!patterns.contains(rules_pattern)) {
+  } else if (!all_patterns && !patterns.contains(rules_pattern)) {
     throw UsageError(
         fmt::format("tune --pattern: '{}' is not a pattern of the result sets; "
-                    "accepted: {}",
+                    "accepted: all | {}",
                     rules_pattern, fmt::join(patterns, " | ")));
   }
 
   Section s;
-  s.title = fmt::format("tune {} ({} launch{}), metric {}", first.path, launches.size(),
-                        launches.size() == 1 ? "" : "es", results::metric_name(options.metric));
+  const std::size_t launches = groups.front().size();
+  s.title = groups.size() == 1
+                ? fmt::format("tune {} ({} launch{}), metric {}", first.path, launches,
+                              launches == 1 ? "" : "es", results::metric_name(options.metric))
+                : fmt::format("tune {} and {} more experiment{}, metric {}", first.path,
+                              groups.size() - 1, groups.size() == 2 ? "" : "s",
+                              results::metric_name(options.metric));
   const auto M = Audience::kMachine;
   const auto B = Audience::kBoth;
   const auto H = Audience::kHuman;
@@ -241,7 +261,7 @@ TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& o
           group, best->label, best->c.ratio,
           best_library == nullptr ? "the default" : "native:force=" + best_library->forced));
     }
-    if (pattern_text(r) != rules_pattern) continue;
+    if (!all_patterns && pattern_text(r) != rules_pattern) continue;
     const auto type_size = datatype_size(r.dtype);
     if (!type_size) {
       s.notes.push_back(
