@@ -108,7 +108,8 @@ done
 app=$1; shift
 app_args=("$@")
 if [[ $app != */* ]]; then
-  app=$(command -v "$app") || die "the application '$1' is not on PATH"
+  name=$app
+  app=$(command -v "$name") || die "the application '$name' is not on PATH"
 fi
 app=$(realpath "$app")
 [[ -x $app ]] || die "the application '$app' is not executable"
@@ -132,8 +133,11 @@ log() { echo "tune-app: $*" | tee -a "$out/log.txt"; }
 filtered() {
   local text
   text=$(cat "$1")
-  local re
-  for re in "${keep[@]}"; do text=$(grep -E -e "$re" <<<"$text" || true); done
+  local re patterns=()
+  if ((${#keep[@]} > 0)); then
+    for re in "${keep[@]}"; do patterns+=(-e "$re"); done
+    text=$(grep -E "${patterns[@]}" <<<"$text" || true)
+  fi
   for re in "${drop[@]}"; do text=$(grep -v -E -e "$re" <<<"$text" || true); done
   printf '%s\n' "$text"
 }

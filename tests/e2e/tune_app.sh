@@ -6,6 +6,7 @@
 # or every launch would differ) and, only where the rules file reaches the application's ranks, a
 # line naming it: the output check must name exactly the launches with the rules (after-1,
 # after-2) and exit 1, after writing the rules file, the tune report and the before/after table.
+# Two --keep-lines keep the lines matching either (the rules line must survive them).
 source "$(dirname "$0")/lib.sh"
 : "${PAPBENCH_REPORT:?}" "${SYNTHETIC_APP:?}"
 read -r launcher flags <<<"$MPIEXEC"
@@ -34,7 +35,8 @@ expect_contains err.txt "no application"
 [[ ! -e x ]] || fail "a refused run created its --out folder"
 
 expect_exit 1 "$tune_app" --out run --sites 1 --launches 2 --replay-launches 2 --replay-iters 3 \
-  --replay-args "--arrival-tolerance off" --drop-lines '^time ' -- ./app.sh
+  --replay-args "--arrival-tolerance off" --keep-lines '^(time|synthetic) ' --keep-lines '^rules ' \
+  --drop-lines '^time ' -- ./app.sh
 cp out.txt run.txt
 cp err.txt run-err.txt
 # The site that lost most is the allreduce behind the sleeps (3 ms of spread a call).
