@@ -200,18 +200,24 @@ case $library in
 esac
 
 # 2. The sites: pap's rows (case, collective, site, comm, ranks, calls, lost_ns), most time lost
-# first, or the --site ones; scan and exscan have no papbench collective to replay them.
+# first, or the --site ones; scan and exscan have no papbench collective to replay them. --sites
+# passes over a site that moves no bytes (a zero-count bcast, say; not a barrier): MPI returns at
+# once there, its time lost is the application's own, and an algorithm has nothing to change.
 mapfile -t rows < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   $c["collective"] != "scan" && $c["collective"] != "exscan" {
-    print ($c["lost_ns"] == "" ? 0 : $c["lost_ns"]), $c["case"], $c["collective"], $c["site"], $c["comm"], $c["ranks"], $c["calls"] }' \
+    print ($c["lost_ns"] == "" ? 0 : $c["lost_ns"]), $c["case"], $c["collective"], $c["site"],
+      $c["comm"], $c["ranks"], $c["calls"], ($c["bytes"] == "" ? "-" : $c["bytes"]) }' \
   "$out/pap.csv" | sort -g -r -k1,1)
 chosen=()
 for row in "${rows[@]}"; do
-  read -r lost case coll site comm ranks calls <<<"$row"
+  read -r lost case coll site comm ranks calls bytes <<<"$row"
   if ((${#sites[@]} > 0)); then
     [[ " ${sites[*]} " == *" $site "* ]] || continue
   elif ((${#chosen[@]} >= nsites)); then
     break
+  elif [[ $bytes == 0 && $coll != barrier ]]; then
+    log "site $site ($coll on $comm) moves no bytes: passed over"
+    continue
   fi
   chosen+=("$row")
 done
@@ -248,7 +254,7 @@ mkdir "$out/replay"
 groups=()
 site_list=()
 for row in "${chosen[@]}"; do
-  read -r lost case coll site comm ranks calls <<<"$row"
+  read -r lost case coll site comm ranks calls bytes <<<"$row"
   site_list+=("$site")
   algs=$(algorithms "$(replayed "$coll")" "$ranks")
   log "site $site ($coll on $comm, $ranks ranks, $calls calls, lost $(awk -v n="$lost" 'BEGIN { printf "%.3g s", n / 1e9 }')): replaying $algs"
