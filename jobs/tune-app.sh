@@ -309,6 +309,36 @@ captures() {
   --wall-before "$(list before)" --wall-after "$(list after)" >"$out/before-after.txt"
 cat "$out/before-after.txt"
 log "wall times (s): before $(list before | tr , ' '); after $(list after | tr , ' '); load now: $(cut -d' ' -f1-3 /proc/loadavg)"
+# 7. The replayed arrivals against the reruns': a choice made for another imbalance (a capture
+# taken under another load, say) says little about this one (docs/TUNING.md, "Why the replay and
+# the application differ").
+# site_spread FILE SITE: the median over SITE's calls in capture FILE of last minus first arrival
+# (ns; its first communicator's case), "-" where FILE has no such site. (awk reads to the end: an
+# early exit would end papbench-report with SIGPIPE, a failure under pipefail.)
+site_spread() {
+  local c
+  c=$("$report" pap "$1" --format csv |
+    awk -F, -v s="$2" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+      $k["site"] == s && !found { print $k["case"]; found = 1 }')
+  [[ -n $c ]] || { echo -; return; }
+  "$report" summary "$1" --metric imbalance --format csv |
+    awk -F, -v c="$c" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+      $k["case"] == c && !found { print $k["median_ns"]; found = 1 }'
+}
+for site in "${site_list[@]}"; do
+  replayed_spread=$(site_spread "$capture" "$site")
+  rerun_spreads=()
+  for ((k = 1; k <= launches; k++)); do rerun_spreads+=("$(site_spread "$out/before-$k/capture.h5" "$site")"); done
+  printf '%s\n' "${rerun_spreads[@]}" | { grep -v '^-$' || true; } | sort -g | awk -v r="$replayed_spread" -v s="$site" '
+    { v[++n] = $1 }
+    END {
+      if (n == 0 || r == "-" || r == "") exit
+      m = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+      printf "site %s: median arrival spread %.3g ms in the replayed capture, %.3g ms in the before launches (median of %d)\n", s, r / 1e6, m / 1e6, n
+      if (m > 0 && (r / m > 10 || r / m < 0.1))
+        printf "site %s: WARNING: the replayed arrivals differ from the reruns by more than 10x: the choice was made for another imbalance\n", s
+    }' | while read -r line; do log "$line"; done
+done
 if ((output_differs)); then
   log "the application's output differs between launches (compared/ in each launch folder; --keep-lines, --drop-lines)"
   exit 1

@@ -53,6 +53,10 @@ expect_contains run/before-after.txt "main+0x"
 expect_contains run/before-after.txt "(application)"
 grep -E '^ *\(application\) .* launch ' run/before-after.txt >/dev/null ||
   { cat run/before-after.txt >&2; fail "no launch-level verdict on the wall time"; }
+# The replayed capture's arrival spread beside the before launches' (the same application and
+# load here: no warning expected, but the line must be there).
+grep -E "site main\+0x[0-9a-f]+: median arrival spread [0-9.e+-]+ ms in the replayed capture" \
+  run/log.txt >/dev/null || { cat run/log.txt >&2; fail "no arrival spread check"; }
 [[ $(wc -l <run/wall.txt) == 5 ]] || fail "expected 5 timed launches (select, 2 before, 2 after)"
 # The output check: the timing line dropped, the rules line caught in the after launches only.
 expect_contains run/log.txt "after-1: the application's output differs from select's"
