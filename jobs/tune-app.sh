@@ -239,7 +239,7 @@ algorithms() {
   local coll=$1 ranks=$2 names forced n
   names=$("$papbench" list --format names --collective "$coll")
   forced=$("$papbench" list --collective "$coll" |
-    sed -n 's/^ *force names of this library ([^)]*): //p' | head -n 1 | tr -d ' ')
+    sed -n 's/^ *force names of this library ([^)]*): //p' | tr -d ' ')
   for n in ${forced//,/ }; do
     [[ $n == two_proc && $ranks != 2 ]] && continue
     # MPICH's smp needs several nodes (4.0.2's barrier smp crashes on one, docs/ALGORITHMS.md).
