@@ -6,7 +6,8 @@
 #   LIBDIR/cmake/papbench/                (find_package(papbench): the target papbench::capture)
 #   share/papbench/jobs/                  the Slurm and PBS scripts, run-experiment.sh, report.sh,
 #                                         experiments/*.exp (they find bin/papbench from here)
-#   share/papbench/tools/                 emulated-cluster.sh and the scripts it sources
+#   share/papbench/tools/                 emulated-cluster.sh and the scripts it sources,
+#                                         mpich-default-selection.sh (jobs/tune-app.sh)
 #   share/doc/papbench/                   README.md and docs/*.md
 #   share/man/man1/, share/bash-completion/completions/   (cmake/papbench_docs.cmake)
 #   share/modulefiles/papbench/VERSION.lua                (packaging/: an Lmod module)
@@ -25,7 +26,9 @@ file(RELATIVE_PATH PAPBENCH_BIN_TO_LIBDIR "${CMAKE_INSTALL_FULL_BINDIR}"
      "${CMAKE_INSTALL_FULL_LIBDIR}")
 
 install(DIRECTORY jobs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/papbench/jobs USE_SOURCE_PERMISSIONS)
+# mpich-default-selection.sh: jobs/tune-app.sh reads MPICH's own selection with it.
 install(PROGRAMS tools/emulated-cluster.sh tools/veth-two-hosts.sh tools/mpiexec-flags.sh
+                 tools/mpich-default-selection.sh
         DESTINATION ${CMAKE_INSTALL_DATADIR}/papbench/tools)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -32,6 +32,8 @@ set(_full_e2e
     e2e.compare_aa
     # hpcc under capture: the capture's second e2e test (capture_synthetic is its quick one).
     e2e.capture_hpcc e2e.capture_fortran
+    # jobs/tune-app.sh: tune's second e2e test (tune_rules is its quick one), 7 launches.
+    e2e.tune_app
     # The cluster user's configure, build and install (issue 42): a third build of papbench.
     e2e.cluster_install)
 
@@ -99,7 +101,10 @@ set(_test_costs
     uha_ppn3.np4                                  full  2
     bcast_algorithms.np5                          full  2
     bcast_algorithms.np8                          full  2
-    e2e.native_collectives                        full  2)
+    e2e.native_collectives                        full  2
+    # Alone under load 18 on the shared machine (2026-12-07): 22 s (79 s under load 28, 6 s CPU);
+    # not yet measured on a quiet one.
+    e2e.tune_app                                  full  22)
 # The list's three columns, as three lists.
 set(_cost_names "")
 set(_cost_tiers "")
@@ -224,9 +229,10 @@ function(papbench_check_tier_lists)
     list(APPEND _all ${_tests})
   endforeach()
   set(_named ${_full_small} ${_full_e2e} ${_cost_names})
-  # Defined only with Open MPI (tests/e2e/capture.cmake: Debian's hpcc links it).
+  # Defined only with Open MPI (tests/e2e/capture.cmake: Debian's hpcc links it;
+  # tests/e2e/tune.cmake: tune_app).
   if(NOT PAPBENCH_MPIEXEC_FLAGS)
-    list(REMOVE_ITEM _named e2e.capture_hpcc)
+    list(REMOVE_ITEM _named e2e.capture_hpcc e2e.tune_app)
   endif()
   list(REMOVE_DUPLICATES _named)
   foreach(_name IN LISTS _named)

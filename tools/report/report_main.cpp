@@ -43,6 +43,7 @@
 #include "tools/report/plots/gnuplot_driver.hpp"
 #include "tools/report/plots/plot_views.hpp"
 #include "tools/report/tables/paper_tables.hpp"
+#include "tools/report/tune/before_after_view.hpp"
 #include "tools/report/tune/tune_view.hpp"
 #include "tools/report/views/compare_view.hpp"
 #include "tools/report/views/counters_view.hpp"
@@ -320,7 +321,7 @@ int run_compare(const CompareArgs& args) {
 // ---- tune -------------------------------------------------------------------------------------
 
 struct TuneArgs {
-  std::string files;
+  std::vector<std::string> files;
   std::string format = "table";
   std::string metric = "run_time";
   std::string pattern;
@@ -337,7 +338,9 @@ void add_tune_options(CLI::App& cmd, TuneArgs& args) {
   cmd.add_option("FILES", args.files,
                  "Result set, or a comma list of result sets, one per launch of the same "
                  "experiment (forced library algorithms, papbench's own and native on the same "
-                 "cases): with 2+ launches the verdict is compare's launch-level one")
+                 "cases): with 2+ launches the verdict is compare's launch-level one; several "
+                 "such arguments (one experiment each, e.g. one per replayed call site) make one "
+                 "tune and one rules file")
       ->required();
   add_format_option(cmd, args.format);
   cmd.add_option("--metric", args.metric, "The time the choice minimizes")
@@ -345,7 +348,8 @@ void add_tune_options(CLI::App& cmd, TuneArgs& args) {
       ->capture_default_str();
   cmd.add_option("--pattern", args.pattern,
                  "The arrival pattern whose choices go into the rules files, as the report "
-                 "shows it (\"uniform maxdelay=50ms\"); needed when the files ran several");
+                 "shows it (\"uniform maxdelay=50ms\"), or all (every pattern's; a rule they "
+                 "disagree on keeps the default); needed when the files ran several");
   cmd.add_option("--ompi-rules", args.ompi_rules,
                  "Write Open MPI's coll_tuned dynamic rules here (format: --ompi-format)");
   cmd.add_option("--ompi-format", args.ompi_format,
@@ -395,8 +399,12 @@ int run_tune(const TuneArgs& args) {
           "tuned (tools/mpich-default-selection.sh > base.json)");
     }
   }
-  const std::vector<ResultFile> launches =
-      open_all(split_launches("FILES", args.files), args.filter, results::CaseData::kOnDemand);
+  std::vector<std::vector<ResultFile>> groups;
+  for (const std::string& files : args.files) {
+    groups.push_back(
+        open_all(split_launches("FILES", files), args.filter, results::CaseData::kOnDemand));
+  }
+  const std::vector<ResultFile>& launches = groups.front();
   TuneOptions options;
   options.metric = metrics_from_names({args.metric}).front();
   options.compare.alpha = args.alpha;
@@ -404,7 +412,7 @@ int run_tune(const TuneArgs& args) {
   options.compare.seed = args.seed;
   options.compare.filter = args.filter;
   options.pattern = args.pattern;
-  const TuneResult tuned = build_tune(launches, options);
+  const TuneResult tuned = build_tune(groups, options);
   if (!args.ompi_rules.empty()) {
     if (tuned.library != "ompi") {
       throw UsageError(fmt::format(
@@ -439,6 +447,68 @@ int run_tune(const TuneArgs& args) {
     fmt::print(stderr, "wrote {}\n", args.mpich_json);
   }
   emit(tuned.report, format_from_name(args.format), std::cout);
+  return 0;
+}
+
+// ---- before-after -----------------------------------------------------------------------------
+
+struct BeforeAfterArgs {
+  std::string before, after;
+  std::string format = "table";
+  std::vector<std::string> metrics = {"elapsed"};
+  std::vector<std::string> sites;
+  std::vector<double> wall_before, wall_after;
+  double alpha = 0.05;
+  int resamples = 2000;
+  std::uint64_t seed = 1;
+  results::IterationFilter filter;
+};
+
+void add_before_after_options(CLI::App& cmd, BeforeAfterArgs& args) {
+  cmd.add_option("BEFORE", args.before,
+                 "Captures of the application before the change, a comma list, one per launch")
+      ->required();
+  cmd.add_option("AFTER", args.after, "Captures after it (a comma list as for BEFORE)")->required();
+  cmd.add_option("--site", args.sites,
+                 "A call site as pap names it (hpcc+0x2e118; repeat or comma-list): every case "
+                 "of it is a row")
+      ->delimiter(',')
+      ->required();
+  add_format_option(cmd, args.format);
+  add_metric_option(cmd, args.metrics, "compare");
+  cmd.add_option("--wall-before", args.wall_before,
+                 "The application's wall time of each BEFORE launch in seconds, a comma list")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--wall-after", args.wall_after,
+                 "The same for each AFTER launch (with --wall-before)")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
+  add_filter_options(cmd, args.filter);
+  cmd.add_option("--alpha", args.alpha, "Significance level of the verdicts")
+      ->check(probability_check())
+      ->capture_default_str();
+  cmd.add_option("--resamples", args.resamples, "Bootstrap resamples")
+      ->check(CLI::Range(100, 1000000))
+      ->capture_default_str();
+  add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
+}
+
+int run_before_after(const BeforeAfterArgs& args) {
+  const std::vector<ResultFile> before =
+      open_all(split_launches("BEFORE", args.before), args.filter, results::CaseData::kOnDemand);
+  const std::vector<ResultFile> after =
+      open_all(split_launches("AFTER", args.after), args.filter, results::CaseData::kOnDemand);
+  BeforeAfterOptions options;
+  options.sites = args.sites;
+  options.metrics = metrics_from_names(args.metrics);
+  options.compare.alpha = args.alpha;
+  options.compare.resamples = args.resamples;
+  options.compare.seed = args.seed;
+  options.compare.filter = args.filter;
+  options.wall_before = args.wall_before;
+  options.wall_after = args.wall_after;
+  emit(build_before_after(before, after, options), format_from_name(args.format), std::cout);
   return 0;
 }
 
@@ -971,6 +1041,11 @@ std::vector<Subcommand> subcommands() {
           "compare's launch-level verdict (forced library algorithms and papbench's own), and "
           "Open MPI's coll_tuned rules / MPICH's tuning JSON that make the library run it",
           add_tune_options, run_tune),
+      subcommand<BeforeAfterArgs>(
+          "", "before-after",
+          "An application's captures before and after a change (a tuned rules file): per call "
+          "site the launch-level verdict of after/before, and of its wall time (docs/TUNING.md)",
+          add_before_after_options, run_before_after),
       subcommand<ExportArgs>(
           "export", "csv",
           "One row per (case, iteration, rank) with every raw timestamp and counter",

@@ -102,13 +102,12 @@ void check_speed_metric(const TuneOptions& options) {
   }
 }
 
-// The first launch's workloads in the order their first case appears, each with its candidates
-// compared to the library default; a workload without a default is left out with a note.
-std::vector<Workload> compare_workloads(std::span<const ResultFile> launches,
-                                        const TuneOptions& options,
-                                        std::vector<std::string>& notes) {
-  const ResultFile& first = launches.front();
-  const auto& cases = first.reader.cases();
+// The workloads of one experiment (`launches`: its result sets, one per launch) in the order
+// their first case appears, each with its candidates compared to the library default; a workload
+// without a default is left out with a note.
+void add_workloads(std::span<const ResultFile> launches, const TuneOptions& options,
+                   std::vector<Workload>& workloads, std::vector<std::string>& notes) {
+  const auto& cases = launches.front().reader.cases();
   std::vector<std::string> order;
   std::map<std::string, std::vector<std::size_t>> by_workload;
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -116,7 +115,6 @@ std::vector<Workload> compare_workloads(std::span<const ResultFile> launches,
     if (!by_workload.contains(k)) order.push_back(k);
     by_workload[k].push_back(i);
   }
-  std::vector<Workload> workloads;
   for (const std::string& k : order) {
     const auto& indices = by_workload.at(k);
     const auto def =
@@ -140,6 +138,24 @@ std::vector<Workload> compare_workloads(std::span<const ResultFile> launches,
     }
     if (!w.candidates.empty()) workloads.push_back(std::move(w));
   }
+}
+
+// Every experiment's workloads, one Holm family; all from one MPI library, since a rules file is
+// for one.
+std::vector<Workload> compare_workloads(std::span<const std::vector<ResultFile>> groups,
+                                        const TuneOptions& options,
+                                        std::vector<std::string>& notes) {
+  const ResultFile& first = groups.front().front();
+  std::vector<Workload> workloads;
+  for (const std::vector<ResultFile>& launches : groups) {
+    if (library_of(launches.front()) != library_of(first)) {
+      throw UsageError(fmt::format(
+          "tune FILES: '{}' ran under {} and '{}' under {}; a rules file is for one library",
+          first.path, first.reader.run_info().mpi_library_version, launches.front().path,
+          launches.front().reader.run_info().mpi_library_version));
+    }
+    add_workloads(launches, options, workloads, notes);
+  }
   if (workloads.empty()) {
     throw UsageError(fmt::format(
         "tune: '{}' has no workload with the library default (native) and another algorithm; "
@@ -162,7 +178,8 @@ void mark_family(std::vector<Workload>& workloads, double alpha) {
   }
 }
 
-// Patterns: the files carry one, or --pattern names which one the rules are for.
+// Patterns: the files carry one, or --pattern names which one the rules are for ("all": every
+// pattern's choices, as for the replays of an application's call sites).
 std::string choose_rules_pattern(const std::vector<Workload>& workloads, const std::string& asked) {
   std::set<std::string> patterns;
   for (const Workload& w : workloads) patterns.insert(pattern_text(*w.rec));
@@ -171,14 +188,14 @@ std::string choose_rules_pattern(const std::vector<Workload>& workloads, const s
     if (patterns.size() > 1) {
       throw UsageError(fmt::format(
           "tune --pattern: the result sets ran {} arrival patterns and a rules file holds one; "
-          "accepted: {}",
+          "accepted: all | {}",
           patterns.size(), fmt::join(patterns, " | ")));
     }
     rules_pattern = *patterns.begin();
-  } else if (!patterns.contains(rules_pattern)) {
+  } else if (rules_pattern != "all" && !patterns.contains(rules_pattern)) {
     throw UsageError(
         fmt::format("tune --pattern: '{}' is not a pattern of the result sets; "
-                    "accepted: {}",
+                    "accepted: all | {}",
                     rules_pattern, fmt::join(patterns, " | ")));
   }
   return rules_pattern;
@@ -255,7 +272,7 @@ void add_workload(const Workload& w, const std::string& rules_pattern, bool ompi
         group, best->label, best->c.ratio,
         best_library == nullptr ? "the default" : "native:force=" + best_library->forced));
   }
-  if (pattern_text(r) != rules_pattern) return;
+  if (rules_pattern != "all" && pattern_text(r) != rules_pattern) return;
   const auto type_size = datatype_size(r.dtype);
   if (!type_size) {
     s.notes.push_back(
@@ -294,19 +311,24 @@ std::vector<TunePoint> settle_rules(RulePoints& rules, bool ompi, Section& s) {
 
 }  // namespace
 
-TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& options) {
+TuneResult build_tune(std::span<const std::vector<ResultFile>> groups, const TuneOptions& options) {
   check_speed_metric(options);
-  const ResultFile& first = launches.front();
+  const ResultFile& first = groups.front().front();
   TuneResult out;
   out.library = library_of(first);
   std::vector<std::string> notes;
-  std::vector<Workload> workloads = compare_workloads(launches, options, notes);
+  std::vector<Workload> workloads = compare_workloads(groups, options, notes);
   mark_family(workloads, options.compare.alpha);
   const std::string rules_pattern = choose_rules_pattern(workloads, options.pattern);
 
   Section s;
-  s.title = fmt::format("tune {} ({} launch{}), metric {}", first.path, launches.size(),
-                        launches.size() == 1 ? "" : "es", results::metric_name(options.metric));
+  const std::size_t launches = groups.front().size();
+  s.title = groups.size() == 1
+                ? fmt::format("tune {} ({} launch{}), metric {}", first.path, launches,
+                              launches == 1 ? "" : "es", results::metric_name(options.metric))
+                : fmt::format("tune {} and {} more experiment{}, metric {}", first.path,
+                              groups.size() - 1, groups.size() == 2 ? "" : "s",
+                              results::metric_name(options.metric));
   s.table.columns = tune_columns();
   const bool ompi = out.library == "ompi";
   RulePoints rules;

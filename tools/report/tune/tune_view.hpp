@@ -24,7 +24,9 @@ struct TuneOptions {
   results::Metric metric{};
   CompareOptions compare;  // alpha, resamples, seed, filter
   // The arrival pattern whose choices go into the rules files ("uniform maxdelay=50ms" as the
-  // report shows it); "" when the files carry one pattern only.
+  // report shows it); "" when the files carry one pattern only; "all": every pattern's choices
+  // (the replays of an application's call sites, jobs/tune-app.sh), a rule they disagree on
+  // keeping the library default.
   std::string pattern;
 };
 
@@ -36,6 +38,8 @@ struct TuneResult {
   std::string library;  // "ompi" or "mpich", from the result set's MPI library
 };
 
-TuneResult build_tune(std::span<const ResultFile> launches, const TuneOptions& options);
+// `groups`: one or more experiments (each its launches, one result set per launch), e.g. one per
+// replayed call site; their workloads form one tune and one Holm family.
+TuneResult build_tune(std::span<const std::vector<ResultFile>> groups, const TuneOptions& options);
 
 }  // namespace papbench::report
