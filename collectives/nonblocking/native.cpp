@@ -19,31 +19,42 @@ namespace {
 
 using NbcPost = void (*)(const Args& a, MPI_Comm comm, MPI_Request* request);
 
+// What overlap-compute asks for between post and wait (its words, or a duration).
+enum class NbcCompute { kNone, kDuration, kPure, kCaptured };
+
+NbcCompute nbc_compute_kind(const AlgOptions& options) {
+  const std::string_view text = option_text(options, "overlap-compute");
+  if (text == "none") return NbcCompute::kNone;
+  if (text == "pure") return NbcCompute::kPure;
+  if (text == "captured") return NbcCompute::kCaptured;
+  return NbcCompute::kDuration;
+}
+
 class NonblockingNative final : public Algorithm {
  public:
   NonblockingNative(NbcPost post, const AlgOptions& options)
-      : post_(post), calibrate_(option_text(options, "overlap-compute") == "pure") {
+      : post_(post), compute_(nbc_compute_kind(options)) {
     // The registry resolved both: overlap-compute is "none", "pure" or a duration,
     // test-interval "off" or a duration.
     plan_.compute_ns = option_number(options, "overlap-compute").value_or(0);
     plan_.test_interval_ns = option_number(options, "test-interval").value_or(0);
-    captured_ = option_text(options, "overlap-compute") == "captured";
   }
 
   // A private duplicate: the library's messages can never match the harness's.
   void prepare(const Args& args) override {
-    if (captured_ && args.replayed_compute_ns < 0) {
+    if (compute_ == NbcCompute::kCaptured && args.replayed_compute_ns < 0) {
       throw UsageError(
           "--overlap-compute captured: the pattern holds no captured compute; accepted with "
           "--pattern replay:CAPTURE.h5#K of a nonblocking site of a capture (docs/CAPTURE.md)");
     }
     comm_ = Comm::dup(args.comm);
-    if (calibrate_) plan_.compute_ns = pure_time_ns(args);
+    if (compute_ == NbcCompute::kPure) plan_.compute_ns = pure_time_ns(args);
   }
 
   void run(const Args& a) override {
     // A replayed capture: this rank's compute of this call.
-    if (captured_) plan_.compute_ns = std::max<std::int64_t>(0, a.replayed_compute_ns);
+    if (compute_ == NbcCompute::kCaptured)
+      plan_.compute_ns = std::max<std::int64_t>(0, a.replayed_compute_ns);
     MPI_Request request = MPI_REQUEST_NULL;
     post_(a, comm_.get(), &request);
     last_ = compute_then_wait(request, plan_);
@@ -75,9 +86,8 @@ class NonblockingNative final : public Algorithm {
   }
 
   NbcPost post_;
-  bool calibrate_ = false;
+  NbcCompute compute_ = NbcCompute::kNone;
   OverlapPlan plan_;
-  bool captured_ = false;
   OverlapTimes last_;
   Comm comm_;
 };
