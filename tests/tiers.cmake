@@ -44,11 +44,13 @@ set(_full_e2e
 # a test's time changes by seconds.
 set(_full_costs
     e2e.cluster_install=170 e2e.reduce_algorithms=61 e2e.pap_scatter_gather=38
+    collectives_native_nonblocking.np16=25
     collectives_native.np8=23 collectives_native.np7=23 algorithm_scratch.np4=22 e2e.plot_papers=18
     e2e.model_ordering=18 collectives_native_allreduce_sample.np16=15 collectives_native_allreduce_uneven_nodes.np7=10 collectives_native.np4=15
     algorithm_scratch.np3=14 bcast_algorithms.np16=10 e2e.intergroup_settings=7 e2e.capture_hpcc=6
     bcast_algorithms.np13=6 e2e.app_kernels=5 collectives_native.np3=5 e2e.compare_aa=4
     intergroup_algorithms.np8=4 e2e.paper_tables=4 collectives_native_allreduce.np5=3
+    collectives_native_nonblocking.np5=3
     e2e.kang_report=3 intergroup_algorithms.np7=3 e2e.aware_collectives=3
     allreduce_algorithms.np16=2 uha_ppn3.np4=2 bcast_algorithms.np5=2 bcast_algorithms.np8=2
     e2e.native_collectives=2)
