@@ -25,6 +25,7 @@
 #include "capture/capture_cases.hpp"
 #include "capture/comm_identity.hpp"
 #include "capture/mpi_names.hpp"
+#include "capture/persistent_requests.hpp"
 #include "clocksync/global_clock.hpp"
 #include "common/mpi_env.hpp"
 #include "papbench/version.hpp"
@@ -473,7 +474,8 @@ void requests_waited(std::span<const MPI_Request> before, std::span<const MPI_Re
     const auto it = s->pending.find(before[i]);
     if (it == s->pending.end()) continue;
     State::Pending& p = it->second;
-    if (after[i] != MPI_REQUEST_NULL) {
+    // A persistent collective keeps its handle when complete (persistent_requests.hpp).
+    if (after[i] != MPI_REQUEST_NULL && !persistent_completed(before[i])) {
       // Still running: this call's time was spent on it (on all of a Waitsome's alike).
       p.in_calls_ns += t1_raw - t0_raw;
       ++p.call.tests;

@@ -48,7 +48,8 @@ void record_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t 
 // Nonblocking collectives: the post (MPI_I...) is remembered under its request, with the
 // communicator's next seq; a wait or test that completes the request records the call
 // (RawCall's compute_ns, test_ns, wait_ns). Completion is seen as the handle turning
-// MPI_REQUEST_NULL, which MPI does to every completed request that is not persistent.
+// MPI_REQUEST_NULL, which MPI does to every completed request that is not persistent (a
+// persistent collective's completion: persistent_requests.hpp).
 void post_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t post_return_raw,
                MPI_Request request);
 // Whether some posted collective is not complete yet: the waits and tests do nothing more

@@ -16,6 +16,7 @@
 
 #include "capture/call_shapes.hpp"
 #include "capture/capture_session.hpp"
+#include "capture/persistent_requests.hpp"
 #include "clocksync/global_clock.hpp"
 
 namespace {
@@ -268,6 +269,8 @@ __attribute__((visibility("default"))) int MPI_Request_free(MPI_Request* request
   if (request != nullptr && papbench::capture::requests_pending()) {
     papbench::capture::forget_request(*request);
   }
+  // A persistent collective's (persistent_requests.hpp): its handle may name another later.
+  if (request != nullptr) papbench::capture::forget_persistent(*request);
   return PMPI_Request_free(request);
 }
 

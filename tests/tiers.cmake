@@ -52,6 +52,7 @@ set(_test_costs
     # test                                        tier  s
     e2e.cluster_install                           full  170
     e2e.reduce_algorithms                         full  61
+    collectives_native_nonblocking.np16           full  25
     e2e.pap_scatter_gather                        full  38
     collectives_native.np8                        full  23
     collectives_native.np7                        full  23
@@ -101,6 +102,7 @@ set(_test_costs
     uha_ppn3.np4                                  full  2
     bcast_algorithms.np5                          full  2
     bcast_algorithms.np8                          full  2
+    collectives_native_nonblocking.np5            full  3
     e2e.native_collectives                        full  2
     # Alone under load 18 on the shared machine (2026-12-07): 22 s (79 s under load 28, 6 s CPU);
     # not yet measured on a quiet one.

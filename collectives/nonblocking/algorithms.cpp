@@ -1,8 +1,10 @@
 // The rows of the nonblocking collectives (issue 46 item 2) in the algorithm registry
-// (collectives/core/registry_tables.hpp): one `native` row per collective, each declaring the
-// overlap options of overlap_loop.hpp. They share one table because they share everything but
-// the MPI call.
+// (collectives/core/registry_tables.hpp): one `native` row per collective, and papbench's own
+// schedules where a nonblocking schedule is natural (schedules.cpp), each declaring the overlap
+// options of overlap_loop.hpp. They share one table because they share everything but how the
+// collective is posted (nbc_driver.hpp).
 
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +43,16 @@ constexpr AlgOptionSpec kNonblockingOptions[] = {
      .samples = kNbcTestIntervalSamples},
 };
 
+// schedules.cpp's ScheduleStarter: scratch for one vector (recursive-doubling's tmpsend) or
+// none; the schedule's own steps and requests are O(log P) or O(P) small entries, which the
+// scratch test's slack for index arrays covers.
+std::uint64_t nbc_one_vector_scratch(const ScratchShape& s) {
+  return s.vector_bytes();
+}
+std::uint64_t nbc_no_scratch(const ScratchShape& /*s*/) {
+  return 0;
+}
+
 }  // namespace
 
 std::span<const AlgOptionSpec> nonblocking_options() {
@@ -62,11 +74,42 @@ std::vector<AlgorithmInfo> nonblocking_algorithms() {
                          // the library's own schedule, as the blocking native rows count it
                          .scratch_bytes = library_scratch};
   };
+  // papbench's own schedules (schedules.cpp): libnbc's, run by the harness's MPI_Test calls.
+  const auto own = [](std::string_view collective, std::string_view name, std::string_view summary,
+                      std::string_view source,
+                      std::unique_ptr<Algorithm> (*make)(const AlgOptions&),
+                      std::uint64_t (*scratch)(const ScratchShape&), bool commutative_only) {
+    return AlgorithmInfo{.collective = collective,
+                         .name = name,
+                         .summary = summary,
+                         .source = source,
+                         .make = make,
+                         .options = kNonblockingOptions,
+                         .restrictions = {.commutative_only = commutative_only},
+                         .scratch_bytes = scratch};
+  };
   return {
       row("iallreduce", "the MPI library's MPI_Iallreduce, compute, MPI_Wait",
           make_iallreduce_native),
+      own("iallreduce", "recursive-doubling",
+          "schedule of whole-vector exchanges at distances 1, 2, 4, ... (extra ranks fold in "
+          "first), moved on by MPI_Test (libnbc)",
+          "[OpenMPI] v4.1.4 libnbc/nbc_iallreduce.c allred_sched_recursivedoubling; "
+          "[MPICH] v4.0.2 iallreduce/iallreduce_intra_sched_recursive_doubling.c",
+          make_iallreduce_recursive_doubling, nbc_one_vector_scratch, false),
+      own("iallreduce", "ring",
+          "schedule of a ring reduce-scatter of P segments + ring allgather, moved on by "
+          "MPI_Test (libnbc)",
+          "[OpenMPI] v4.1.4 libnbc/nbc_iallreduce.c allred_sched_ring; [MPICH] v4.0.2 "
+          "iallreduce/iallreduce_tsp_ring.c",
+          make_iallreduce_ring, nbc_no_scratch, true),
       row("ireduce", "the MPI library's MPI_Ireduce, compute, MPI_Wait", make_ireduce_native),
       row("ibcast", "the MPI library's MPI_Ibcast, compute, MPI_Wait", make_ibcast_native),
+      own("ibcast", "binomial",
+          "schedule of a binomial tree from the root, one round per level, moved on by MPI_Test "
+          "(libnbc)",
+          "[OpenMPI] v4.1.4 libnbc/nbc_ibcast.c bcast_sched_binomial", make_ibcast_binomial,
+          nbc_no_scratch, false),
       row("iallgather", "the MPI library's MPI_Iallgather, compute, MPI_Wait",
           make_iallgather_native),
       row("ialltoall", "the MPI library's MPI_Ialltoall, compute, MPI_Wait", make_ialltoall_native),

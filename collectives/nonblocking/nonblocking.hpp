@@ -23,4 +23,9 @@ std::unique_ptr<Algorithm> make_ialltoall_native(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_igather_native(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_iscatter_native(const AlgOptions& options);
 
+// papbench's own schedules (schedules.cpp).
+std::unique_ptr<Algorithm> make_iallreduce_recursive_doubling(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_iallreduce_ring(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_ibcast_binomial(const AlgOptions& options);
+
 }  // namespace papbench

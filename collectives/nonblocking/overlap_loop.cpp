@@ -46,7 +46,18 @@ class NbcKernel {
 
 }  // namespace
 
-OverlapTimes compute_then_wait(MPI_Request& request, const OverlapPlan& plan) {
+bool RequestInFlight::test() {
+  int flag = 0;
+  mpi_check(MPI_Test(&request_, &flag, MPI_STATUS_IGNORE), "MPI_Test");
+  return flag != 0;
+}
+
+void RequestInFlight::wait() {
+  // A request a test completed is MPI_REQUEST_NULL: the wait returns at once.
+  mpi_check(MPI_Wait(&request_, MPI_STATUS_IGNORE), "MPI_Wait");
+}
+
+OverlapTimes compute_then_wait(NbcInFlight& pending, const OverlapPlan& plan) {
   OverlapTimes t;
   NbcKernel kernel;
   const std::int64_t start = nbc_monotonic_ns();
@@ -61,18 +72,15 @@ OverlapTimes compute_then_wait(MPI_Request& request, const OverlapPlan& plan) {
     t.compute_ns += computed - now;
     now = computed;
     if (testing && now < end) {
-      int flag = 0;
-      mpi_check(MPI_Test(&request, &flag, MPI_STATUS_IGNORE), "MPI_Test");
+      t.done_before_wait = pending.test();
       ++t.tests;
-      t.done_before_wait = flag != 0;
       const std::int64_t tested = nbc_monotonic_ns();
       t.test_ns += tested - now;
       now = tested;
     }
   }
   const std::int64_t wait_start = nbc_monotonic_ns();
-  // A request a test completed is MPI_REQUEST_NULL: the wait returns at once.
-  mpi_check(MPI_Wait(&request, MPI_STATUS_IGNORE), "MPI_Wait");
+  pending.wait();
   t.wait_ns = nbc_monotonic_ns() - wait_start;
   return t;
 }

@@ -28,9 +28,30 @@ struct OverlapTimes {
   bool done_before_wait = false;  // a test saw the collective complete before the wait
 };
 
-// Computes as `plan` says, testing `request` every test interval until a test sees it complete
+// A posted collective the loop tests and waits for: the library's request (RequestInFlight) or
+// one of papbench's own schedules (schedule.hpp), which only these calls move on.
+class NbcInFlight {
+ public:
+  virtual bool test() = 0;  // MPI_Test: true once complete
+  virtual void wait() = 0;  // MPI_Wait
+
+ protected:
+  ~NbcInFlight() = default;
+};
+
+class RequestInFlight final : public NbcInFlight {
+ public:
+  MPI_Request* request() { return &request_; }
+  bool test() override;
+  void wait() override;
+
+ private:
+  MPI_Request request_ = MPI_REQUEST_NULL;
+};
+
+// Computes as `plan` says, testing `pending` every test interval until a test sees it complete
 // (the compute goes on for its full time either way), then waits for it.
-OverlapTimes compute_then_wait(MPI_Request& request, const OverlapPlan& plan);
+OverlapTimes compute_then_wait(NbcInFlight& pending, const OverlapPlan& plan);
 
 // The metrics of the last call, as Algorithm::iteration_metrics reports them (always the same
 // names, in the same order): nbc_compute_ns, nbc_test_ns, nbc_wait_ns, nbc_tests,

@@ -3,11 +3,17 @@
 add_executable(capture_synthetic_app capture_synthetic_app.cpp)
 target_link_libraries(capture_synthetic_app PRIVATE MPI::MPI_C papbench_warnings)
 target_compile_definitions(capture_synthetic_app PRIVATE OMPI_SKIP_MPICXX MPICH_SKIP_MPICXX)
+# The library's persistent collectives, where it has them (capture/CMakeLists.txt): the app's
+# "shapes" mode calls them too.
+if(PAPBENCH_CAPTURE_PERSISTENT)
+  target_compile_definitions(capture_synthetic_app
+                             PRIVATE PAPBENCH_APP_PERSISTENT_${PAPBENCH_CAPTURE_PERSISTENT})
+endif()
 # Exported symbols: the captured call sites read main+0x..., not the binary's name.
 set_target_properties(capture_synthetic_app PROPERTIES ENABLE_EXPORTS ON)
 papbench_e2e_test(capture_synthetic capture_synthetic.sh)
 set_tests_properties(e2e.capture_synthetic PROPERTIES ENVIRONMENT
-                     "${_e2e_env};CAPTURE_LIB=$<TARGET_FILE:papbench-capture>;SYNTHETIC_APP=$<TARGET_FILE:capture_synthetic_app>"
+                     "${_e2e_env};CAPTURE_LIB=$<TARGET_FILE:papbench-capture>;SYNTHETIC_APP=$<TARGET_FILE:capture_synthetic_app>;CAPTURE_PERSISTENT=${PAPBENCH_CAPTURE_PERSISTENT}"
                      RUN_SERIAL TRUE)
 # Debian's hpcc under capture at 4 ranks (about 25 s on 2 cores: full tier, tests/tiers.cmake);
 # skipped (77) where hpcc is not installed. Debian's hpcc links Open MPI: not in an MPICH build.

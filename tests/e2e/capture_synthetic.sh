@@ -135,6 +135,15 @@ for shape in "reduce:count=5 int (20B) sum root=1" "scatter:count=3 int (12B) - 
   grep -F "] ${shape%%:*}/application(" out.txt | grep -qF " ${shape#*:} " ||
     { cat out.txt >&2; fail "shapes.h5 has no ${shape%%:*} case with ${shape#*:}"; }
 done
+# The persistent collectives, where the library has them (CAPTURE_PERSISTENT: MPI4 or MPIX,
+# capture/persistent_wrappers.cpp): each site as its nonblocking collective, with both starts.
+if [[ -n ${CAPTURE_PERSISTENT:-} ]]; then
+  for shape in "iallreduce:count=20 int (80B) sum" "ibcast:count=21 int (84B) - root=0" \
+    "igather:count=22 int (88B) - root=0"; do
+    grep -F "] ${shape%%:*}/application(" out.txt | grep -F " ${shape#*:} " | grep -qF "(2 iterations" ||
+      { cat out.txt >&2; fail "shapes.h5 has no persistent ${shape%%:*} site with ${shape#*:} called twice"; }
+  done
+fi
 
 # Nonblocking (issue 46 item 3): MPI_Iallreduce, rank r computing (r + 1) ms between post and
 # wait with one MPI_Test halfway. Captured per call and rank: the compute up to the call that

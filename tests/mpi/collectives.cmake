@@ -75,6 +75,13 @@ papbench_mpi_test(collectives_native_allreduce RANKS 5
                   COMMAND $<TARGET_FILE:collectives_native_mpi> allreduce)
 papbench_mpi_test(collectives_native_allreduce_sample RANKS 16 TIMEOUT 300
                   COMMAND $<TARGET_FILE:collectives_native_mpi> --sample allreduce)
+# The nonblocking collectives' rows (native and papbench's schedules) at the same two rank
+# counts: the int/sum slice, every root and count, each row with its default options (the
+# overlap options' samples change the compute around the collective, not its messages, and met
+# the same code at 1-8 ranks with every datatype and op).
+papbench_mpi_test(collectives_native_nonblocking RANKS 5 16 TIMEOUT 300
+                  COMMAND $<TARGET_FILE:collectives_native_mpi> --sample --no-samples
+                          iallreduce,ireduce,ibcast,iallgather,ialltoall,igather,iscatter)
 # On uneven virtual nodes (7 ranks in nodes of 3, 3 and 1): the hierarchical reduce and bcast
 # parts of the compositions (reduce-bcast with hier-opt, dynleader, uha, ...) with a node of one.
 papbench_mpi_test(collectives_native_allreduce_uneven_nodes RANKS 7

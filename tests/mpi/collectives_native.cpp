@@ -4,12 +4,15 @@
 // registry row. Every rank prints its own failures; the verdict is agreed over all ranks, so the
 // exit status is the same everywhere.
 //
-// Usage: collectives_native_mpi [--full] [--alg NAME[,NAME...]] [--virtual-ppn K] [COLLECTIVE]
-//   COLLECTIVE  run only that collective
+// Usage: collectives_native_mpi [--full] [--alg NAME[,NAME...]] [--virtual-ppn K]
+//                              [COLLECTIVE[,COLLECTIVE...]]
+//   COLLECTIVE  run only those collectives
 //   --alg NAMES run only the algorithms of those names (e.g. native: the MPI library's own)
 //   --virtual-ppn K  nodes of K consecutive ranks for the hierarchical algorithms (Args::nodes);
 //               default 0: the real nodes, one here
 //   --sample    the int/sum slice of the matrix only (every root and count; for slow MPI setups)
+//   --no-samples  each row with its default options only, not also with every declared option
+//               sample (for large rank counts: the samples met the same code at fewer ranks)
 //   --full      every datatype and every op of the tables instead of the ctest subset (slow;
 //               for changes to the input or expected-value rules)
 
@@ -226,13 +229,14 @@ bool is_listed(std::string_view name, std::string_view list) {
   return false;
 }
 
-int run_all(const Matrix& m, const std::string& only, const std::string& only_alg) {
+int run_all(const Matrix& m, const std::string& only, const std::string& only_alg,
+            bool option_samples) {
   const int rank = world_rank(), size = world_size();
   Tally tally;
   const int node_count = topology::NodeTopology(MPI_COMM_WORLD, g_virtual_ppn).node_count();
   const auto start = std::chrono::steady_clock::now();
   for (const CollectiveInfo& coll : collective_table()) {
-    if (!only.empty() && coll.name != only) continue;
+    if (!only.empty() && !is_listed(coll.name, only)) continue;
     for (const std::string_view name : algorithms_of(coll.name)) {
       if (!only_alg.empty() && !is_listed(name, only_alg)) continue;
       const AlgorithmInfo& info = *find_algorithm(coll.name, name);
@@ -245,6 +249,7 @@ int run_all(const Matrix& m, const std::string& only, const std::string& only_al
         // Every declared sample value of every option, on the int/sum slice of the matrix
         // (the option changes the algorithm's structure, not how it treats datatypes).
         for (const AlgOptionSpec& option : info.options) {
+          if (!option_samples) break;
           for (const std::string_view sample : option.samples) {
             AlgOptions given = {{std::string(option.name), std::string(sample)}};
             // An option that needs another comes with that one's first sample.
@@ -298,7 +303,7 @@ int main(int argc, char** argv) {
   papbench::forced::request_forcing_environment();
   papbench::MpiSession session(&argc, &argv);
   try {
-    bool full = false, sample = false;
+    bool full = false, sample = false, option_samples = true;
     std::string only, only_alg;
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
@@ -306,6 +311,8 @@ int main(int argc, char** argv) {
         full = true;
       } else if (arg == "--sample") {
         sample = true;
+      } else if (arg == "--no-samples") {
+        option_samples = false;
       } else if (arg == "--alg" && i + 1 < argc) {
         only_alg = argv[++i];
       } else if (arg == "--virtual-ppn" && i + 1 < argc) {
@@ -314,13 +321,18 @@ int main(int argc, char** argv) {
         only = arg;
       }
     }
-    if (!only.empty() && papbench::find_collective(only) == nullptr) {
-      throw std::invalid_argument("unknown collective " + only);
+    for (std::size_t start = 0; !only.empty() && start <= only.size();) {
+      const std::size_t end = std::min(only.find(',', start), only.size());
+      const std::string name = only.substr(start, end - start);
+      if (papbench::find_collective(name) == nullptr) {
+        throw std::invalid_argument("unknown collective " + name);
+      }
+      start = end + 1;
     }
     const papbench::Matrix m = full     ? papbench::full_matrix()
                                : sample ? papbench::sample_matrix()
                                         : papbench::ctest_matrix();
-    return papbench::run_all(m, only, only_alg);
+    return papbench::run_all(m, only, only_alg, option_samples);
   } catch (const std::exception& e) {
     // Another rank may be waiting inside a collective: only an abort ends the job reliably.
     fmt::print(stderr, "rank {}: {}\n", papbench::world_rank(), e.what());
