@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "models/intergroup_model.hpp"
+#include "results/case_metrics.hpp"
 #include "results/result_set.hpp"
 
 namespace papbench::report {
