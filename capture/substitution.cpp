@@ -61,8 +61,8 @@ struct CommCache {
 struct SiteEntry {
   const SubstitutionRule* rule = nullptr;  // null: no rule covers the site
   long long served = 0;
-  long long prepared = 0;                       // prepare() calls made from this site
-  std::map<std::string, long long> fell;        // by reason
+  long long prepared = 0;                 // prepare() calls made from this site
+  std::map<std::string, long long> fell;  // by reason
 };
 
 struct State {
@@ -344,10 +344,14 @@ std::string summary() {
     for (const nlohmann::json& e : nlohmann::json::parse(text)) {
       nlohmann::json& m = merged[{e["site"], e["collective"]}];
       if (m.is_null()) {
-        m = {{"site", e["site"]},     {"collective", e["collective"]},
-             {"algorithm", e["algorithm"]}, {"rule", e["rule"]},
-             {"served", 0},           {"fell_through", 0},
-             {"prepared", 0},         {"reasons", nlohmann::json::object()}};
+        m = {{"site", e["site"]},
+             {"collective", e["collective"]},
+             {"algorithm", e["algorithm"]},
+             {"rule", e["rule"]},
+             {"served", 0},
+             {"fell_through", 0},
+             {"prepared", 0},
+             {"reasons", nlohmann::json::object()}};
       }
       m["served"] = m["served"].get<long long>() + e["served"].get<long long>();
       m["prepared"] = m["prepared"].get<long long>() + e["prepared"].get<long long>();
@@ -402,9 +406,7 @@ int Bcast(const void* site, void* buffer, int count, MPI_Datatype dt, int root, 
 // application is one the header's rule excludes.
 int Scatter(const void* site, const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
             MPI_Datatype rtype, int root, MPI_Comm comm) {
-  auto library = [&] {
-    return PMPI_Scatter(sb, scount, stype, rb, rcount, rtype, root, comm);
-  };
+  auto library = [&] { return PMPI_Scatter(sb, scount, stype, rb, rcount, rtype, root, comm); };
   if (!active(kScatter)) return library();
   const bool at_root = comm_rank(comm) == root;
   const bool in_place = at_root && rb == MPI_IN_PLACE;
@@ -431,8 +433,9 @@ int Gather(const void* site, const void* sb, int scount, MPI_Datatype stype, voi
   if (at_root && !in_place && (rtype != stype || rcount != scount)) reason = "root's types";
   std::vector<std::byte> copy;
   const std::size_t block = a.count * type_size(dt);
-  a.send = in_place ? in_place_copy(copy, static_cast<const std::byte*>(rb) +
-                                              static_cast<std::size_t>(root) * block,
+  a.send = in_place ? in_place_copy(copy,
+                                    static_cast<const std::byte*>(rb) +
+                                        static_cast<std::size_t>(root) * block,
                                     block)
                     : sb;
   a.recv = rb;

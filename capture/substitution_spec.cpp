@@ -18,8 +18,7 @@ bool substitutable(std::string_view collective) {
 // The ':' that starts COLLECTIVE= after a site: the first one followed by a substitutable
 // collective's name and '=' (a demangled site name may hold "::", never ":reduce=").
 std::size_t site_end(std::string_view rest) {
-  for (std::size_t at = rest.find(':'); at != std::string_view::npos;
-       at = rest.find(':', at + 1)) {
+  for (std::size_t at = rest.find(':'); at != std::string_view::npos; at = rest.find(':', at + 1)) {
     for (std::string_view c : kSubstitutableCollectives) {
       if (rest.substr(at + 1).starts_with(fmt::format("{}=", c))) return at;
     }
@@ -44,16 +43,16 @@ SubstitutionRule parse_one(const std::string& item, std::string_view option) {
   if (rest.starts_with("site=")) {
     const std::size_t end = site_end(rest);
     if (end == std::string_view::npos || end <= 5) {
-      throw UsageError(fmt::format("{}: '{}' names a site but no collective after it; {}", option,
-                                   item, form));
+      throw UsageError(
+          fmt::format("{}: '{}' names a site but no collective after it; {}", option, item, form));
     }
     rule.site = std::string(rest.substr(5, end - 5));
     rest.remove_prefix(end + 1);
   }
   const std::size_t eq = rest.find('=');
   if (eq == std::string_view::npos || !substitutable(rest.substr(0, eq))) {
-    throw UsageError(fmt::format("{}: '{}' does not start with a collective; {}", option, item,
-                                 form));
+    throw UsageError(
+        fmt::format("{}: '{}' does not start with a collective; {}", option, item, form));
   }
   rule.collective = std::string(rest.substr(0, eq));
   rest.remove_prefix(eq + 1);
@@ -61,13 +60,12 @@ SubstitutionRule parse_one(const std::string& item, std::string_view option) {
   AlgOptions given;
   for (std::size_t at = rest.find(':'); at != std::string_view::npos;) {
     const std::size_t next = rest.find(':', at + 1);
-    const std::string_view kv = rest.substr(at + 1, next == std::string_view::npos
-                                                        ? std::string_view::npos
-                                                        : next - at - 1);
+    const std::string_view kv = rest.substr(
+        at + 1, next == std::string_view::npos ? std::string_view::npos : next - at - 1);
     const std::size_t k = kv.find('=');
     if (k == std::string_view::npos || k == 0) {
-      throw UsageError(fmt::format("{}: '{}': option '{}' is not key=value; {}", option, item, kv,
-                                   form));
+      throw UsageError(
+          fmt::format("{}: '{}': option '{}' is not key=value; {}", option, item, kv, form));
     }
     given[std::string(kv.substr(0, k))] = std::string(kv.substr(k + 1));
     at = next;
