@@ -60,7 +60,7 @@ set(_full_costs
 set(_quick_costs
     e2e.resume=13 e2e.trust=13 e2e.call_timeout=12 e2e.plot=11 e2e.topology=10 e2e.fft_table5=9
     e2e.sync_check=9 e2e.bcast_force=9 e2e.cli_errors=9 e2e.alg_options=7 e2e.slurm_job=7
-    e2e.capture_substitute=10 e2e.capture_synthetic=7 e2e.app_tables=7 e2e.emulated_cluster=7 e2e.bcast_model=6
+    e2e.capture_substitute=7 e2e.capture_synthetic=7 e2e.app_tables=7 e2e.emulated_cluster=7 e2e.bcast_model=6
     e2e.report_corrupt=5 e2e.sizes_and_ranks=5 e2e.parsons_tables=5 clocksync_known_answer.np4=4
     e2e.dynleader_os=4 e2e.imbalance_pap=4 clocksync_known_answer.np2=4)
 
