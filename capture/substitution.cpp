@@ -168,8 +168,9 @@ CommCache& cache_of(State& s, MPI_Comm comm) {
   std::abort();  // PMPI_Abort does not return
 }
 
-// The call as the rule's algorithm, or std::nullopt-like false when it falls through. `reason`
-// is set by the caller where its own arguments rule the algorithm out (datatype, in-place form).
+// Runs the call as its site's rule's algorithm, or `fallback` (the library's call), counted with
+// its reason, where no rule covers the site or the algorithm cannot serve it. `reason` is set by
+// the caller where its own arguments rule the algorithm out (datatype, the root's types).
 template <class Fallback>
 int serve(const void* site, Kind kind, Args args, MPI_Op op, const char* reason,
           Fallback&& fallback) {
