@@ -26,6 +26,7 @@
 #include "capture/comm_identity.hpp"
 #include "capture/mpi_names.hpp"
 #include "capture/persistent_requests.hpp"
+#include "capture/substitution.hpp"
 #include "clocksync/global_clock.hpp"
 #include "common/mpi_env.hpp"
 #include "papbench/version.hpp"
@@ -289,6 +290,8 @@ results::RunInfo run_info(const State& s, long long calls, long long incomplete)
   info.extra["capture_overhead_p99_ns"] = std::to_string(s.overhead_p99_ns);
   info.extra["capture_calls"] = std::to_string(calls);
   info.extra["capture_incomplete_calls"] = std::to_string(incomplete);
+  // Which algorithm served each site where papbench's own were asked for (collective).
+  if (substitution::enabled()) info.extra["capture_substitution"] = substitution::summary();
   return info;
 }
 
@@ -396,6 +399,7 @@ void start_capture() {
   } catch (const std::exception& e) {
     disable(fmt::format("at MPI_Init: {}", e.what()));
   }
+  substitution::start();  // with or without a capture
 }
 
 void finish_capture() {
@@ -403,9 +407,11 @@ void finish_capture() {
   std::unique_ptr<State> s = std::move(state());
   const bool was_recording = g_recording.exchange(false);
   g_pending = 0;  // collectives still posted now are never recorded
-  if (!s) return;
-  agree_and_write(*s, was_recording && !s->failed, /*final=*/true);
-  s->clock.reset();  // frees its communicators before PMPI_Finalize
+  if (s) {
+    agree_and_write(*s, was_recording && !s->failed, /*final=*/true);
+    s->clock.reset();  // frees its communicators before PMPI_Finalize
+  }
+  substitution::finish();  // after the write, which records what it served
 }
 
 void record_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t exit_raw) {

@@ -17,6 +17,7 @@
 #include "capture/call_shapes.hpp"
 #include "capture/capture_session.hpp"
 #include "capture/persistent_requests.hpp"
+#include "capture/substitution.hpp"
 #include "clocksync/global_clock.hpp"
 
 namespace {
@@ -99,25 +100,39 @@ __attribute__((visibility("default"))) int MPI_Comm_free(MPI_Comm* comm) {
     return captured([&] { return PMPI_##NAME ARGS; }, [&] { return SHAPE; }); \
   }
 
+// A collective papbench has algorithms for: as above, but the call goes to substitution.hpp,
+// which runs a papbench algorithm where PAPBENCH_SUBSTITUTE asks for one and the library's
+// PMPI_ call otherwise.
+#define PAPBENCH_UNPARENTHESIZED(...) __VA_ARGS__
+#define PAPBENCH_C_REPLACE(NAME, PARAMS, ARGS, SHAPE)                                        \
+  __attribute__((visibility("default"))) int MPI_##NAME PARAMS {                             \
+    const void* site = __builtin_return_address(0);                                          \
+    return captured(                                                                         \
+        [&] {                                                                                \
+          return papbench::capture::substitution::NAME(site, PAPBENCH_UNPARENTHESIZED ARGS); \
+        },                                                                                   \
+        [&] { return SHAPE; });                                                              \
+  }
+
 PAPBENCH_C_WRAPPER(Barrier, (MPI_Comm comm), (comm), shapes::barrier(comm, site))
-PAPBENCH_C_WRAPPER(Bcast, (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm),
+PAPBENCH_C_REPLACE(Bcast, (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm),
                    (buffer, count, dt, root, comm), shapes::bcast(count, dt, root, comm, site))
-PAPBENCH_C_WRAPPER(Reduce,
+PAPBENCH_C_REPLACE(Reduce,
                    (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, int root,
                     MPI_Comm comm),
                    (sb, rb, count, dt, op, root, comm),
                    shapes::reduction(Collective::kReduce, count, dt, op, root, comm, site))
-PAPBENCH_C_WRAPPER(Allreduce,
+PAPBENCH_C_REPLACE(Allreduce,
                    (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm),
                    (sb, rb, count, dt, op, comm),
                    shapes::reduction(Collective::kAllreduce, count, dt, op, -1, comm, site))
-PAPBENCH_C_WRAPPER(Scatter,
+PAPBENCH_C_REPLACE(Scatter,
                    (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
                     MPI_Datatype rtype, int root, MPI_Comm comm),
                    (sb, scount, stype, rb, rcount, rtype, root, comm),
                    shapes::rooted(Collective::kScatter, scount, stype, rcount, rtype, root, comm,
                                   site))
-PAPBENCH_C_WRAPPER(Gather,
+PAPBENCH_C_REPLACE(Gather,
                    (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
                     MPI_Datatype rtype, int root, MPI_Comm comm),
                    (sb, scount, stype, rb, rcount, rtype, root, comm),

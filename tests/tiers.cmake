@@ -52,8 +52,8 @@ set(_test_costs
     # test                                        tier  s
     e2e.cluster_install                           full  170
     e2e.reduce_algorithms                         full  61
-    collectives_native_nonblocking.np16           full  25
     e2e.pap_scatter_gather                        full  38
+    collectives_native_nonblocking.np16           full  25
     collectives_native.np8                        full  23
     collectives_native.np7                        full  23
     algorithm_scratch.np4                         full  22
@@ -76,6 +76,7 @@ set(_test_costs
     e2e.intergroup_settings                       full  7
     e2e.alg_options                               quick 7
     e2e.slurm_job                                 quick 7
+    e2e.capture_substitute                        quick 7
     e2e.capture_synthetic                         quick 7
     e2e.app_tables                                quick 7
     e2e.emulated_cluster                          quick 7
@@ -95,6 +96,7 @@ set(_test_costs
     e2e.imbalance_pap                             quick 4
     clocksync_known_answer.np2                    quick 4
     collectives_native_allreduce.np5              full  3
+    collectives_native_nonblocking.np5            full  3
     e2e.kang_report                               full  3
     intergroup_algorithms.np7                     full  3
     e2e.aware_collectives                         full  3
@@ -102,7 +104,6 @@ set(_test_costs
     uha_ppn3.np4                                  full  2
     bcast_algorithms.np5                          full  2
     bcast_algorithms.np8                          full  2
-    collectives_native_nonblocking.np5            full  3
     e2e.native_collectives                        full  2
     # Alone under load 18 on the shared machine (2026-12-07): 22 s (79 s under load 28, 6 s CPU);
     # not yet measured on a quiet one.

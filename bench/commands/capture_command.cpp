@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "capture/substitution_spec.hpp"
 #include "common/errors.hpp"
 #include "common/files.hpp"
 
@@ -77,6 +78,11 @@ CLI::App* add_capture_command(CLI::App& app, RawCaptureOptions& raw) {
                   "crash keeps it (0: only at MPI_Finalize)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  cmd->add_option("--substitute", raw.substitute,
+                  "[site=SITE:]COLLECTIVE=ALG[:key=value...]: a papbench algorithm serves the "
+                  "application's reduce, bcast, scatter, gather or allreduce calls (at SITE as "
+                  "`papbench-report pap` names it, else all); repeatable (docs/CAPTURE.md)")
+      ->allow_extra_args(false);
   cmd->add_option("--lib", raw.lib, "libpapbench-capture.so (default: found beside papbench)");
   cmd->add_option("command", raw.command, "The application and its arguments (after --)")
       ->required();
@@ -86,6 +92,8 @@ CLI::App* add_capture_command(CLI::App& app, RawCaptureOptions& raw) {
 int capture_command(const RawCaptureOptions& raw) {
   const std::string lib = capture_library(raw);
   check_capture_out(raw);
+  // Refused here, before the application starts, as the library would at MPI_Init.
+  static_cast<void>(capture::parse_substitutions(raw.substitute, "--substitute"));
   // Preloaded before whatever the user preloads already, so the wrappers come first.
   const char* preload = std::getenv("LD_PRELOAD");
   const std::string chain =
@@ -94,7 +102,8 @@ int capture_command(const RawCaptureOptions& raw) {
   if (setenv("LD_PRELOAD", chain.c_str(), 1) != 0 ||
       setenv("PAPBENCH_CAPTURE", out.c_str(), 1) != 0 ||
       setenv("PAPBENCH_CAPTURE_SITES", raw.sites ? "1" : "0", 1) != 0 ||
-      setenv("PAPBENCH_CAPTURE_FLUSH_EVERY", std::to_string(raw.flush_every).c_str(), 1) != 0) {
+      setenv("PAPBENCH_CAPTURE_FLUSH_EVERY", std::to_string(raw.flush_every).c_str(), 1) != 0 ||
+      setenv("PAPBENCH_SUBSTITUTE", capture::join_substitutions(raw.substitute).c_str(), 1) != 0) {
     throw Error(fmt::format("capture: setenv: {}", std::strerror(errno)));
   }
   std::vector<std::string> args = raw.command;  // execvp takes char*, not const char*

@@ -16,6 +16,8 @@ struct RawCaptureOptions {
   bool sites = false;
   long long flush_every = 0;
   std::string lib;  // empty: beside papbench (installed) or in the build tree
+  // --substitute: papbench's algorithms in place of the library's (capture/substitution_spec.hpp)
+  std::vector<std::string> substitute;
   std::vector<std::string> command;
 };
 

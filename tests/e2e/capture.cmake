@@ -34,3 +34,13 @@ papbench_e2e_test(capture_fortran capture_fortran.sh)
 set_tests_properties(e2e.capture_fortran PROPERTIES ENVIRONMENT
                      "${_e2e_env};CAPTURE_LIB=$<TARGET_FILE:papbench-capture>;MPIF90=${_capture_mpif90}"
                      SKIP_RETURN_CODE 77)
+# papbench's algorithms inside an application (capture_substitute.sh): a C program run with the
+# library's collectives and with papbench's, results compared bit for bit.
+add_executable(capture_substitute_app capture_substitute_app.c)
+target_link_libraries(capture_substitute_app PRIVATE MPI::MPI_C)
+# Exported symbols: the test names a call site (second_site_bcast+0x...) as pap shows it.
+set_target_properties(capture_substitute_app PROPERTIES ENABLE_EXPORTS ON)
+papbench_e2e_test(capture_substitute capture_substitute.sh)
+set_tests_properties(e2e.capture_substitute PROPERTIES ENVIRONMENT
+                     "${_e2e_env};CAPTURE_LIB=$<TARGET_FILE:papbench-capture>;SUBSTITUTE_APP=$<TARGET_FILE:capture_substitute_app>"
+                     RUN_SERIAL TRUE)

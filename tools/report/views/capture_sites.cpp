@@ -1,9 +1,11 @@
 #include "tools/report/views/capture_sites.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -129,6 +131,55 @@ std::string replay_command(const std::string& path, std::size_t index,
   return cmd;
 }
 
+// The capture's record of papbench's algorithms in the application (run info
+// capture_substitution, capture/substitution.cpp): per (site, collective) the algorithm and the
+// rank-calls it served or that fell through to the library, and why.
+struct Substitutions {
+  std::vector<std::string> rules;
+  std::map<std::pair<std::string, std::string>, nlohmann::json> sites;
+};
+
+Substitutions substitutions_of(const std::map<std::string, std::string>& extra) {
+  Substitutions out;
+  const auto it = extra.find("capture_substitution");
+  if (it == extra.end()) return out;
+  const nlohmann::json j = nlohmann::json::parse(it->second, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object()) return out;
+  for (const auto& r : j.value("rules", nlohmann::json::array())) {
+    if (r.is_string()) out.rules.push_back(r.get<std::string>());
+  }
+  for (const auto& site : j.value("sites", nlohmann::json::array())) {
+    if (!site.is_object()) continue;
+    out.sites[{site.value("site", ""), site.value("collective", "")}] = site;
+  }
+  return out;
+}
+
+// "bcast/dynleader 40/40, 4 prepared" (rank-calls served of those the rule covered; prepare()s
+// on all ranks: once per communicator and call shape), with the reasons of those that fell
+// through; "" where no rule covered the site.
+std::string substituted_cell(const Substitutions& subs, const std::string& site,
+                             const std::string& collective) {
+  const auto it = subs.sites.find({site, collective});
+  if (it == subs.sites.end()) return "";
+  const nlohmann::json& j = it->second;
+  const long long served = j.value("served", 0LL);
+  const long long fell = j.value("fell_through", 0LL);
+  std::string text = fmt::format("{} {}/{}, {} prepared", j.value("algorithm", std::string("?")),
+                                 served, served + fell, j.value("prepared", 0LL));
+  if (fell > 0) {
+    std::vector<std::string> why;
+    const auto reasons = j.find("reasons");
+    if (reasons != j.end() && reasons->is_object()) {
+      for (const auto& [reason, n] : reasons->items()) {
+        why.push_back(fmt::format("{} {}", reason, n.is_number() ? n.get<long long>() : 0LL));
+      }
+    }
+    text += fmt::format(" (fell through: {})", fmt::join(why, ", "));
+  }
+  return text;
+}
+
 }  // namespace
 
 bool is_capture(const ResultFile& file) {
@@ -163,6 +214,11 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
                     duration_attr("capture_overhead_median_ns")});
   s.meta.push_back({"capture_overhead_p99_ns", "capture overhead per call (p99)",
                     duration_attr("capture_overhead_p99_ns")});
+  const Substitutions subs = substitutions_of(extra);
+  if (!subs.rules.empty()) {
+    s.meta.push_back({"capture_substitution", "papbench algorithms substituted",
+                      Cell::str(fmt::format("{}", fmt::join(subs.rules, "; ")))});
+  }
   const auto M = Audience::kMachine;
   const auto B = Audience::kBoth;
   s.table.columns = {{"case", "case", B},
@@ -178,6 +234,7 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
                      {"in_collective_ns", "time in collective", B},
                      {"waiting_fraction", "waiting", B},
                      {"overlap_fraction", "overlap", B},
+                     {"substituted", "served by (rank-calls)", B, true},
                      {"replay", "replay", M, true}};
   const auto& cases = file.reader.cases();
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -205,6 +262,7 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
                      : Cell::none(),
                  c.rank_time_ns > 0 && c.nonblocking ? Cell::fixed(c.compute_ns / c.rank_time_ns, 2)
                                                      : Cell::none(),
+                 Cell::str(substituted_cell(subs, param_of(rec.params, "site"), rec.collective)),
                  Cell::str(replay_command(file.path, i, rec))};
     s.table.rows.push_back(std::move(row));
   }
@@ -222,6 +280,13 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
       "and ranks (1: the completing call returned at once). Not IMB-NBC's overlap, which needs "
       "the collective's time without compute (t_pure) that an application never shows; "
       "papbench-report summary of a replay with and without --overlap-compute gives that one");
+  if (!subs.rules.empty()) {
+    s.notes.push_back(
+        "served by: the papbench algorithm that --substitute put at the site, with the "
+        "rank-calls it served of those its rule covered (summed over ranks and over the "
+        "communicators the site was called on); the others fell through to the MPI library's "
+        "own call, for the reasons given (docs/CAPTURE.md)");
+  }
   if (suggest) {
     for (std::size_t i = 0; i < cases.size(); ++i) {
       const std::string cmd = replay_command(file.path, i, cases[i]);
