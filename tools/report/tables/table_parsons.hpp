@@ -9,8 +9,8 @@
 //   parsons-table2.2: the UHA vs. the UHA multi-sender, inter-node phase time;
 //   parsons-fig2.9:   allgather, the copy-outs with the ring and the multi-sender ring over the
 //                     UHA with MPICH's ring and memcpy, run time (the thesis has the plot only).
-// Aggregation: tools/report/tables/parsons_speedup.hpp. Which algorithm is baseline and candidate of
-// each row follows the thesis (docs/REPRODUCING.md). One section per process count and node
+// Aggregation: tools/report/tables/parsons_speedup.hpp. Which algorithm is baseline and candidate
+// of each row follows the thesis (docs/REPRODUCING.md). One section per process count and node
 // shape; a row whose algorithms the files lack says so. A row takes only cases that ran the
 // thesis' configuration exactly (every option, defaults spelt out); another configuration of a
 // row's candidate gets a row of its own, "variant of <row>", without the thesis' value; other

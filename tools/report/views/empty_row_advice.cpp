@@ -12,7 +12,8 @@ namespace papbench::report {
 namespace {
 
 // Whether the run's ranks shared CPUs: papbench then measures no kernel tick and says why in
-// start_ticks (bench/run/case_runner.cpp, describe_start_ticks). Files before the attribute: unknown.
+// start_ticks (bench/run/case_runner.cpp, describe_start_ticks). Files before the attribute:
+// unknown.
 bool ranks_shared_cpus(const results::RunInfo& info) {
   const auto it = info.extra.find("start_ticks");
   return it != info.extra.end() && it->second.find("ranks share CPUs") != std::string::npos;
