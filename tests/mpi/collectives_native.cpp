@@ -160,40 +160,31 @@ void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo
   const int size = comm_size(comm);
   std::unique_ptr<topology::NodeTopology> nodes;
   if (!coll.intergroup) nodes = std::make_unique<topology::NodeTopology>(comm, g_virtual_ppn);
-  // PAT algorithms run with both runtimes: the papers' thread and the polled one without a
-  // thread (the SMPI build's, PatProgress::kPolled), whose background parts yield in
-  // collectives/core/cooperative_mpi.hpp's calls.
-  const std::vector<PatProgress> modes =
-      info.needs_pat ? std::vector{PatProgress::kThread, PatProgress::kPolled}
-                     : std::vector{PatProgress::kThread};
-  for (const PatProgress mode : modes) {
-    const auto alg = make_algorithm(info, options);
-    // Declared after the algorithm: the runtime's thread stops before the algorithm goes away.
-    std::unique_ptr<PatRuntime> pat;
-    if (info.needs_pat) {
-      pat = std::make_unique<PatRuntime>(
-          comm, [] { return std::int64_t{0}; }, PatSource::kOracle, mode);
-    }
-    const std::string label = mode == PatProgress::kPolled ? where + " (polled)" : where;
-    // World size, not comm size: the two groups of an intercommunicator must run the same cases.
-    const std::vector<std::uint64_t> counts = counts_for(world_size());
-    const int roots = coll.rooted ? size : 1;
-    // Barrier moves no data: one case per root is all there is to test.
-    const std::size_t ndtypes = coll.name == "barrier" ? 1 : m.dtypes.size();
-    const std::size_t ncounts = coll.name == "barrier" ? 1 : counts.size();
-    const std::size_t nops = coll.uses_op ? m.ops.size() : 1;  // others ignore the op
-    for (int root = 0; root < roots; ++root) {
-      for (std::size_t c = 0; c < ncounts; ++c) {
-        for (std::size_t d = 0; d < ndtypes; ++d) {
-          const DatatypeInfo& dt = *m.dtypes[d];
-          for (std::size_t o = 0; o < nops; ++o) {
-            const OpInfo& op = *m.ops[o];
-            if (coll.uses_op && !op_applies(op, dt)) continue;
-            // Re-rooting depends on neither the datatype nor the op: their first pair only.
-            const bool reroot = coll.rooted && !info.needs_pat && size > 1 && d == 0 && o == 0;
-            run_case(coll, info, *alg, comm, root, dt, op, counts[c], label, tally, pat.get(),
-                     nodes.get(), reroot);
-          }
+  const auto alg = make_algorithm(info, options);
+  // Declared after the algorithm: the runtime's thread stops before the algorithm goes away.
+  std::unique_ptr<PatRuntime> pat;
+  if (info.needs_pat) {
+    pat = std::make_unique<PatRuntime>(
+        comm, [] { return std::int64_t{0}; }, PatSource::kOracle);
+  }
+  // World size, not comm size: the two groups of an intercommunicator must run the same cases.
+  const std::vector<std::uint64_t> counts = counts_for(world_size());
+  const int roots = coll.rooted ? size : 1;
+  // Barrier moves no data: one case per root is all there is to test.
+  const std::size_t ndtypes = coll.name == "barrier" ? 1 : m.dtypes.size();
+  const std::size_t ncounts = coll.name == "barrier" ? 1 : counts.size();
+  const std::size_t nops = coll.uses_op ? m.ops.size() : 1;  // others ignore the op
+  for (int root = 0; root < roots; ++root) {
+    for (std::size_t c = 0; c < ncounts; ++c) {
+      for (std::size_t d = 0; d < ndtypes; ++d) {
+        const DatatypeInfo& dt = *m.dtypes[d];
+        for (std::size_t o = 0; o < nops; ++o) {
+          const OpInfo& op = *m.ops[o];
+          if (coll.uses_op && !op_applies(op, dt)) continue;
+          // Re-rooting depends on neither the datatype nor the op: their first pair only.
+          const bool reroot = coll.rooted && !info.needs_pat && size > 1 && d == 0 && o == 0;
+          run_case(coll, info, *alg, comm, root, dt, op, counts[c], where, tally, pat.get(),
+                   nodes.get(), reroot);
         }
       }
     }
