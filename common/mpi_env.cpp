@@ -103,7 +103,9 @@ int launcher_rank() {
 }
 
 int launcher_size() {
-  return launcher_env({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"}, 1);
+  // SMPI_GLOBAL_SIZE: smpirun's -np (SimGrid 3.32's smpirun exports it for user code); every
+  // simulated rank is a thread of smpimain, so no per-rank launcher variable exists there.
+  return launcher_env({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS", "SMPI_GLOBAL_SIZE"}, 1);
 }
 
 int world_size() {

@@ -68,8 +68,8 @@ int world_rank();
 // (OMPI_COMM_WORLD_RANK, PMI_RANK, PMIX_RANK, SLURM_PROCID), 0 when run alone. For the
 // commands that never start MPI, which still print once under `mpiexec -n 4`.
 int launcher_rank();
-// The job's size as the launcher announces it (OMPI_COMM_WORLD_SIZE, PMI_SIZE, SLURM_NTASKS), 1
-// when run alone.
+// The job's size as the launcher announces it (OMPI_COMM_WORLD_SIZE, PMI_SIZE, SLURM_NTASKS,
+// smpirun's SMPI_GLOBAL_SIZE), 1 when run alone.
 int launcher_size();
 int world_size();
 std::string mpi_library_version();

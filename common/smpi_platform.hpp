@@ -10,11 +10,13 @@
 
 #include <time.h>
 
+#include <chrono>
 #include <cstdint>
 
 #ifdef PAPBENCH_SMPI
 extern "C" int smpi_clock_gettime(clockid_t clk_id, struct timespec* tp);
 extern "C" int smpi_nanosleep(const struct timespec* tp, struct timespec* rem);
+extern "C" double sg_cfg_get_double(const char* name);  // SimGrid's xbt/config.h
 #endif
 
 namespace papbench::smpi {
@@ -37,6 +39,18 @@ inline std::int64_t clock_ns(clockid_t id) {
   return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
+// std::chrono::steady_clock, read through clock_ns: the simulated clock under SMPI, so that the
+// phase times an algorithm records are the simulation's (the host's clock would make them, and
+// a simulated run's result set, differ from run to run).
+struct SteadyClock {
+  using rep = std::int64_t;
+  using period = std::nano;
+  using duration = std::chrono::nanoseconds;
+  using time_point = std::chrono::time_point<SteadyClock>;
+  static constexpr bool is_steady = true;
+  static time_point now() { return time_point(duration(clock_ns(CLOCK_MONOTONIC))); }
+};
+
 // A relative sleep; under SMPI it advances this rank's simulated time by exactly ns.
 inline void sleep_ns(std::int64_t ns) {
   if (ns <= 0) return;
@@ -48,15 +62,22 @@ inline void sleep_ns(std::int64_t ns) {
 #endif
 }
 
+// The simulated time SMPI sleeps in each MPI_Test (its option smpi/test, default 1e-4 s, and
+// more after each failed test with smpi/grow-injected-times); 0 on real MPI.
+inline double injected_test_sleep_s() {
+#ifdef PAPBENCH_SMPI
+  return sg_cfg_get_double("smpi/test");
+#else
+  return 0;
+#endif
+}
+
 // A wait on memory that another rank writes (node-shared words, one-sided flags: SpinBackoff)
 // looks again after this much simulated time: about what a load of a cache line that another
 // core has just written costs (a cross-core transfer, ~100 ns).
 inline constexpr std::int64_t kPollNs = 100;
 
 // Why a feature cannot run under SMPI, for the refusals (exit 2) and `papbench list`.
-inline constexpr const char* kNoThreads =
-    "needs a background thread that calls MPI, and SMPI grants MPI_THREAD_SINGLE: a host thread "
-    "is outside the simulation (SimGrid 3.32 intercepts no threads)";
 inline constexpr const char* kNoMpiT =
     "forces the library's algorithm through the MPI_T control variables, which SMPI does not "
     "implement";

@@ -90,7 +90,11 @@ key() {  # FILE KEY -> the value of `KEY = value` in FILE, empty when absent
 # as MPICH chooses them. Not SMPI's default selector: its MPI_Allgather is an MPI_Iallgather of
 # every pair at once, whose bookkeeping made a 128-rank run cost 32 s of host CPU instead of 1.5;
 # not the ompi selector: it ended a 2-rank run with SIGFPE (docs/SIMULATION.md, "Simulation cost").
-smpi_opts=(--cfg=smpi/simulate-computation:no --cfg=smpi/coll-selector:mpich --log=root.thres:warning)
+# smpi/test:0: SMPI sleeps smpi/test (default 100 us, growing with each failed test) of simulated
+# time in every MPI_Test; the PAT runtime polls its requests without a thread and refuses to run
+# with it (docs/SIMULATION.md, "The PAT runtime without a thread").
+smpi_opts=(--cfg=smpi/simulate-computation:no --cfg=smpi/coll-selector:mpich --cfg=smpi/test:0
+  --log=root.thres:warning)
 
 mkdir -p "$out/results" "$out/tables" "$out/plots"
 out=$(realpath "$out")
@@ -157,9 +161,7 @@ for name in "${files[@]}"; do
       --alg "$(IFS=,; echo "${kept[*]}")")
     ((quick)) && args+=(--quick)
     rc=0
-    # PMI_SIZE: papbench divides `count = LIST/P` and fills `{P}` before MPI is up, from the
-    # launcher's environment, which smpirun does not set (without it: P = 1, totals per rank).
-    (cd "$out/results" && PMI_SIZE=$((hosts * ppn)) timeout "$timeout_s" \
+    (cd "$out/results" && timeout "$timeout_s" \
       /usr/bin/time -f '%U %S %e' -o "$result.time" \
       "$smpirun" -np $((hosts * ppn)) -platform "$platform" -hostfile "$result.hosts" \
       "${smpi_opts[@]}" "$papbench" "${args[@]}") >"$out/results/$result.log" 2>&1 || rc=$?

@@ -586,6 +586,13 @@ CaseRunner::StartWaits CaseRunner::compute_phase(Member& m, std::int64_t t0, std
   // arrival reading separate the spin's exit from a_i (it was a store into the shared window
   // between them, and its cache line may have gone cold over the wait).
   if (watchdog_) watchdog_->arrive();
+  // A PAT runtime without a thread (PatProgress::kPolled) moves its exchange and background part
+  // on from here, every kPatPollNs until they are done or the arrival is due.
+  while (s.pat && s.pat->progress()) {
+    const std::int64_t next = clock_.now() + kPatPollNs;
+    if (next >= aimed) break;
+    wait_until(clock_, next, m.start_spin_ns);
+  }
   const WaitResult arrival = wait_until(clock_, aimed, m.start_spin_ns);
   // A spin through the wait that lost its CPU means load from outside the run: the rest of the
   // case sleeps first (spin_after_wait). A wait entered late never spun and says nothing.

@@ -46,19 +46,13 @@ void preflight_algorithms(const std::vector<Case>& cases) {
 
 // Under SimGrid's SMPI, the algorithms and settings that cannot run simulated
 // (collectives/core/smpi_support.hpp), refused before anything is measured.
-void refuse_unsimulated(const std::vector<Case>& cases, const RunOptions& opts) {
+void refuse_unsimulated(const std::vector<Case>& cases) {
   if (!smpi::kSimulated) return;
   for (const Case& c : cases) {
     if (auto why = smpi_refusal(*c.algorithm, resolve_options(*c.algorithm, c.alg_options))) {
       throw UsageError(
           fmt::format("--alg {}: not under SimGrid's SMPI: it {}", c.algorithm->full_name(), *why));
     }
-  }
-  if (opts.bg_thread == BgThread::kOn) {
-    throw UsageError(fmt::format(
-        "--bg-thread on: not under SimGrid's SMPI: the PAT monitoring thread {}; accepted here: "
-        "auto or off",
-        smpi::kNoThreads));
   }
 }
 
@@ -132,7 +126,7 @@ std::vector<Case> checked_cases(RunOptions& opts, MPI_Comm world, int nodes) {
         "collective (see 'papbench list')");
   }
   // Before check_counts_fit, which builds the intergroup cases' intercommunicators.
-  refuse_unsimulated(cases, opts);
+  refuse_unsimulated(cases);
   check_counts_fit(cases, opts, world);
   preflight_algorithms(cases);
   return cases;

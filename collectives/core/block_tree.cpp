@@ -4,6 +4,7 @@
 #include <cstring>
 #include <utility>
 
+#include "collectives/core/cooperative_mpi.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -141,18 +142,15 @@ void tree_scatter_nonroot(const BlockTree& t, const Args& a, MPI_Comm comm, int 
   const int from = t.rank_of[static_cast<std::size_t>(t.parent[x])];
   const RankBlockBytes l(a);
   if (t.children[x].empty()) {
-    mpi_check(MPI_Recv(a.recv, l.count, a.dtype, from, tag, comm, MPI_STATUS_IGNORE), "MPI_Recv");
+    coop::recv(a.recv, l.count, a.dtype, from, tag, comm);
     return;
   }
   std::byte* buf = staging_for(staging, t.blocks[x].size() * l.bytes);
-  mpi_check(
-      MPI_Recv(buf, l.elements(t.blocks[x].size()), a.dtype, from, tag, comm, MPI_STATUS_IGNORE),
-      "MPI_Recv");
+  coop::recv(buf, l.elements(t.blocks[x].size()), a.dtype, from, tag, comm);
   for (const int c : t.children[x]) {
     const auto cs = static_cast<std::size_t>(c);
-    mpi_check(MPI_Send(l.at(buf, t.offset[cs]), l.elements(t.blocks[cs].size()), a.dtype,
-                       t.rank_of[cs], tag, comm),
-              "MPI_Send");
+    coop::send(l.at(buf, t.offset[cs]), l.elements(t.blocks[cs].size()), a.dtype, t.rank_of[cs],
+               tag, comm);
   }
   std::memcpy(a.recv, buf, l.bytes);
 }
@@ -167,9 +165,8 @@ void tree_gather_receive(const BlockTree& t, const Args& a, MPI_Comm comm, int t
                        : staging_for(staging, t.blocks[x].size() * l.bytes);
   for (const int c : t.children[x]) {
     const auto cs = static_cast<std::size_t>(c);
-    mpi_check(MPI_Recv(l.at(buf, t.offset[cs]), l.elements(t.blocks[cs].size()), a.dtype,
-                       t.rank_of[cs], tag, comm, MPI_STATUS_IGNORE),
-              "MPI_Recv");
+    coop::recv(l.at(buf, t.offset[cs]), l.elements(t.blocks[cs].size()), a.dtype, t.rank_of[cs],
+               tag, comm);
   }
 }
 

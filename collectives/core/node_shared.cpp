@@ -12,6 +12,7 @@
 #include <string>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "common/smpi_platform.hpp"
 #include "topology/node_topology.hpp"
@@ -26,28 +27,65 @@ static_assert(alignof(std::uint64_t) >= std::atomic_ref<std::uint64_t>::required
 NodeSharedSegment::NodeSharedSegment(MPI_Comm node_comm, std::size_t bytes) {
   local_rank_ = comm_rank(node_comm);
   const int size = comm_size(node_comm);
-  void* base = nullptr;
   // MPI aligns a window only as malloc would (Open MPI's osc/sm: 8 bytes), so every part gets
   // one line more than it needs and starts at its first line boundary: a control word then
   // never shares a line with another rank's part.
   const std::size_t alloc = round_to_line(bytes) + kCacheLine;
-  mpi_check(MPI_Win_allocate_shared(static_cast<MPI_Aint>(alloc), 1, MPI_INFO_NULL, node_comm,
-                                    &base, &win_),
-            "MPI_Win_allocate_shared");
-  parts_.resize(static_cast<std::size_t>(size));
-  for (int r = 0; r < size; ++r) {
-    MPI_Aint part_bytes = 0;
-    int disp = 0;
-    void* part = nullptr;
-    mpi_check(MPI_Win_shared_query(win_, r, &part_bytes, &disp, &part), "MPI_Win_shared_query");
-    const auto address = reinterpret_cast<std::uintptr_t>(part);
-    const std::size_t skip = (kCacheLine - address % kCacheLine) % kCacheLine;
-    const auto usable = static_cast<std::size_t>(part_bytes) - skip;  // >= round_to_line(its bytes)
-    parts_[static_cast<std::size_t>(r)] = {static_cast<std::byte*>(part) + skip,
-                                           usable / kCacheLine * kCacheLine};
+  if constexpr (smpi::kSimulated) {
+    allocate_simulated(node_comm, alloc);
+  } else {
+    void* base = nullptr;
+    mpi_check(MPI_Win_allocate_shared(static_cast<MPI_Aint>(alloc), 1, MPI_INFO_NULL, node_comm,
+                                      &base, &win_),
+              "MPI_Win_allocate_shared");
+    parts_.resize(static_cast<std::size_t>(size));
+    for (int r = 0; r < size; ++r) {
+      MPI_Aint part_bytes = 0;
+      int disp = 0;
+      void* part = nullptr;
+      mpi_check(MPI_Win_shared_query(win_, r, &part_bytes, &disp, &part), "MPI_Win_shared_query");
+      set_part(r, part, static_cast<std::size_t>(part_bytes));
+    }
   }
   parts_[static_cast<std::size_t>(local_rank_)] =
       parts_[static_cast<std::size_t>(local_rank_)].first(bytes);
+}
+
+void NodeSharedSegment::set_part(int r, void* part, std::size_t part_bytes) {
+  const auto address = reinterpret_cast<std::uintptr_t>(part);
+  const std::size_t skip = (kCacheLine - address % kCacheLine) % kCacheLine;
+  const std::size_t usable = part_bytes - skip;  // >= round_to_line(its bytes)
+  parts_[static_cast<std::size_t>(r)] = {static_cast<std::byte*>(part) + skip,
+                                         usable / kCacheLine * kCacheLine};
+}
+
+// SimGrid 3.32's MPI_Win_allocate_shared (src/smpi/bindings/smpi_pmpi_win.cpp) allocates node
+// rank 0's size times the rank count and hands rank r the block's start + r x r's own size: with
+// sizes that differ between ranks (UHA's and the dynamic leaders' segments) the parts overlap or
+// run past the block, a heap corruption ("free(): invalid pointer" at exit). Its
+// MPI_Win_shared_query answers the block's start for every rank, so every rank read and wrote
+// rank 0's part (UHA's reduce-scatter summed one input ns times). Here every rank asks for the
+// largest size, which makes SMPI's parts disjoint, and the ranks exchange the addresses that
+// MPI_Win_allocate_shared returned: simulated ranks share one address space.
+void NodeSharedSegment::allocate_simulated(MPI_Comm node_comm, std::size_t alloc) {
+  const int size = comm_size(node_comm);
+  std::uint64_t largest = alloc;
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, &largest, 1, MPI_UINT64_T, MPI_MAX, node_comm),
+            "MPI_Allreduce");
+  void* base = nullptr;
+  mpi_check(MPI_Win_allocate_shared(static_cast<MPI_Aint>(largest), 1, MPI_INFO_NULL, node_comm,
+                                    &base, &win_),
+            "MPI_Win_allocate_shared");
+  const std::uint64_t mine[2] = {reinterpret_cast<std::uintptr_t>(base), alloc};
+  std::vector<std::uint64_t> all(2 * static_cast<std::size_t>(size));
+  mpi_check(MPI_Allgather(mine, 2, MPI_UINT64_T, all.data(), 2, MPI_UINT64_T, node_comm),
+            "MPI_Allgather");
+  parts_.resize(static_cast<std::size_t>(size));
+  for (int r = 0; r < size; ++r) {
+    const auto i = 2 * static_cast<std::size_t>(r);
+    set_part(r, reinterpret_cast<void*>(static_cast<std::uintptr_t>(all[i])),
+             static_cast<std::size_t>(all[i + 1]));
+  }
 }
 
 NodeSharedSegment::NodeSharedSegment(NodeSharedSegment&& o) noexcept

@@ -58,6 +58,10 @@ class NodeSharedSegment {
   MPI_Win win() const { return win_; }
 
  private:
+  // Part r: the aligned lines of [part, part + part_bytes).
+  void set_part(int r, void* part, std::size_t part_bytes);
+  // Under SMPI: the window and the parts, around SimGrid 3.32's shared windows (node_shared.cpp).
+  void allocate_simulated(MPI_Comm node_comm, std::size_t alloc);
   void reset() noexcept;
 
   MPI_Win win_ = MPI_WIN_NULL;

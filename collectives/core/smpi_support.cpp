@@ -7,9 +7,8 @@
 namespace papbench {
 
 std::optional<std::string> smpi_refusal(const AlgorithmInfo& alg) {
-  // The PAT runtime's exchange runs in a thread of its own beside the foreground ([Proficz2020]
-  // §3); SMPI simulates only the ranks' main threads.
-  if (alg.needs_pat) return std::string(smpi::kNoThreads);
+  // The PAT algorithms run: under SMPI their runtime polls instead of running a thread
+  // (PatProgress::kPolled, collectives/pat/pat_runtime.hpp).
   // [Kang2019]'s intergroup collectives run over an intercommunicator.
   if (alg.collective.starts_with("intergroup_")) return std::string(smpi::kNoIntercomm);
   return std::nullopt;

@@ -8,6 +8,7 @@
 
 #include "collectives/core/alg_option.hpp"
 #include "collectives/core/block_tree.hpp"
+#include "collectives/core/cooperative_mpi.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
 
@@ -42,13 +43,12 @@ void linear_sync_root(const Args& a, MPI_Comm comm, int tag, std::span<const int
     }
     MPI_Request req_first = MPI_REQUEST_NULL;
     mpi_check(MPI_Irecv(block, first, a.dtype, r, tag, comm, &req_first), "MPI_Irecv");
-    mpi_check(MPI_Send(&sync, 0, MPI_BYTE, r, tag, comm), "MPI_Send");
+    coop::send(&sync, 0, MPI_BYTE, r, tag, comm);
     mpi_check(MPI_Irecv(block + first_bytes, l.count - first, a.dtype, r, tag, comm, &second[i]),
               "MPI_Irecv");
-    mpi_check(MPI_Wait(&req_first, MPI_STATUS_IGNORE), "MPI_Wait");
+    coop::wait(req_first);
   }
-  mpi_check(MPI_Waitall(static_cast<int>(second.size()), second.data(), MPI_STATUSES_IGNORE),
-            "MPI_Waitall");
+  coop::waitall(second);
 }
 
 void linear_sync_leaf(const Args& a, MPI_Comm comm, int tag, int first) {

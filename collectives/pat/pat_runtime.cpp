@@ -15,6 +15,10 @@ namespace {
 // A larger window is no longer a moving average of a run's recent arrivals.
 constexpr int kMaxSmaWindow = 1'000'000;
 
+// The polled runtime's fiber stack: MPI calls (SMPI's included) and the background parts' own
+// frames; their buffers are on the heap. Untouched pages cost no memory.
+constexpr std::size_t kFiberStackBytes = std::size_t{1} << 20;
+
 }  // namespace
 
 PatSource parse_pat_source(std::string_view text) {
@@ -53,9 +57,24 @@ PatRuntime& require_pat(const Args& args, std::string_view algorithm) {
   return *args.pat;
 }
 
-PatRuntime::PatRuntime(MPI_Comm comm, Clock clock, PatSource source)
-    : clock_(std::move(clock)), source_(source) {
+PatRuntime::PatRuntime(MPI_Comm comm, Clock clock, PatSource source, PatProgress progress)
+    : clock_(std::move(clock)), source_(source), progress_(progress) {
   if (source_.kind == PatSource::kSma) sma_.emplace(source_.window);
+  if (progress_ == PatProgress::kPolled) {
+    // SMPI sleeps smpi/test (default 100 us, growing with each failed test) of simulated time in
+    // every MPI_Test: a poll every kPatPollNs would move this rank's clock by milliseconds.
+    if (const double test_s = smpi::injected_test_sleep_s(); test_s > 0) {
+      throw UsageError(fmt::format(
+          "the PAT runtime polls its requests, and SMPI sleeps {} s of simulated time in every "
+          "MPI_Test; run smpirun with --cfg=smpi/test:0",
+          test_s));
+    }
+    comm_ = Comm::dup(comm);
+    size_ = comm_.size();
+    arrivals_.assign(static_cast<std::size_t>(size_), 0);
+    fiber_.emplace(kFiberStackBytes);
+    return;
+  }
   int provided = 0;
   mpi_check(MPI_Query_thread(&provided), "MPI_Query_thread");
   // Every rank of a job gets the same level, so every rank refuses together.
@@ -75,9 +94,15 @@ PatRuntime::~PatRuntime() {
   std::unique_lock lock(mutex_);
   if (std::uncaught_exceptions() > 0 && (busy_ || edge_pending_)) {
     // The thread may sit in an allgather or receive that the failed foreground will never match;
-    // joining would hang this rank, and the caller's MPI_Abort would never come.
+    // joining would hang this rank, and the caller's MPI_Abort would never come. (A polled
+    // runtime's fiber would hang the same way when driven to its end.)
     std::fputs("papbench: PAT background thread busy during a failure; aborting\n", stderr);
     MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  if (progress_ == PatProgress::kPolled) {
+    lock.unlock();
+    wait_for([this] { return !busy_; });
+    return;
   }
   // Normal end: let the last iteration's work finish (its peers complete it), then stop.
   cv_.wait(lock, [this] { return !busy_ && !edge_pending_; });
@@ -101,9 +126,31 @@ void PatRuntime::register_call(const Args& args) {
 }
 
 void PatRuntime::wait_for(const std::function<bool()>& ready) {
+  if (progress_ == PatProgress::kPolled) {
+    // The foreground has nothing else to do: the fiber's waits block, so one resume runs it to
+    // its end. Nothing to resume and still not ready: an edge that never came.
+    while (true) {
+      {
+        std::lock_guard lock(mutex_);
+        if (ready()) break;
+      }
+      if (fiber_->finished()) {
+        throw std::logic_error("PAT runtime: waiting for an iteration whose edge never came");
+      }
+      fiber_->resume(true);
+    }
+    if (error_) std::rethrow_exception(error_);
+    return;
+  }
   std::unique_lock lock(mutex_);
   cv_.wait(lock, ready);
   if (error_) std::rethrow_exception(error_);
+}
+
+bool PatRuntime::progress() {
+  if (progress_ != PatProgress::kPolled) return false;
+  fiber_->resume(false);
+  return !fiber_->finished();
 }
 
 void PatRuntime::processing_start() {
@@ -138,6 +185,17 @@ void PatRuntime::edge(double fraction) {
     case PatSource::kBgThread:
       prediction_ = edge_extrapolation(start_ns_, now, fraction);
       break;
+  }
+  if (progress_ == PatProgress::kPolled) {
+    {
+      std::lock_guard lock(mutex_);
+      busy_ = true;
+    }
+    // Posts the exchange now, at the edge, as the thread would.
+    fiber_->start(
+        [this, mine = prediction_, work = work_, args = args_] { iteration(mine, work, args); });
+    fiber_->resume(false);
+    return;
   }
   std::lock_guard lock(mutex_);
   edge_pending_ = true;
@@ -180,34 +238,50 @@ void PatRuntime::thread_main(std::stop_token stop) {
       work = work_;
       args = args_;
     }
-    try {
+    iteration(mine, work, args);
+  }
+}
+
+void PatRuntime::iteration(std::int64_t mine, PatBackground* work, const Args& args) {
+  try {
+    if (progress_ == PatProgress::kPolled) {
+      // Nonblocking: the fiber yields until every rank reached its edge.
+      MPI_Request r = MPI_REQUEST_NULL;
+      mpi_check(
+          MPI_Iallgather(&mine, 1, MPI_INT64_T, arrivals_.data(), 1, MPI_INT64_T, comm_.get(), &r),
+          "MPI_Iallgather (PAT)");
+      coop::wait(r);
+    } else {
       // Blocking calls, as in the paper: this thread drives MPI progress while the foreground
       // computes.
       mpi_check(MPI_Allgather(&mine, 1, MPI_INT64_T, arrivals_.data(), 1, MPI_INT64_T, comm_.get()),
                 "MPI_Allgather (PAT)");
-      // The clock is read here, in the thread, and not by the foreground: only the thread knows
-      // when its calls returned. No resync runs meanwhile: the harness resyncs between
-      // iterations, after last_busy_times() waited for this thread.
-      const std::int64_t exchanged = clock_();
-      {
-        std::lock_guard lock(mutex_);
-        busy_times_.exchange_done_ns = exchanged;
-        published_ = true;
-        cv_.notify_all();
-      }
-      if (work != nullptr) work->background(args, arrivals_);
-      const std::int64_t worked = work != nullptr ? clock_() : exchanged;
+    }
+    // The clock is read here, in the thread or fiber, and not by the foreground: only they know
+    // when their calls returned. No resync runs meanwhile: the harness resyncs between
+    // iterations, after last_busy_times() waited for this part.
+    const std::int64_t exchanged = clock_();
+    {
       std::lock_guard lock(mutex_);
-      busy_times_.work_done_ns = worked;
-      done_ = true;
-      busy_ = false;
-      cv_.notify_all();
-    } catch (...) {
-      std::lock_guard lock(mutex_);
-      error_ = std::current_exception();
-      busy_ = false;
+      busy_times_.exchange_done_ns = exchanged;
+      published_ = true;
       cv_.notify_all();
     }
+    // A polled runtime that the foreground drives to the exchange (arrivals()) hands control
+    // back here: the foreground's own part may be what the background part's peers wait for.
+    if (coop::Yielder* y = coop::current(); y != nullptr && y->blocking()) y->yield();
+    if (work != nullptr) work->background(args, arrivals_);
+    const std::int64_t worked = work != nullptr ? clock_() : exchanged;
+    std::lock_guard lock(mutex_);
+    busy_times_.work_done_ns = worked;
+    done_ = true;
+    busy_ = false;
+    cv_.notify_all();
+  } catch (...) {
+    std::lock_guard lock(mutex_);
+    error_ = std::current_exception();
+    busy_ = false;
+    cv_.notify_all();
   }
 }
 

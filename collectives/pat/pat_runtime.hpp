@@ -5,6 +5,11 @@
 // foreground still computes. The paper's C API maps onto the methods: PAT_Init = constructor,
 // PAT_UseAlg = use_alg, PAT_Register = register_call, PAT_ProcessingStart/Edge/ProcessingEnd,
 // PAT_Finalize = destructor.
+//
+// Two ways to move the exchange and the background part on (PatProgress): the papers' thread, or
+// polled from the rank's own waits, without a thread (a PatFiber), for SimGrid's SMPI, which
+// simulates no thread but a rank's main one (docs/SIMULATION.md, "The PAT runtime without a
+// thread").
 
 #include <mpi.h>
 
@@ -21,10 +26,33 @@
 
 #include "collectives/core/algorithm.hpp"
 #include "collectives/pat/arrival_prediction.hpp"
+#include "collectives/pat/pat_fiber.hpp"
 #include "collectives/pat/pat_source.hpp"
 #include "common/mpi_env.hpp"
+#include "common/smpi_platform.hpp"
 
 namespace papbench {
+
+enum class PatProgress {
+  // A background thread that blocks in MPI ([Proficz2020] §3): it progresses while the
+  // foreground computes, whatever the foreground does. Needs MPI_THREAD_MULTIPLE.
+  kThread,
+  // No thread: a fiber on the rank's own thread, resumed by progress() (the compute phase's
+  // polls, every kPatPollNs), arrivals() and wait_background(). Progress only at those points.
+  kPolled,
+};
+
+// The build's choice: the papers' thread on real MPI (where it is what they measured), polled
+// under SMPI (where no other runs).
+inline constexpr PatProgress kDefaultPatProgress =
+    smpi::kSimulated ? PatProgress::kPolled : PatProgress::kThread;
+
+// How often the compute phase resumes a polled runtime's pending exchange or background part:
+// a step of the background part (BSBN's forward after its receive) may start this much later
+// than the thread would start it. 10 us is below 1 % of a 1 GbE transfer of the papers' blocks
+// (2048K floats / 48 ranks: 1.4 ms) and costs a simulated rank one MPI_Testall and one sleep per
+// step.
+inline constexpr std::int64_t kPatPollNs = 10'000;
 
 // An algorithm's part that runs in the background thread once the arrival times are known
 // (BSLN's receive, BSBN's receive-and-forward, BSLS's root receive loop, ...). It runs on the
@@ -41,9 +69,11 @@ class PatRuntime {
  public:
   using Clock = std::function<std::int64_t()>;  // the global clock, ns
 
-  // Collective over `comm` (duplicated for the thread's allgather). Throws UsageError when the
-  // MPI library does not provide MPI_THREAD_MULTIPLE: two threads of a rank call MPI at once.
-  PatRuntime(MPI_Comm comm, Clock clock, PatSource source);
+  // Collective over `comm` (duplicated for the exchange's allgather). Throws UsageError when,
+  // with PatProgress::kThread, the MPI library does not provide MPI_THREAD_MULTIPLE (two threads
+  // of a rank call MPI at once), or when, with kPolled under SMPI, SMPI sleeps in MPI_Test.
+  PatRuntime(MPI_Comm comm, Clock clock, PatSource source,
+             PatProgress progress = kDefaultPatProgress);
   ~PatRuntime();
   PatRuntime(const PatRuntime&) = delete;
   PatRuntime& operator=(const PatRuntime&) = delete;
@@ -73,6 +103,11 @@ class PatRuntime {
   std::span<const std::int64_t> arrivals();
   void wait_background();
 
+  // kPolled: resumes this iteration's exchange and background part once, without blocking;
+  // true while they are not finished. kThread: false (the thread needs no help).
+  bool progress();
+  PatProgress progress_mode() const { return progress_; }
+
   // What this rank contributed in the last iteration (recorded in the result set).
   std::int64_t own_prediction() const { return prediction_; }
 
@@ -90,11 +125,15 @@ class PatRuntime {
 
  private:
   void thread_main(std::stop_token stop);
+  // One iteration's exchange and background work, in the thread or the fiber.
+  void iteration(std::int64_t mine, PatBackground* work, const Args& args);
   void wait_for(const std::function<bool()>& ready);
 
   Comm comm_;
   Clock clock_;
   PatSource source_;
+  PatProgress progress_;
+  std::optional<PatFiber> fiber_;    // kPolled only
   std::optional<SmaPredictor> sma_;  // PatSource::kSma only; foreground state
   int size_ = 1;
   PatBackground* work_ = nullptr;

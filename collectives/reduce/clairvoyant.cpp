@@ -25,7 +25,6 @@
 // clv_schedule_in_background, clv_round_time_ns).
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -37,11 +36,17 @@
 #include "collectives/reduce/clairvoyant_options.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "common/mpi_env.hpp"
+#include "common/smpi_platform.hpp"
 
 namespace papbench {
 namespace {
 
-using SteadyClock = std::chrono::steady_clock;
+// CLOCK_MONOTONIC (steady_clock's) through smpi::clock_ns: under SimGrid's SMPI the simulated
+// clock, so that the calibrated d is the simulated network's and the runs stay deterministic (the
+// host's clock would make d, and with it the schedule, differ from run to run).
+std::int64_t clv_now_ns() {
+  return smpi::clock_ns(CLOCK_MONOTONIC);
+}
 
 // One tag for every segment: a sender and a receiver step through the rounds in the same order
 // and exchange at most one message per round, so MPI's in-order matching pairs them; a tag per
@@ -52,8 +57,8 @@ constexpr int kCalibrationTag = 40;
 constexpr int kPingPongs = 6;
 constexpr int kCombines = 3;
 
-std::int64_t elapsed_ns(SteadyClock::time_point since) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(SteadyClock::now() - since).count();
+std::int64_t elapsed_ns(std::int64_t since) {
+  return clv_now_ns() - since;
 }
 
 // The smallest of kPingPongs - 1 round trips of `bytes` with `peer`; the initiator measures, the
@@ -63,7 +68,7 @@ std::int64_t ping_pong(MPI_Comm comm, int peer, bool initiator, std::vector<std:
   std::int64_t best = std::numeric_limits<std::int64_t>::max();
   for (int i = 0; i < kPingPongs; ++i) {
     if (initiator) {
-      const auto t0 = SteadyClock::now();
+      const std::int64_t t0 = clv_now_ns();
       mpi_check(MPI_Send(buf.data(), n, MPI_BYTE, peer, kCalibrationTag, comm), "MPI_Send");
       mpi_check(MPI_Recv(buf.data(), n, MPI_BYTE, peer, kCalibrationTag, comm, MPI_STATUS_IGNORE),
                 "MPI_Recv");
@@ -95,7 +100,7 @@ std::int64_t calibrate_round_time(MPI_Comm comm, std::size_t elements, MPI_Datat
   }
   std::int64_t reduce_ns = std::numeric_limits<std::int64_t>::max();
   for (int i = 0; i < kCombines; ++i) {
-    const auto t0 = SteadyClock::now();
+    const std::int64_t t0 = clv_now_ns();
     combine(a.data(), b.data(), elements, dtype, op);
     reduce_ns = std::min(reduce_ns, elapsed_ns(t0));
   }
@@ -187,7 +192,7 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
   }
 
   void compute_schedule(std::span<const std::int64_t> arrivals, int root) {
-    const auto t0 = SteadyClock::now();
+    const std::int64_t t0 = clv_now_ns();
     clv::Instance in;
     const std::int64_t first = *std::min_element(arrivals.begin(), arrivals.end());
     in.arrival.reserve(arrivals.size());

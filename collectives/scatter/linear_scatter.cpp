@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "collectives/core/block_tree.hpp"
+#include "collectives/core/cooperative_mpi.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -21,7 +22,7 @@ void linear_scatter_root(const Args& a, MPI_Comm comm, int tag, std::span<const 
 
 void linear_scatter_receive(const Args& a, MPI_Comm comm, int tag) {
   const int n = count_as_int(a.count, "scatter count");
-  mpi_check(MPI_Recv(a.recv, n, a.dtype, a.root, tag, comm, MPI_STATUS_IGNORE), "MPI_Recv");
+  coop::recv(a.recv, n, a.dtype, a.root, tag, comm);
 }
 
 }  // namespace papbench

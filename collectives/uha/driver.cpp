@@ -4,10 +4,11 @@
 #include <stdexcept>
 
 #include "collectives/core/registry.hpp"
+#include "common/smpi_platform.hpp"
 
 namespace papbench::uha {
 
-using Clock = std::chrono::steady_clock;
+using Clock = smpi::SteadyClock;  // simulated under SMPI (common/smpi_platform.hpp)
 
 void NodeBarrier::wait() {
   const auto n = static_cast<std::uint64_t>(control_.node_size());

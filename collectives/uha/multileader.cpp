@@ -28,11 +28,12 @@
 #include "collectives/core/registry.hpp"
 #include "collectives/uha/driver.hpp"
 #include "collectives/uha/uha.hpp"
+#include "common/smpi_platform.hpp"
 
 namespace papbench::uha {
 namespace {
 
-using MlClock = std::chrono::steady_clock;
+using MlClock = smpi::SteadyClock;  // simulated under SMPI (common/smpi_platform.hpp)
 
 // Group g's allgather between nodes, on a leader that owns g (its own group or a stand-in).
 struct OwnedGroup {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # papbench under SimGrid's SMPI (issue 44): 16 simulated ranks on jobs/platforms/cluster-10gbe.xml,
-# two reduce algorithms, run twice with the same seed. The two result sets must hold byte-identical
+# two reduce algorithms (binomial and Clairvoyant, whose PAT runtime runs polled, without a
+# thread: docs/SIMULATION.md), run twice with the same seed. The two result sets must hold byte-identical
 # timings (their CSV exports compared whole), every iteration on plan (no arrival error: waits are
 # simulated sleeps), and `summary` must say that the run was simulated and name the platform.
 # tools/test.sh builds the smpi preset (papbench only) and runs this with build-ci's report tool:
@@ -15,12 +16,14 @@ export PAPBENCH="$smpi/bench/papbench" MPIEXEC=smpirun
 source "$(dirname "$0")/lib.sh"
 cp "$root/jobs/platforms/cluster-10gbe.xml" .
 
-# smpi/simulate-computation:no: no host time becomes simulated time (docs/SIMULATION.md).
+# smpi/simulate-computation:no: no host time becomes simulated time; smpi/test:0: no simulated
+# sleep in MPI_Test, which the polled PAT runtime needs (docs/SIMULATION.md).
+smpi_opts=(--cfg=smpi/simulate-computation:no --cfg=smpi/test:0 --log=root.thres:warning)
 smpi_run() {  # OUT ARGS...
   local out=$1; shift
-  expect_exit 0 smpirun -np 16 -platform cluster-10gbe.xml --cfg=smpi/simulate-computation:no \
-    --cfg=smpi/privatization:dlopen --log=root.thres:warning "$PAPBENCH" \
-    --collective reduce --alg binomial,native --count 1Ki --maxdelay 1ms \
+  expect_exit 0 smpirun -np 16 -platform cluster-10gbe.xml "${smpi_opts[@]}" \
+    --cfg=smpi/privatization:dlopen "$PAPBENCH" \
+    --collective reduce --alg binomial,clairvoyant --count 1Ki --maxdelay 1ms \
     --iters 8 --warmup 1 --seed 44 --progress never --out "$out" "$@"
 }
 smpi_run a.h5
@@ -42,8 +45,17 @@ expect_contains out.txt "smpi/simulate-computation:no"
 # The clock sync ran and says that one simulated clock has no error.
 expect_contains out.txt "sync error bound"
 
-# What cannot run simulated is refused with exit 2 and the reason.
+# The PAT background parts that move data (BSBN's receive-and-forward, BSLS's root loop) run in
+# the polled runtime's fiber and give the right result (validated in every iteration).
+expect_exit 0 smpirun -np 4 -platform cluster-10gbe.xml "${smpi_opts[@]}" "$PAPBENCH" \
+  --collective scatter,gather --alg bsbn,bsls --count 1Ki --maxdelay 1ms --iters 2 --warmup 1 \
+  --progress never --out pat.h5
+# Without smpi/test:0 the polled runtime refuses (exit 2) and names the option.
 expect_exit 2 smpirun -np 4 -platform cluster-10gbe.xml --cfg=smpi/simulate-computation:no \
-  --log=root.thres:warning "$PAPBENCH" --collective scatter --alg slin --iters 1 --out pat.h5
+  --log=root.thres:warning "$PAPBENCH" --collective scatter --alg slin --iters 1 --out slin.h5
+expect_contains err.txt "smpi/test:0"
+# What cannot run simulated is refused with exit 2 and the reason.
+expect_exit 2 smpirun -np 4 -platform cluster-10gbe.xml "${smpi_opts[@]}" "$PAPBENCH" \
+  --collective intergroup_allgather --alg alg1 --iters 1 --out kang.h5
 expect_contains err.txt "not under SimGrid's SMPI"
 echo "smpi_determinism: ok"
