@@ -52,9 +52,10 @@ for p in "${papers[@]}"; do
     files+=("$(cd "$(dirname "$p")" && pwd)/$(basename "$p")")
   else
     # The *-emulated.exp files are for the emulated cluster on one machine
-    # (jobs/reproduce-emulated.sh), not for a real one; named explicitly, they are submitted.
+    # (jobs/reproduce-emulated.sh), the *-simulated.exp ones for smpirun
+    # (jobs/reproduce-simulated.sh), not for a real cluster; named explicitly, they are submitted.
     mapfile -t found < <(find "$home/jobs/experiments" -maxdepth 1 -name "$p*.exp" \
-      ! -name '*-emulated.exp' | LC_ALL=C sort)
+      ! -name '*-emulated.exp' ! -name '*-simulated.exp' | LC_ALL=C sort)
     ((${#found[@]} > 0)) || die "no experiment file matches '$p' in $home/jobs/experiments (file names start with the paper: core, proficz2020, proficz2021, parsons2015)"
     files+=("${found[@]}")
   fi
