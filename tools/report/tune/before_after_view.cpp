@@ -14,16 +14,6 @@
 namespace papbench::report {
 namespace {
 
-// A capture's case params hold "site=SITE comm=COMM" (docs/CAPTURE.md, "The file").
-std::string capture_param(const std::string& params, const std::string& key) {
-  const std::string tag = key + "=";
-  const auto at = params.find(tag);
-  if (at == std::string::npos) return "";
-  const auto end = params.find(' ', at);
-  return params.substr(at + tag.size(),
-                       end == std::string::npos ? std::string::npos : end - at - tag.size());
-}
-
 struct PendingSiteRow {
   std::string site, comm, collective;
   long long calls_before = 0, calls_after = 0;

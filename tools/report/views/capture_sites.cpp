@@ -80,15 +80,6 @@ SiteCost site_cost(const results::CaseRecord& rec) {
   return c;
 }
 
-std::string param_of(const std::string& params, const std::string& key) {
-  const std::string tag = key + "=";
-  const auto at = params.find(tag);
-  if (at == std::string::npos) return "";
-  const auto end = params.find(' ', at);
-  return params.substr(at + tag.size(),
-                       end == std::string::npos ? std::string::npos : end - at - tag.size());
-}
-
 // The papbench collective that replays a captured one (bench/run/captured_workload.cpp takes the
 // same when --collective is left at its default); "" where papbench has none (scan, exscan).
 std::string replay_collective(const std::string& captured) {
@@ -244,26 +235,26 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
     const PapSummary p = summarize_pap(rec.arrival_ns, {});
     const SiteCost c = site_cost(rec);
     Row row;
-    row.cells = {Cell::integer(static_cast<long long>(i)),
-                 Cell::str(rec.collective),
-                 Cell::str(param_of(rec.params, "site")),
-                 Cell::str(param_of(rec.params, "comm")),
-                 Cell::integer(rec.ranks),
-                 Cell::integer(rec.iterations),
-                 element_bytes(rec.dtype) > 0 || rec.collective == "barrier"
-                     ? Cell::integer(static_cast<long long>(c.bytes))
-                     : Cell::none(),
-                 Cell::duration(p.all.delta_bar_ns),
-                 Cell::duration(p.all.omega_bar_ns),
-                 Cell::duration(c.lost_ns),
-                 Cell::duration(c.in_call_ns),
-                 c.rank_time_ns > 0 && !c.nonblocking
-                     ? Cell::fixed(c.waiting_ns / c.rank_time_ns, 2)
-                     : Cell::none(),
-                 c.rank_time_ns > 0 && c.nonblocking ? Cell::fixed(c.compute_ns / c.rank_time_ns, 2)
-                                                     : Cell::none(),
-                 Cell::str(substituted_cell(subs, param_of(rec.params, "site"), rec.collective)),
-                 Cell::str(replay_command(file.path, i, rec))};
+    row.cells = {
+        Cell::integer(static_cast<long long>(i)),
+        Cell::str(rec.collective),
+        Cell::str(capture_param(rec.params, "site")),
+        Cell::str(capture_param(rec.params, "comm")),
+        Cell::integer(rec.ranks),
+        Cell::integer(rec.iterations),
+        element_bytes(rec.dtype) > 0 || rec.collective == "barrier"
+            ? Cell::integer(static_cast<long long>(c.bytes))
+            : Cell::none(),
+        Cell::duration(p.all.delta_bar_ns),
+        Cell::duration(p.all.omega_bar_ns),
+        Cell::duration(c.lost_ns),
+        Cell::duration(c.in_call_ns),
+        c.rank_time_ns > 0 && !c.nonblocking ? Cell::fixed(c.waiting_ns / c.rank_time_ns, 2)
+                                             : Cell::none(),
+        c.rank_time_ns > 0 && c.nonblocking ? Cell::fixed(c.compute_ns / c.rank_time_ns, 2)
+                                            : Cell::none(),
+        Cell::str(substituted_cell(subs, capture_param(rec.params, "site"), rec.collective)),
+        Cell::str(replay_command(file.path, i, rec))};
     s.table.rows.push_back(std::move(row));
   }
   s.notes.push_back(
@@ -296,6 +287,15 @@ Section capture_site_section(const ResultFile& file, bool suggest) {
     }
   }
   return s;
+}
+
+std::string capture_param(const std::string& params, const std::string& key) {
+  const std::string tag = key + "=";
+  const auto at = params.find(tag);
+  if (at == std::string::npos) return "";
+  const auto end = params.find(' ', at);
+  return params.substr(at + tag.size(),
+                       end == std::string::npos ? std::string::npos : end - at - tag.size());
 }
 
 }  // namespace papbench::report
