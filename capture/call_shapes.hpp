@@ -102,3 +102,46 @@ CallShape mean_block(Collective kind, const Count* counts, MPI_Datatype dt, MPI_
 }
 
 }  // namespace papbench::capture::shapes
+
+// The nonblocking collectives papbench runs (--collective iallreduce, ...), one row each: the
+// name of the post after MPI_, the persistent init's stem (MPI_<stem>_init), the parameters
+// before the request (the init's MPI_Info goes between), their names, and what the call records
+// (as its blocking counterpart, with the nonblocking kind). The C wrappers of the posts
+// (mpi_wrappers.cpp) and of the persistent inits (persistent_wrappers.cpp) are made from these
+// rows, with `shapes`, `Collective` and `site` in scope.
+#define PAPBENCH_NONBLOCKING_COLLECTIVES(ROW)                                                     \
+  ROW(Iallreduce, Allreduce,                                                                      \
+      (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm),           \
+      (sb, rb, count, dt, op, comm),                                                              \
+      shapes::reduction(Collective::kIallreduce, count, dt, op, -1, comm, site))                  \
+  ROW(Ireduce, Reduce,                                                                            \
+      (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, int root, MPI_Comm comm), \
+      (sb, rb, count, dt, op, root, comm),                                                        \
+      shapes::reduction(Collective::kIreduce, count, dt, op, root, comm, site))                   \
+  ROW(Ibcast, Bcast, (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm),         \
+      (buffer, count, dt, root, comm),                                                            \
+      shapes::bcast(count, dt, root, comm, site, Collective::kIbcast))                            \
+  ROW(Iallgather, Allgather,                                                                      \
+      (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount, MPI_Datatype rtype,  \
+       MPI_Comm comm),                                                                            \
+      (sb, scount, stype, rb, rcount, rtype, comm),                                               \
+      shapes::even_blocks(Collective::kIallgather, rcount, rtype, comm, site))                    \
+  ROW(Ialltoall, Alltoall,                                                                        \
+      (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount, MPI_Datatype rtype,  \
+       MPI_Comm comm),                                                                            \
+      (sb, scount, stype, rb, rcount, rtype, comm),                                               \
+      shapes::even_blocks(Collective::kIalltoall, rcount, rtype, comm, site))                     \
+  ROW(Igather, Gather,                                                                            \
+      (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount, MPI_Datatype rtype,  \
+       int root, MPI_Comm comm),                                                                  \
+      (sb, scount, stype, rb, rcount, rtype, root, comm),                                         \
+      shapes::rooted(Collective::kIgather, scount, stype, rcount, rtype, root, comm, site))       \
+  ROW(Iscatter, Scatter,                                                                          \
+      (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount, MPI_Datatype rtype,  \
+       int root, MPI_Comm comm),                                                                  \
+      (sb, scount, stype, rb, rcount, rtype, root, comm),                                         \
+      shapes::rooted(Collective::kIscatter, scount, stype, rcount, rtype, root, comm, site))
+
+// A row's parenthesized parameters or arguments with more appended: (a, b) -> (a, b, more).
+#define PAPBENCH_UNPARENTHESIZED(...) __VA_ARGS__
+#define PAPBENCH_APPENDED(LIST, ...) (PAPBENCH_UNPARENTHESIZED LIST, __VA_ARGS__)

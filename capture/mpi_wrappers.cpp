@@ -103,7 +103,6 @@ __attribute__((visibility("default"))) int MPI_Comm_free(MPI_Comm* comm) {
 // A collective papbench has algorithms for: as above, but the call goes to substitution.hpp,
 // which runs a papbench algorithm where PAPBENCH_SUBSTITUTE asks for one and the library's
 // PMPI_ call otherwise.
-#define PAPBENCH_UNPARENTHESIZED(...) __VA_ARGS__
 #define PAPBENCH_C_REPLACE(NAME, PARAMS, ARGS, SHAPE)                                        \
   __attribute__((visibility("default"))) int MPI_##NAME PARAMS {                             \
     const void* site = __builtin_return_address(0);                                          \
@@ -113,6 +112,27 @@ __attribute__((visibility("default"))) int MPI_Comm_free(MPI_Comm* comm) {
         },                                                                                   \
         [&] { return SHAPE; });                                                              \
   }
+
+// The pairs that share a signature and a rule, one row for both: scatter and gather (papbench
+// has algorithms for them), allgather and alltoall, scan and exscan.
+#define PAPBENCH_C_ROOTED(NAME)                                                                  \
+  PAPBENCH_C_REPLACE(                                                                            \
+      NAME,                                                                                      \
+      (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount, MPI_Datatype rtype, \
+       int root, MPI_Comm comm),                                                                 \
+      (sb, scount, stype, rb, rcount, rtype, root, comm),                                        \
+      shapes::rooted(Collective::k##NAME, scount, stype, rcount, rtype, root, comm, site))
+#define PAPBENCH_C_EVEN_BLOCKS(NAME)                                                        \
+  PAPBENCH_C_WRAPPER(NAME,                                                                  \
+                     (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount, \
+                      MPI_Datatype rtype, MPI_Comm comm),                                   \
+                     (sb, scount, stype, rb, rcount, rtype, comm),                          \
+                     shapes::even_blocks(Collective::k##NAME, rcount, rtype, comm, site))
+#define PAPBENCH_C_SCAN(NAME)                                                                 \
+  PAPBENCH_C_WRAPPER(                                                                         \
+      NAME, (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm), \
+      (sb, rb, count, dt, op, comm),                                                          \
+      shapes::reduction(Collective::k##NAME, count, dt, op, -1, comm, site))
 
 PAPBENCH_C_WRAPPER(Barrier, (MPI_Comm comm), (comm), shapes::barrier(comm, site))
 PAPBENCH_C_REPLACE(Bcast, (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm),
@@ -126,34 +146,16 @@ PAPBENCH_C_REPLACE(Allreduce,
                    (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm),
                    (sb, rb, count, dt, op, comm),
                    shapes::reduction(Collective::kAllreduce, count, dt, op, -1, comm, site))
-PAPBENCH_C_REPLACE(Scatter,
-                   (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                    MPI_Datatype rtype, int root, MPI_Comm comm),
-                   (sb, scount, stype, rb, rcount, rtype, root, comm),
-                   shapes::rooted(Collective::kScatter, scount, stype, rcount, rtype, root, comm,
-                                  site))
-PAPBENCH_C_REPLACE(Gather,
-                   (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                    MPI_Datatype rtype, int root, MPI_Comm comm),
-                   (sb, scount, stype, rb, rcount, rtype, root, comm),
-                   shapes::rooted(Collective::kGather, scount, stype, rcount, rtype, root, comm,
-                                  site))
-PAPBENCH_C_WRAPPER(Allgather,
-                   (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                    MPI_Datatype rtype, MPI_Comm comm),
-                   (sb, scount, stype, rb, rcount, rtype, comm),
-                   shapes::even_blocks(Collective::kAllgather, rcount, rtype, comm, site))
+PAPBENCH_C_ROOTED(Scatter)
+PAPBENCH_C_ROOTED(Gather)
+PAPBENCH_C_EVEN_BLOCKS(Allgather)
 PAPBENCH_C_WRAPPER(Allgatherv,
                    (const void* sb, int scount, MPI_Datatype stype, void* rb, const int rcounts[],
                     const int displs[], MPI_Datatype rtype, MPI_Comm comm),
                    (sb, scount, stype, rb, rcounts, displs, rtype, comm),
                    shapes::own_block(Collective::kAllgatherv, rcounts, rtype, MPI_OP_NULL, comm,
                                      site))
-PAPBENCH_C_WRAPPER(Alltoall,
-                   (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                    MPI_Datatype rtype, MPI_Comm comm),
-                   (sb, scount, stype, rb, rcount, rtype, comm),
-                   shapes::even_blocks(Collective::kAlltoall, rcount, rtype, comm, site))
+PAPBENCH_C_EVEN_BLOCKS(Alltoall)
 PAPBENCH_C_WRAPPER(Alltoallv,
                    (const void* sb, const int scounts[], const int sdispls[], MPI_Datatype stype,
                     void* rb, const int rcounts[], const int rdispls[], MPI_Datatype rtype,
@@ -184,60 +186,19 @@ PAPBENCH_C_WRAPPER(Scatterv,
                    (sb, scounts, displs, stype, rb, rcount, rtype, root, comm),
                    shapes::own_v_block(Collective::kScatterv, scounts, stype, rcount, rtype, root,
                                        comm, site))
-PAPBENCH_C_WRAPPER(Scan,
-                   (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm),
-                   (sb, rb, count, dt, op, comm),
-                   shapes::reduction(Collective::kScan, count, dt, op, -1, comm, site))
-PAPBENCH_C_WRAPPER(Exscan,
-                   (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm),
-                   (sb, rb, count, dt, op, comm),
-                   shapes::reduction(Collective::kExscan, count, dt, op, -1, comm, site))
+PAPBENCH_C_SCAN(Scan)
+PAPBENCH_C_SCAN(Exscan)
 
-// The nonblocking collectives papbench runs (--collective iallreduce, ...): one row each, as
-// above, the request last among the arguments.
-#define PAPBENCH_C_POST_WRAPPER(NAME, PARAMS, ARGS, SHAPE)                           \
-  __attribute__((visibility("default"))) int MPI_##NAME PARAMS {                     \
-    const void* site = __builtin_return_address(0);                                  \
-    return posted([&] { return PMPI_##NAME ARGS; }, request, [&] { return SHAPE; }); \
+// The nonblocking collectives papbench runs: one wrapper per row of call_shapes.hpp's table, the
+// request last among the arguments.
+#define PAPBENCH_C_POST_WRAPPER(NAME, STEM, PARAMS, ARGS, SHAPE)                                  \
+  __attribute__((visibility("default"))) int MPI_##NAME PAPBENCH_APPENDED(PARAMS,                 \
+                                                                          MPI_Request* request) { \
+    const void* site = __builtin_return_address(0);                                               \
+    return posted([&] { return PMPI_##NAME PAPBENCH_APPENDED(ARGS, request); }, request,          \
+                  [&] { return SHAPE; });                                                         \
   }
-
-PAPBENCH_C_POST_WRAPPER(Iallreduce,
-                        (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op,
-                         MPI_Comm comm, MPI_Request* request),
-                        (sb, rb, count, dt, op, comm, request),
-                        shapes::reduction(Collective::kIallreduce, count, dt, op, -1, comm, site))
-PAPBENCH_C_POST_WRAPPER(Ireduce,
-                        (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op, int root,
-                         MPI_Comm comm, MPI_Request* request),
-                        (sb, rb, count, dt, op, root, comm, request),
-                        shapes::reduction(Collective::kIreduce, count, dt, op, root, comm, site))
-PAPBENCH_C_POST_WRAPPER(Ibcast,
-                        (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm,
-                         MPI_Request* request),
-                        (buffer, count, dt, root, comm, request),
-                        shapes::bcast(count, dt, root, comm, site, Collective::kIbcast))
-PAPBENCH_C_POST_WRAPPER(Iallgather,
-                        (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                         MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request),
-                        (sb, scount, stype, rb, rcount, rtype, comm, request),
-                        shapes::even_blocks(Collective::kIallgather, rcount, rtype, comm, site))
-PAPBENCH_C_POST_WRAPPER(Ialltoall,
-                        (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                         MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request),
-                        (sb, scount, stype, rb, rcount, rtype, comm, request),
-                        shapes::even_blocks(Collective::kIalltoall, rcount, rtype, comm, site))
-PAPBENCH_C_POST_WRAPPER(Igather,
-                        (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                         MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request* request),
-                        (sb, scount, stype, rb, rcount, rtype, root, comm, request),
-                        shapes::rooted(Collective::kIgather, scount, stype, rcount, rtype, root,
-                                       comm, site))
-PAPBENCH_C_POST_WRAPPER(Iscatter,
-                        (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                         MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request* request),
-                        (sb, scount, stype, rb, rcount, rtype, root, comm, request),
-                        shapes::rooted(Collective::kIscatter, scount, stype, rcount, rtype, root,
-                                       comm, site))
+PAPBENCH_NONBLOCKING_COLLECTIVES(PAPBENCH_C_POST_WRAPPER)
 
 // The calls that complete requests. Only while a posted collective is pending do they copy the
 // handles; a request freed unwaited (MPI_Request_free) is dropped from the pending ones.

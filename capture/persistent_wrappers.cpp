@@ -2,9 +2,9 @@
 // has them; CMake's check (capture/CMakeLists.txt) defines which names:
 //   PAPBENCH_CAPTURE_PERSISTENT_MPI4  MPI-4's MPI_<Collective>_init in mpi.h (MPICH 4.0.2)
 //   PAPBENCH_CAPTURE_PERSISTENT_MPIX  Open MPI's MPIX_<Collective>_init in mpi-ext.h (4.1.4)
-// and none where the library has neither (then this file defines nothing). The seven
-// collectives papbench runs as nonblocking ones; each records what its MPI_I<collective>
-// records (call_shapes.hpp), so a persistent site is replayed as that nonblocking collective.
+// and none where the library has neither (then this file defines nothing). The collectives
+// papbench runs as nonblocking ones (call_shapes.hpp's table); each records what its
+// MPI_I<collective> records, so a persistent site is replayed as that nonblocking collective.
 // MPI_Start and MPI_Startall post the remembered call; the waits and tests of mpi_wrappers.cpp
 // complete it.
 
@@ -66,58 +66,19 @@ int starting(MPI_Request* requests, int count, Call&& call) {
 
 extern "C" {
 
-#define PAPBENCH_C_PERSISTENT_WRAPPER(NAME, PARAMS, ARGS, SHAPE)                                   \
-  __attribute__((visibility("default"))) int PAPBENCH_PERSISTENT_INIT(NAME) PARAMS {               \
-    const void* site = __builtin_return_address(0);                                                \
-    return persistent_init_call([&] { return PAPBENCH_PMPI_PERSISTENT_INIT(NAME) ARGS; }, request, \
-                                [&] { return SHAPE; });                                            \
+// One init per row of call_shapes.hpp's table of nonblocking collectives: its parameters, then
+// the MPI_Info and the request; it records what the row's nonblocking post records.
+#define PAPBENCH_C_PERSISTENT_WRAPPER(INAME, NAME, PARAMS, ARGS, SHAPE)                      \
+  __attribute__((visibility("default"))) int PAPBENCH_PERSISTENT_INIT(NAME)                  \
+      PAPBENCH_APPENDED(PARAMS, MPI_Info info, MPI_Request* request) {                       \
+    const void* site = __builtin_return_address(0);                                          \
+    return persistent_init_call(                                                             \
+        [&] {                                                                                \
+          return PAPBENCH_PMPI_PERSISTENT_INIT(NAME) PAPBENCH_APPENDED(ARGS, info, request); \
+        },                                                                                   \
+        request, [&] { return SHAPE; });                                                     \
   }
-
-PAPBENCH_C_PERSISTENT_WRAPPER(Allreduce,
-                              (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op,
-                               MPI_Comm comm, MPI_Info info, MPI_Request* request),
-                              (sb, rb, count, dt, op, comm, info, request),
-                              shapes::reduction(Collective::kIallreduce, count, dt, op, -1, comm,
-                                                site))
-PAPBENCH_C_PERSISTENT_WRAPPER(Reduce,
-                              (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op,
-                               int root, MPI_Comm comm, MPI_Info info, MPI_Request* request),
-                              (sb, rb, count, dt, op, root, comm, info, request),
-                              shapes::reduction(Collective::kIreduce, count, dt, op, root, comm,
-                                                site))
-PAPBENCH_C_PERSISTENT_WRAPPER(Bcast,
-                              (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm,
-                               MPI_Info info, MPI_Request* request),
-                              (buffer, count, dt, root, comm, info, request),
-                              shapes::bcast(count, dt, root, comm, site, Collective::kIbcast))
-PAPBENCH_C_PERSISTENT_WRAPPER(Allgather,
-                              (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                               MPI_Datatype rtype, MPI_Comm comm, MPI_Info info,
-                               MPI_Request* request),
-                              (sb, scount, stype, rb, rcount, rtype, comm, info, request),
-                              shapes::even_blocks(Collective::kIallgather, rcount, rtype, comm,
-                                                  site))
-PAPBENCH_C_PERSISTENT_WRAPPER(Alltoall,
-                              (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                               MPI_Datatype rtype, MPI_Comm comm, MPI_Info info,
-                               MPI_Request* request),
-                              (sb, scount, stype, rb, rcount, rtype, comm, info, request),
-                              shapes::even_blocks(Collective::kIalltoall, rcount, rtype, comm,
-                                                  site))
-PAPBENCH_C_PERSISTENT_WRAPPER(Gather,
-                              (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                               MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
-                               MPI_Request* request),
-                              (sb, scount, stype, rb, rcount, rtype, root, comm, info, request),
-                              shapes::rooted(Collective::kIgather, scount, stype, rcount, rtype,
-                                             root, comm, site))
-PAPBENCH_C_PERSISTENT_WRAPPER(Scatter,
-                              (const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
-                               MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Info info,
-                               MPI_Request* request),
-                              (sb, scount, stype, rb, rcount, rtype, root, comm, info, request),
-                              shapes::rooted(Collective::kIscatter, scount, stype, rcount, rtype,
-                                             root, comm, site))
+PAPBENCH_NONBLOCKING_COLLECTIVES(PAPBENCH_C_PERSISTENT_WRAPPER)
 
 __attribute__((visibility("default"))) int MPI_Start(MPI_Request* request) {
   return starting(request, 1, [&] { return PMPI_Start(request); });
