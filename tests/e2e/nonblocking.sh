@@ -9,6 +9,32 @@
 # 0% for a serial run is tests/unit/nbc_overlap_test.cpp's.)
 source "$(dirname "$0")/lib.sh"
 
+# The overlap rows of a summary's JSON ($1): $2 of them, each with its 20 ms of compute, and each
+# with MPI_Test calls overlapped more than $3.
+check_overlap_rows() {
+  python3 - "$@" <<'PY'
+import json, sys
+path, expected, min_overlap = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+rows = []
+def walk(node):
+    if isinstance(node, dict):
+        rows.extend(node.get("nbc_overlap", []))
+        for v in node.values():
+            walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            walk(v)
+walk(json.load(open(path)))
+for r in rows:
+    print(r)
+    assert r["t_cpu_ns"] >= 20e6, f"the compute did not run its 20 ms: {r}"
+    if r["test_interval"] != "off":
+        assert r["overlap"] > min_overlap, f"MPI_Test every 20us: overlap {r['overlap']} not near 100%"
+if len(rows) != expected:
+    sys.exit(f"expected {expected} overlap rows, got {len(rows)}")
+PY
+}
+
 expect_exit 0 mpirun_n 2 "$PAPBENCH" --collective iallreduce,allreduce --count 16Ki \
   --alg native,native:overlap-compute=20ms,test-interval=20us,native:overlap-compute=20ms \
   --maxdelay 0,1ms --iters 4 --warmup 1 --arrival-tolerance off --progress never --out nbc.h5
@@ -22,27 +48,8 @@ cp out.txt nbc.json
 # Open MPI's stays above 0.9. The bound says "most of it overlapped" for each library as measured.
 min_overlap=0.7
 under_mpich && min_overlap=0.4
-python3 - nbc.json "$min_overlap" <<'PY'
-import json, sys
-rows = []
-def walk(node):
-    if isinstance(node, dict):
-        rows.extend(node.get("nbc_overlap", []))
-        for v in node.values():
-            walk(v)
-    elif isinstance(node, list):
-        for v in node:
-            walk(v)
-walk(json.load(open(sys.argv[1])))
-for r in rows:
-    print(r)
-    assert r["t_cpu_ns"] >= 20e6, f"the compute did not run its 20 ms: {r}"
-    if r["test_interval"] != "off":
-        assert r["overlap"] > float(sys.argv[2]), f"MPI_Test every 20us: overlap {r['overlap']} not near 100%"
 # 2 overlapped cases (with and without tests) x maxdelay 0 and 1 ms.
-if len(rows) != 4:
-    sys.exit(f"expected 4 overlap rows, got {len(rows)}")
-PY
+check_overlap_rows nbc.json 4 "$min_overlap" || fail "nbc.json: overlap rows"
 # The blocking counterpart of the same launch, paired with the nonblocking case of its workload
 # (the first of the shape: overlap-compute=none, the variant listed first).
 expect_exit 0 "$PAPBENCH_REPORT" compare nbc.h5 nbc.h5 --a-coll allreduce --b-coll iallreduce
@@ -62,21 +69,5 @@ expect_exit 0 mpirun_n 3 "$PAPBENCH" --collective iallreduce --count 16Ki \
   --alg recursive-doubling,recursive-doubling:overlap-compute=20ms,test-interval=20us \
   --iters 4 --warmup 1 --arrival-tolerance off --progress never --out own.h5
 expect_exit 0 "$PAPBENCH_REPORT" summary own.h5 --format json
-python3 - out.txt <<'PY2'
-import json, sys
-rows = []
-def walk(node):
-    if isinstance(node, dict):
-        rows.extend(node.get("nbc_overlap", []))
-        for v in node.values():
-            walk(v)
-    elif isinstance(node, list):
-        for v in node:
-            walk(v)
-walk(json.load(open(sys.argv[1])))
-print(rows)
-if len(rows) != 1:
-    sys.exit(f"expected 1 overlap row, got {len(rows)}")
-assert rows[0]["overlap"] > 0.7, f"the schedule with MPI_Test every 20us: overlap {rows[0]['overlap']}"
-PY2
+check_overlap_rows out.txt 1 0.7 || fail "own.h5: overlap rows"
 echo "nonblocking: ok"
