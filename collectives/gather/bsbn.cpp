@@ -11,41 +11,33 @@
 #include "collectives/core/block_tree.hpp"
 #include "collectives/gather/gather.hpp"
 #include "collectives/pat/arrival_order.hpp"
-#include "collectives/pat/pat_runtime.hpp"
-#include "common/mpi_env.hpp"
+#include "collectives/pat/pat_aware_algorithm.hpp"
 
 namespace papbench {
 namespace {
 
 constexpr int kGatherBsbnTag = 1;
 
-class GatherBsbn final : public Algorithm, public PatBackground {
+class GatherBsbn final : public PatBackgroundAlgorithm {
  public:
-  void prepare(const Args& a) override {
-    PatRuntime& pat = require_pat(a, "gather/bsbn");
-    pat.wait_idle();  // background() reads comm_
-    comm_ = Comm::dup(a.comm);
-    pat.use_alg(this);
-    pat.register_call(a);
-  }
+  GatherBsbn() : PatBackgroundAlgorithm("gather/bsbn") {}
   void run(const Args& a) override {
-    require_pat(a, "gather/bsbn").wait_background();
+    runtime(a).wait_background();
     // The background thread is done with tree_ and staging_ (wait_background orders it).
-    tree_gather_finish(tree_, a, comm_.get(), kGatherBsbnTag, staging_);
+    tree_gather_finish(tree_, a, comm().get(), kGatherBsbnTag, staging_);
   }
   // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
   // it (e2e.sbn_placement checks it against a known late rank).
   std::vector<AlgMetric> iteration_metrics() const override {
-    return {{"sbn_slot", tree_.slot_of[static_cast<std::size_t>(comm_.rank())]}};
+    return {{"sbn_slot", tree_.slot_of[static_cast<std::size_t>(comm().rank())]}};
   }
 
   void background(const Args& a, std::span<const std::int64_t> arrivals) override {
     tree_ = highbit_tree(sbn_gather_slots(arrivals, a.root));
-    tree_gather_receive(tree_, a, comm_.get(), kGatherBsbnTag, staging_);
+    tree_gather_receive(tree_, a, comm().get(), kGatherBsbnTag, staging_);
   }
 
  private:
-  Comm comm_;
   BlockTree tree_;
   std::vector<std::byte> staging_;
 };

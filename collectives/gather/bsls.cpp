@@ -15,44 +15,36 @@
 #include "collectives/gather/gather.hpp"
 #include "collectives/gather/linear_sync.hpp"
 #include "collectives/pat/arrival_order.hpp"
-#include "collectives/pat/pat_runtime.hpp"
-#include "common/mpi_env.hpp"
+#include "collectives/pat/pat_aware_algorithm.hpp"
 
 namespace papbench {
 namespace {
 
 constexpr int kGatherBslsTag = 1;
 
-class GatherBsls final : public Algorithm, public PatBackground {
+class GatherBsls final : public PatBackgroundAlgorithm {
  public:
-  explicit GatherBsls(std::optional<std::size_t> first_bytes) : first_bytes_(first_bytes) {}
-  void prepare(const Args& a) override {
-    PatRuntime& pat = require_pat(a, "gather/bsls");
-    pat.wait_idle();  // background() reads comm_
-    comm_ = Comm::dup(a.comm);
-    pat.use_alg(this);
-    pat.register_call(a);
-  }
+  explicit GatherBsls(std::optional<std::size_t> first_bytes)
+      : PatBackgroundAlgorithm("gather/bsls"), first_bytes_(first_bytes) {}
   void run(const Args& a) override {
-    if (comm_.rank() == a.root) {
+    if (comm().rank() == a.root) {
       // The background loop skips the root's block, so both threads never write the same bytes.
       const RankBlockBytes l(a);
       std::memcpy(l.at(a.recv, static_cast<std::size_t>(a.root)), a.send, l.bytes);
-      require_pat(a, "gather/bsls").wait_background();
+      runtime(a).wait_background();
     } else {
-      linear_sync_leaf(a, comm_.get(), kGatherBslsTag, ls_first_segment(a, first_bytes_));
+      linear_sync_leaf(a, comm().get(), kGatherBslsTag, ls_first_segment(a, first_bytes_));
     }
   }
   void background(const Args& a, std::span<const std::int64_t> arrivals) override {
-    if (comm_.rank() != a.root) return;
+    if (comm().rank() != a.root) return;
     std::vector<int> order = ranks_by_arrival(arrivals, ArrivalOrder::kEarliestFirst);
     std::erase(order, a.root);
-    linear_sync_root(a, comm_.get(), kGatherBslsTag, order, ls_first_segment(a, first_bytes_));
+    linear_sync_root(a, comm().get(), kGatherBslsTag, order, ls_first_segment(a, first_bytes_));
   }
 
  private:
   std::optional<std::size_t> first_bytes_;
-  Comm comm_;
 };
 
 }  // namespace

@@ -10,38 +10,30 @@
 #include "collectives/gather/gather.hpp"
 #include "collectives/gather/linear_sync.hpp"
 #include "collectives/pat/arrival_order.hpp"
-#include "collectives/pat/pat_runtime.hpp"
-#include "common/mpi_env.hpp"
+#include "collectives/pat/pat_aware_algorithm.hpp"
 
 namespace papbench {
 namespace {
 
 constexpr int kGatherSlsTag = 1;
 
-class GatherSls final : public Algorithm {
+class GatherSls final : public PatAwareAlgorithm {
  public:
-  explicit GatherSls(std::optional<std::size_t> first_bytes) : first_bytes_(first_bytes) {}
-  void prepare(const Args& a) override {
-    comm_ = Comm::dup(a.comm);
-    PatRuntime& pat = require_pat(a, "gather/sls");
-    pat.use_alg(nullptr);
-    pat.register_call(a);
-  }
+  explicit GatherSls(std::optional<std::size_t> first_bytes)
+      : PatAwareAlgorithm("gather/sls"), first_bytes_(first_bytes) {}
   void run(const Args& a) override {
     const int first = ls_first_segment(a, first_bytes_);
-    if (comm_.rank() == a.root) {
-      linear_sync_root(
-          a, comm_.get(), kGatherSlsTag,
-          ranks_by_arrival(require_pat(a, "gather/sls").arrivals(), ArrivalOrder::kEarliestFirst),
-          first);
+    if (comm().rank() == a.root) {
+      linear_sync_root(a, comm().get(), kGatherSlsTag,
+                       ranks_by_arrival(runtime(a).arrivals(), ArrivalOrder::kEarliestFirst),
+                       first);
     } else {
-      linear_sync_leaf(a, comm_.get(), kGatherSlsTag, first);
+      linear_sync_leaf(a, comm().get(), kGatherSlsTag, first);
     }
   }
 
  private:
   std::optional<std::size_t> first_bytes_;
-  Comm comm_;
 };
 
 }  // namespace

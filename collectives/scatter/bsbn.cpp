@@ -10,47 +10,39 @@
 
 #include "collectives/core/block_tree.hpp"
 #include "collectives/pat/arrival_order.hpp"
-#include "collectives/pat/pat_runtime.hpp"
+#include "collectives/pat/pat_aware_algorithm.hpp"
 #include "collectives/scatter/scatter.hpp"
-#include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
 constexpr int kScatterBsbnTag = 1;
 
-class ScatterBsbn final : public Algorithm, public PatBackground {
+class ScatterBsbn final : public PatBackgroundAlgorithm {
  public:
-  void prepare(const Args& a) override {
-    PatRuntime& pat = require_pat(a, "scatter/bsbn");
-    pat.wait_idle();  // background() reads comm_
-    comm_ = Comm::dup(a.comm);
-    pat.use_alg(this);
-    pat.register_call(a);
-  }
+  ScatterBsbn() : PatBackgroundAlgorithm("scatter/bsbn") {}
   void run(const Args& a) override {
-    PatRuntime& pat = require_pat(a, "scatter/bsbn");
-    if (comm_.rank() == a.root) {
+    PatRuntime& pat = runtime(a);
+    if (comm().rank() == a.root) {
       const BlockTree tree = lowbit_tree(sbn_scatter_slots(pat.arrivals(), a.root), true);
-      slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
-      tree_scatter_root(tree, a, comm_.get(), kScatterBsbnTag, staging_);
+      slot_ = tree.slot_of[static_cast<std::size_t>(comm().rank())];
+      tree_scatter_root(tree, a, comm().get(), kScatterBsbnTag, staging_);
     } else {
       pat.wait_background();  // orders the thread's write of slot_ before the runner reads it
     }
   }
   void background(const Args& a, std::span<const std::int64_t> arrivals) override {
-    if (comm_.rank() == a.root) return;
+    if (comm().rank() == a.root) return;
     // Its own scratch: the foreground never touches it.
     const BlockTree tree = lowbit_tree(sbn_scatter_slots(arrivals, a.root), true);
-    slot_ = tree.slot_of[static_cast<std::size_t>(comm_.rank())];
-    tree_scatter_nonroot(tree, a, comm_.get(), kScatterBsbnTag, background_staging_);
+    slot_ = tree.slot_of[static_cast<std::size_t>(comm().rank())];
+    tree_scatter_nonroot(tree, a, comm().get(), kScatterBsbnTag, background_staging_);
   }
   // The slot this rank held in the tree of the last call: where the exchanged arrivals placed
   // it (e2e.sbn_placement checks it against a known late rank).
   std::vector<AlgMetric> iteration_metrics() const override { return {{"sbn_slot", slot_}}; }
 
  private:
-  Comm comm_;
   std::vector<std::byte> staging_, background_staging_;
   int slot_ = 0;
 };

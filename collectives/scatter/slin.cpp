@@ -6,36 +6,26 @@
 // Cost, simultaneous arrival: (p-1).alpha + n.((p-1)/p).beta, as LIN ([Proficz2020] Eq. 3).
 // With imbalanced arrivals the cost depends on the arrival pattern (one late rank: Eq. 10).
 #include "collectives/pat/arrival_order.hpp"
-#include "collectives/pat/pat_runtime.hpp"
+#include "collectives/pat/pat_aware_algorithm.hpp"
 #include "collectives/scatter/linear_scatter.hpp"
 #include "collectives/scatter/scatter.hpp"
-#include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
 constexpr int kScatterSlinTag = 1;
 
-class ScatterSlin final : public Algorithm {
+class ScatterSlin final : public PatAwareAlgorithm {
  public:
-  void prepare(const Args& a) override {
-    comm_ = Comm::dup(a.comm);
-    PatRuntime& pat = require_pat(a, "scatter/slin");
-    pat.use_alg(nullptr);
-    pat.register_call(a);
-  }
+  ScatterSlin() : PatAwareAlgorithm("scatter/slin") {}
   void run(const Args& a) override {
-    if (comm_.rank() == a.root) {
-      const auto order =
-          ranks_by_arrival(require_pat(a, "scatter/slin").arrivals(), ArrivalOrder::kEarliestFirst);
-      linear_scatter_root(a, comm_.get(), kScatterSlinTag, order);
+    if (comm().rank() == a.root) {
+      const auto order = ranks_by_arrival(runtime(a).arrivals(), ArrivalOrder::kEarliestFirst);
+      linear_scatter_root(a, comm().get(), kScatterSlinTag, order);
     } else {
-      linear_scatter_receive(a, comm_.get(), kScatterSlinTag);
+      linear_scatter_receive(a, comm().get(), kScatterSlinTag);
     }
   }
-
- private:
-  Comm comm_;
 };
 
 }  // namespace
