@@ -20,85 +20,67 @@
 #include "collectives/bcast/shared_bcast.hpp"
 #include "collectives/core/alg_option.hpp"
 #include "collectives/core/buffers.hpp"
-#include "collectives/core/hier_layout.hpp"
-#include "collectives/core/id_mailbox.hpp"
+#include "collectives/core/dynamic_leader.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
 namespace {
 
-constexpr int kIdTagBase = 1000;
-constexpr int kDataTagBase = 1000;
-
-class BcastDynleader final : public Algorithm {
+class BcastDynleader final : public DynamicLeaderAlgorithm<SharedBcastBuffer> {
  public:
-  explicit BcastDynleader(int kdeg) : kdeg_(kdeg) {}
+  explicit BcastDynleader(int kdeg) : DynamicLeaderAlgorithm(kdeg) {}
 
   void prepare(const Args& a) override {
     const std::size_t bytes = a.count * extent_of(a.dtype);
-    // New buffers count calls from 1 again, so the announcements' books start afresh with them.
-    if (refresh_layout(layout_, a, kdeg_) || !buffer_.fits(bytes)) {
-      mailbox_ = {};
-      buffer_ = SharedBcastBuffer(layout_->comms().node.get(), bytes);
-      mailbox_ = IdMailbox(layout_->comms().all.get(), kIdTagBase);
-      data_tags_ = GenerationTags(kDataTagBase);
-    }
-    buffer_.reshape(bytes);
+    prepare_node(a, bytes);
+    buffer().reshape(bytes);
   }
 
   void run(const Args& a) override {
-    layout_->follow_root(a.root);
-    if (a.count == 0) return;
-    const HierLayout& l = *layout_;
-    const std::uint64_t g = buffer_.begin_call();
-    mailbox_.discard_before(g);
-    const int position = buffer_.arrive();
+    const auto arrival = arrive(a);
+    if (!arrival) return;
+    const HierLayout& l = layout();
+    const std::uint64_t g = arrival->generation;
     if (l.rank() == a.root) {
-      std::memcpy(buffer_.data(), a.recv, a.count * extent_of(a.dtype));
-      buffer_.publish();
+      std::memcpy(buffer().data(), a.recv, a.count * extent_of(a.dtype));
+      buffer().publish();
       serve_children(a, g);
-      buffer_.done();
+      buffer().done();
       return;
     }
-    if (l.node() != l.root_node() && position == 0) {
+    if (l.node() != l.root_node() && arrival->position == 0) {
       receive_from_parent(a, g);
-      buffer_.publish();
+      buffer().publish();
       serve_children(a, g);
     }
-    buffer_.copy_out(a.recv);
+    buffer().copy_out(a.recv);
   }
 
  private:
   void receive_from_parent(const Args& a, std::uint64_t g) {
-    const HierLayout& l = *layout_;
+    const HierLayout& l = layout();
     const int parent = l.tree().parent(l.node());
     if (parent == l.root_node()) {
       const int root = a.root;
-      mailbox_.announce(g, std::span(&root, 1));
+      mailbox().announce(g, std::span(&root, 1));
     } else {
-      mailbox_.announce(g, l.ranks_of(parent));
+      mailbox().announce(g, l.ranks_of(parent));
     }
-    mpi_check(MPI_Recv(buffer_.data(), count_as_int(a.count, "bcast count"), a.dtype,
-                       MPI_ANY_SOURCE, data_tags_.tag(g), l.comms().all.get(), MPI_STATUS_IGNORE),
+    mpi_check(MPI_Recv(buffer().data(), count_as_int(a.count, "bcast count"), a.dtype,
+                       MPI_ANY_SOURCE, data_tag(g), l.comms().all.get(), MPI_STATUS_IGNORE),
               "MPI_Recv");
   }
 
   void serve_children(const Args& a, std::uint64_t g) {
-    const HierLayout& l = *layout_;
+    const HierLayout& l = layout();
     const int n = count_as_int(a.count, "bcast count");
     for (std::size_t i = 0; i < l.tree().children(l.node()).size(); ++i) {
-      const int child_leader = mailbox_.take(g);
-      mpi_check(MPI_Send(buffer_.data(), n, a.dtype, child_leader, data_tags_.tag(g),
-                         l.comms().all.get()),
-                "MPI_Send");
+      const int child_leader = mailbox().take(g);
+      mpi_check(
+          MPI_Send(buffer().data(), n, a.dtype, child_leader, data_tag(g), l.comms().all.get()),
+          "MPI_Send");
     }
   }
-
-  int kdeg_;
-  std::unique_ptr<HierLayout> layout_;
-  SharedBcastBuffer buffer_;
-  IdMailbox mailbox_;
-  GenerationTags data_tags_;
 };
 
 }  // namespace

@@ -17,83 +17,55 @@
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/bcast/shared_bcast.hpp"
 #include "collectives/core/buffers.hpp"
-#include "collectives/core/hier_layout.hpp"
-#include "collectives/core/landing_window.hpp"
-#include "common/mpi_env.hpp"
+#include "collectives/core/dynamic_leader.hpp"
 
 namespace papbench {
 namespace {
 
-// Slots per node: a parent node may run one call ahead of a child node's leader without waiting
-// (the shared buffers alternate the same way).
-constexpr int kDepth = 2;
-
-class BcastDynleaderOs final : public Algorithm {
+class BcastDynleaderOs final : public OneSidedLeaderAlgorithm<SharedBcastBuffer> {
  public:
   void prepare(const Args& a) override {
     bytes_ = a.count * extent_of(a.dtype);
-    if (refresh_layout(layout_, a, 0) || !buffer_.fits(bytes_) || !window_.fits(kDepth, bytes_)) {
-      window_ = {};
-      buffer_ = SharedBcastBuffer(layout_->comms().node.get(), bytes_);
-      const HierLayout& l = *layout_;
-      const bool lands = l.rank() == landing(l.node());
-      window_ = LandingWindow(l.comms().all.get(), lands, kDepth, bytes_);
-      // A landing rank waiting on its node must still let the deposits into its window complete
-      // (collectives/core/node_shared.hpp, MpiProgress).
-      if (lands) buffer_.drive_progress(l.comms().all.get());
-    } else {
-      // A new root brings new senders: every deposit of the previous case is taken before anyone
-      // deposits again, so two senders never fill one slot.
-      mpi_check(MPI_Barrier(layout_->comms().all.get()), "MPI_Barrier");
-    }
-    buffer_.reshape(bytes_);
+    prepare_node(a, bytes_, [](const HierLayout&) { return kDepth; });
+    buffer().reshape(bytes_);
   }
 
   void run(const Args& a) override {
-    // A new root brings new senders: as in prepare(), every deposit of the previous root's calls
-    // is taken before anyone deposits again.
-    if (layout_->follow_root(a.root)) {
-      mpi_check(MPI_Barrier(layout_->comms().all.get()), "MPI_Barrier");
-    }
-    if (a.count == 0) return;
-    const HierLayout& l = *layout_;
-    const std::uint64_t g = buffer_.begin_call();
-    const int position = buffer_.arrive();
+    const auto arrival = arrive(a);
+    if (!arrival) return;
+    const HierLayout& l = layout();
+    const std::uint64_t g = arrival->generation;
     if (l.rank() == a.root) {
-      std::memcpy(buffer_.data(), a.recv, bytes_);
-      buffer_.publish();
+      std::memcpy(buffer().data(), a.recv, bytes_);
+      buffer().publish();
       serve_children(g);
-      buffer_.done();
+      buffer().done();
       return;
     }
-    if (l.node() != l.root_node() && position == 0) {
+    if (l.node() != l.root_node() && arrival->position == 0) {
       receive_from_parent(g);
-      buffer_.publish();
+      buffer().publish();
       serve_children(g);
     }
-    buffer_.copy_out(a.recv);
+    buffer().copy_out(a.recv);
   }
 
  private:
-  int landing(int node) const { return layout_->ranks_of(node).front(); }
   static int slot(std::uint64_t g) { return static_cast<int>(g % kDepth); }
 
   void receive_from_parent(std::uint64_t g) {
-    const int at = landing(layout_->node());
+    const int at = landing(layout().node());
     SpinBackoff backoff;
-    while (!window_.holds(at, slot(g), g)) backoff.pause();
-    window_.take(at, slot(g), buffer_.data(), bytes_);
+    while (!window().holds(at, slot(g), g)) backoff.pause();
+    window().take(at, slot(g), buffer().data(), bytes_);
   }
 
   void serve_children(std::uint64_t g) {
-    for (const int child : layout_->tree().children(layout_->node())) {
-      window_.deposit(landing(child), slot(g), buffer_.data(), bytes_, g);
+    for (const int child : layout().tree().children(layout().node())) {
+      window().deposit(landing(child), slot(g), buffer().data(), bytes_, g);
     }
   }
 
-  std::unique_ptr<HierLayout> layout_;
-  SharedBcastBuffer buffer_;
-  LandingWindow window_;
   std::size_t bytes_ = 0;
 };
 

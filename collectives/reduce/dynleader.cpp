@@ -16,8 +16,7 @@
 // node's last process, whose announcement it needs.
 #include "collectives/core/alg_option.hpp"
 #include "collectives/core/buffers.hpp"
-#include "collectives/core/hier_layout.hpp"
-#include "collectives/core/id_mailbox.hpp"
+#include "collectives/core/dynamic_leader.hpp"
 #include "collectives/reduce/reduce.hpp"
 #include "collectives/reduce/shared_reduce.hpp"
 #include "common/mpi_env.hpp"
@@ -25,72 +24,55 @@
 namespace papbench {
 namespace {
 
-constexpr int kIdTagBase = 1000;
-constexpr int kDataTagBase = 1000;
-
-class ReduceDynleader final : public Algorithm {
+class ReduceDynleader final : public DynamicLeaderAlgorithm<SharedReduceBuffer> {
  public:
-  ReduceDynleader(int kdeg, bool cancel) : kdeg_(kdeg), cancel_(cancel) {}
+  ReduceDynleader(int kdeg, bool cancel) : DynamicLeaderAlgorithm(kdeg), cancel_(cancel) {}
 
   void prepare(const Args& a) override {
     require_commutative(a.op, "reduce/dynleader");
     const std::size_t bytes = a.count * extent_of(a.dtype);
-    // New buffers count calls from 1 again, so the announcements' books start afresh with them.
-    if (refresh_layout(layout_, a, kdeg_) || !buffer_.fits(bytes)) {
-      mailbox_ = {};
-      buffer_ = SharedReduceBuffer(layout_->comms().node.get(), bytes);
-      mailbox_ = IdMailbox(layout_->comms().all.get(), kIdTagBase);
-      data_tags_ = GenerationTags(kDataTagBase);
-    }
-    buffer_.reshape(a.count, a.dtype, ReduceLock::kParallel);
+    prepare_node(a, bytes);
+    buffer().reshape(a.count, a.dtype, ReduceLock::kParallel);
     count_ = a.count;
     tmp_.reserve(bytes);
   }
 
   void run(const Args& a) override {
     expect_prepared(count_, a.count, "reduce/dynleader");
-    layout_->follow_root(a.root);
-    if (a.count == 0) return;
-    const HierLayout& l = *layout_;
-    const std::uint64_t g = buffer_.begin_call();
-    mailbox_.discard_before(g);
-    const int position = buffer_.arrive();
-    buffer_.contribute(a.send, a.op);
+    const auto arrival = arrive(a);
+    if (!arrival) return;
+    const HierLayout& l = layout();
+    buffer().contribute(a.send, a.op);
     const bool leads =
-        l.node() == l.root_node() ? l.rank() == a.root : position == l.node_size() - 1;
+        l.node() == l.root_node() ? l.rank() == a.root : arrival->position == l.node_size() - 1;
     if (!leads) return;
-    lead(a, g);
-    if (cancel_) mailbox_.cancel_pending();
+    lead(a, arrival->generation);
+    if (cancel_) mailbox().cancel_pending();
   }
 
  private:
   void lead(const Args& a, std::uint64_t g) {
-    const HierLayout& l = *layout_;
+    const HierLayout& l = layout();
     const int n = count_as_int(a.count, "reduce count");
     const auto& children = l.tree().children(l.node());
     if (l.rank() != a.root) {
-      for (const int child : children) mailbox_.announce(g, l.ranks_of(child));
+      for (const int child : children) mailbox().announce(g, l.ranks_of(child));
     }
     for (std::size_t i = 0; i < children.size(); ++i) {
-      mpi_check(MPI_Recv(tmp_.data(), n, a.dtype, MPI_ANY_SOURCE, data_tags_.tag(g),
-                         l.comms().all.get(), MPI_STATUS_IGNORE),
+      mpi_check(MPI_Recv(tmp_.data(), n, a.dtype, MPI_ANY_SOURCE, data_tag(g), l.comms().all.get(),
+                         MPI_STATUS_IGNORE),
                 "MPI_Recv");
-      buffer_.contribute(tmp_.data(), a.op);
+      buffer().contribute(tmp_.data(), a.op);
     }
     int to = MPI_PROC_NULL;  // the root keeps the result
     if (l.rank() != a.root) {
-      to = l.tree().parent(l.node()) == l.root_node() ? a.root : mailbox_.take(g);
+      to = l.tree().parent(l.node()) == l.root_node() ? a.root : mailbox().take(g);
     }
-    deliver_node_result(buffer_, a, static_cast<int>(children.size()), l.node_size(), to,
-                        l.comms().all.get(), data_tags_.tag(g));
+    deliver_node_result(buffer(), a, static_cast<int>(children.size()), l.node_size(), to,
+                        l.comms().all.get(), data_tag(g));
   }
 
-  int kdeg_;
   bool cancel_;
-  std::unique_ptr<HierLayout> layout_;
-  SharedReduceBuffer buffer_;
-  IdMailbox mailbox_;
-  GenerationTags data_tags_;
   std::size_t count_ = 0;
   Scratch tmp_;
 };
