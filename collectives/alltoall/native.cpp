@@ -5,20 +5,12 @@
 // Cost: the library's choice.
 #include "collectives/alltoall/alltoall.hpp"
 #include "collectives/core/native_algorithm.hpp"
-#include "common/mpi_env.hpp"
 
 namespace papbench {
-namespace {
-
-void alltoall_native_call(const Args& a, MPI_Comm comm) {
-  const int n = count_as_int(a.count, "alltoall count");
-  mpi_check(MPI_Alltoall(a.send, n, a.dtype, a.recv, n, a.dtype, comm), "MPI_Alltoall");
-}
-
-}  // namespace
 
 std::unique_ptr<Algorithm> make_alltoall_native(const AlgOptions& options) {
-  return make_native<alltoall_native_call>("alltoall", options);
+  return make_native<blocks_call<MPI_Alltoall, "MPI_Alltoall", "alltoall count">>("alltoall",
+                                                                                  options);
 }
 
 }  // namespace papbench

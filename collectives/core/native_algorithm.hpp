@@ -5,12 +5,15 @@
 // inside the timed region. Each collective's native.cpp supplies only its call, so the eleven rows
 // cannot drift apart in how they duplicate, force or time.
 
+#include <algorithm>
+#include <cstddef>
 #include <memory>
 #include <string_view>
 
 #include "collectives/core/algorithm.hpp"
 #include "collectives/core/forced_native.hpp"
 #include "collectives/core/native_force_option.hpp"
+#include "common/mpi_env.hpp"
 
 namespace papbench {
 
@@ -37,6 +40,31 @@ class NativeAlgorithm final : public Algorithm {
 template <NativeCall Call>
 std::unique_ptr<Algorithm> make_native(std::string_view collective, const AlgOptions& options) {
   return std::make_unique<NativeAlgorithm<Call>>(collective, options);
+}
+
+// A string as a template argument: the names blocks_call reports.
+template <std::size_t N>
+struct CallText {
+  constexpr CallText(const char (&text)[N]) { std::copy_n(text, N, chars); }  // NOLINT: implicit
+  char chars[N] = {};
+};
+
+// The library calls that move one block of args.count elements each way, in the same argument
+// order: MPI_Gather and MPI_Scatter (rooted), MPI_Allgather and MPI_Alltoall. `Name` is the call's
+// for mpi_check, `Count` what an oversized count is called.
+using RootedBlocksCall = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int,
+                                 MPI_Comm);
+using UnrootedBlocksCall = int (*)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype,
+                                   MPI_Comm);
+template <RootedBlocksCall Call, CallText Name, CallText Count>
+void blocks_call(const Args& a, MPI_Comm comm) {
+  const int n = count_as_int(a.count, Count.chars);
+  mpi_check(Call(a.send, n, a.dtype, a.recv, n, a.dtype, a.root, comm), Name.chars);
+}
+template <UnrootedBlocksCall Call, CallText Name, CallText Count>
+void blocks_call(const Args& a, MPI_Comm comm) {
+  const int n = count_as_int(a.count, Count.chars);
+  mpi_check(Call(a.send, n, a.dtype, a.recv, n, a.dtype, comm), Name.chars);
 }
 
 }  // namespace papbench

@@ -5,20 +5,11 @@
 // Cost: the library's choice.
 #include "collectives/core/native_algorithm.hpp"
 #include "collectives/scatter/scatter.hpp"
-#include "common/mpi_env.hpp"
 
 namespace papbench {
-namespace {
-
-void scatter_native_call(const Args& a, MPI_Comm comm) {
-  const int n = count_as_int(a.count, "scatter count");
-  mpi_check(MPI_Scatter(a.send, n, a.dtype, a.recv, n, a.dtype, a.root, comm), "MPI_Scatter");
-}
-
-}  // namespace
 
 std::unique_ptr<Algorithm> make_scatter_native(const AlgOptions& options) {
-  return make_native<scatter_native_call>("scatter", options);
+  return make_native<blocks_call<MPI_Scatter, "MPI_Scatter", "scatter count">>("scatter", options);
 }
 
 }  // namespace papbench
