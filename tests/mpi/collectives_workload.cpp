@@ -61,16 +61,26 @@ bool is_bcast(const CollectiveInfo& c) {
   return c.name == "bcast" || c.name == "ibcast";
 }
 
+// MPI_COMM_WORLD as two groups for the intergroup collectives; none with one rank.
+Comm world_intergroup() {
+  const int size = world_size();
+  return size >= 2 ? make_intergroup(MPI_COMM_WORLD, default_groups(size).p, default_groups(size).q)
+                   : Comm();
+}
+
+// The collectives with output that this world can run: not barrier, the intergroup ones from
+// two ranks.
+bool has_output_here(const CollectiveInfo& c) {
+  return c.name != "barrier" && !(c.intergroup && world_size() < 2);
+}
+
 // Only ranks that receive data can fail; the test is that at least one does, with a message in
 // the documented form, for every collective that has output at this size.
 void poisoned_output_is_caught() {
   const int size = world_size();
-  const Comm inter =
-      size >= 2 ? make_intergroup(MPI_COMM_WORLD, default_groups(size).p, default_groups(size).q)
-                : Comm();
+  const Comm inter = world_intergroup();
   for (const CollectiveInfo& c : collective_table()) {
-    if (c.name == "barrier") continue;
-    if (c.intergroup && size < 2) continue;
+    if (!has_output_here(c)) continue;
     // The root's own bcast buffer already holds the input, so with one rank nothing is poisoned.
     if (is_bcast(c) && size == 1) continue;
     const int root = size - 1;
@@ -97,12 +107,9 @@ void poisoned_output_is_caught() {
 // input intact, and a second call on the buffers as they are (no reset) must pass again.
 void block_ends_poison_is_caught() {
   const int size = world_size();
-  const Comm inter =
-      size >= 2 ? make_intergroup(MPI_COMM_WORLD, default_groups(size).p, default_groups(size).q)
-                : Comm();
+  const Comm inter = world_intergroup();
   for (const CollectiveInfo& c : collective_table()) {
-    if (c.name == "barrier") continue;
-    if (c.intergroup && size < 2) continue;
+    if (!has_output_here(c)) continue;
     const AlgorithmInfo* native = find_algorithm(c.name, "native");
     if (native == nullptr) continue;
     const int root = size - 1;

@@ -33,6 +33,26 @@ quick.compute = 10ms
 quick.processes = 4
 )";
 
+// The run options of `--experiment FILE ARGS` with FILE (in the temporary directory, removed
+// again) holding `text`.
+RawRunOptions run_options_with_file(const std::string& text, const std::string& file,
+                                    std::string_view args) {
+  const auto path = std::filesystem::temp_directory_path() / file;
+  {
+    std::ofstream out(path);
+    out << text;
+  }
+  CLI::App app;
+  RawRunOptions raw;
+  add_run_options(app, raw);
+  ExperimentChoice choice;
+  add_experiment_options(app, choice);
+  app.parse(fmt::format("--experiment {} {}", path.string(), args), false);
+  apply_experiment_options(app, choice, raw);
+  std::filesystem::remove(path);
+  return raw;
+}
+
 TEST(ExperimentFile, ParsesMetadataAndRunKeys) {
   const Experiment e = parse_experiment(kExample, "ex.exp", false);
   EXPECT_EQ(e.name, "example");
@@ -166,22 +186,12 @@ TEST(ExperimentFile, TheFormatDocumentNamesEveryRunOption) {
 }
 
 TEST(ExperimentFile, CommandLineOverridesTheFile) {
-  const auto path = std::filesystem::temp_directory_path() / "papbench-experiment-test.exp";
-  {
-    std::ofstream out(path);
-    out << "name = t\ncollective = bcast\nmaxdelay = 5ms\niters = 7\n";
-  }
-  CLI::App app;
-  RawRunOptions raw;
-  add_run_options(app, raw);
-  ExperimentChoice choice;
-  add_experiment_options(app, choice);
-  app.parse(fmt::format("--experiment {} --iters 9", path.string()), false);
-  apply_experiment_options(app, choice, raw);
+  const RawRunOptions raw =
+      run_options_with_file("name = t\ncollective = bcast\nmaxdelay = 5ms\niters = 7\n",
+                            "papbench-experiment-test.exp", "--iters 9");
   EXPECT_EQ(raw.collective, "bcast");
   EXPECT_EQ(raw.maxdelay, "5ms");
   EXPECT_EQ(raw.iters, 9);
-  std::filesystem::remove(path);
 }
 
 TEST(ExperimentFile, AlgorithmOptionsAndPatKeys) {
@@ -204,22 +214,10 @@ TEST(ExperimentFile, AlgorithmOptionsAndPatKeys) {
               }).starts_with("c.exp:3: --radix:"));
 
   // The command line overrides the file's algorithm options, option by option.
-  const auto path = std::filesystem::temp_directory_path() / "papbench-experiment-alg.exp";
-  {
-    std::ofstream out(path);
-    out << text;
-  }
-  CLI::App app;
-  RawRunOptions raw;
-  add_run_options(app, raw);
-  ExperimentChoice choice;
-  add_experiment_options(app, choice);
-  app.parse(fmt::format("--experiment {} --radix 5", path.string()), false);
-  apply_experiment_options(app, choice, raw);
+  const RawRunOptions raw = run_options_with_file(text, "papbench-experiment-alg.exp", "--radix 5");
   EXPECT_EQ(raw.alg_options.at("--radix"), "5");
   EXPECT_EQ(raw.alg_options.at("--clv-segments"), "8");
   EXPECT_EQ(raw.pat_source, "oracle");
-  std::filesystem::remove(path);
 }
 
 TEST(ExperimentFile, QuickNeedsAnExperimentAndMissingFilesAreNamed) {

@@ -104,19 +104,56 @@ int rounds() {
   return env != nullptr ? std::max(1, std::atoi(env)) : 20;
 }
 
+// A test's own directory, removed at the end unless the test failed: the files of a failed round
+// are the evidence, and the trace says where they are.
+struct EvidenceDir {
+  explicit EvidenceDir(const std::string& name)
+      : path(fs::temp_directory_path() / (name + std::to_string(::getpid()))) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~EvidenceDir() {
+    if (!::testing::Test::HasFailure()) fs::remove_all(path);
+  }
+  EvidenceDir(const EvidenceDir&) = delete;
+  EvidenceDir& operator=(const EvidenceDir&) = delete;
+  fs::path path;
+};
+
+// One round: run_child(path, start) in a child process, SIGKILLed after it reported `wait_cases`
+// finished cases and a random sub-case delay. `last` becomes the last case it reported (reports in
+// flight when it died included), and stays as it was if it reported none.
+void kill_writer(const std::string& path, int start, int wait_cases, std::mt19937& rng, int& last) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::close(fds[0]);
+    run_child(path, fds[1], start);
+  }
+  ::close(fds[1]);
+  for (int finished = 0; finished < wait_cases;) {
+    int index = 0;
+    ssize_t n = ::read(fds[0], &index, sizeof index);
+    if (n < 0 && errno == EINTR) continue;
+    ASSERT_EQ(n, static_cast<ssize_t>(sizeof index)) << "child died early";
+    last = index;
+    ++finished;
+  }
+  std::this_thread::sleep_for(std::chrono::microseconds(rng() % 4000));
+  ASSERT_EQ(::kill(child, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "child exited with " << WEXITSTATUS(status);
+  int index = 0;
+  while (::read(fds[0], &index, sizeof index) == sizeof index) last = index;
+  ::close(fds[0]);
+}
+
 TEST(ResultsKill, KilledWriterLeavesEveryFinishedCase) {
-  fs::path dir =
-      fs::temp_directory_path() / ("papbench-results-kill-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  // The files of a failed round are the evidence; they stay, and the trace says where.
-  struct Cleanup {
-    fs::path dir;
-    ~Cleanup() {
-      if (!::testing::Test::HasFailure()) fs::remove_all(dir);
-    }
-  } cleanup{dir};
-  SCOPED_TRACE("files in " + dir.string());
+  const EvidenceDir dir("papbench-results-kill-");
+  SCOPED_TRACE("files in " + dir.path.string());
   std::random_device device;
   const unsigned seed = device();
   SCOPED_TRACE("seed " + std::to_string(seed));
@@ -124,38 +161,11 @@ TEST(ResultsKill, KilledWriterLeavesEveryFinishedCase) {
 
   for (int round = 0; round < rounds(); ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
-    const std::string path = (dir / ("run" + std::to_string(round) + ".h5")).string();
-    int fds[2];
-    ASSERT_EQ(::pipe(fds), 0);
-    pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      ::close(fds[0]);
-      run_child(path, fds[1]);
-    }
-    ::close(fds[1]);
-
-    // Wait for a random number of finished cases, then a random sub-case delay, then kill.
-    const int wait_cases = 1 + static_cast<int>(rng() % 12);
-    int finished = 0;
+    const std::string path = (dir.path / ("run" + std::to_string(round) + ".h5")).string();
+    // A random number of finished cases, then a random sub-case delay, then the kill.
     int last = -1;
-    while (finished < wait_cases) {
-      int index = 0;
-      ssize_t n = ::read(fds[0], &index, sizeof index);
-      if (n < 0 && errno == EINTR) continue;
-      ASSERT_EQ(n, static_cast<ssize_t>(sizeof index)) << "child died early";
-      last = index;
-      ++finished;
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(rng() % 4000));
-    ASSERT_EQ(::kill(child, SIGKILL), 0);
-    int status = 0;
-    ASSERT_EQ(::waitpid(child, &status, 0), child);
-    ASSERT_TRUE(WIFSIGNALED(status)) << "child exited with " << WEXITSTATUS(status);
-    // Reports that were in flight when the child died.
-    int index = 0;
-    while (::read(fds[0], &index, sizeof index) == sizeof index) last = index;
-    ::close(fds[0]);
+    kill_writer(path, -1, 1 + static_cast<int>(rng() % 12), rng, last);
+    if (::testing::Test::HasFatalFailure()) return;
 
     ResultReader reader(path);
     const std::vector<CaseRecord>& cases = reader.cases();
@@ -208,53 +218,20 @@ TEST(ResultsKill, KilledWriterLeavesEveryFinishedCase) {
 // it holds (a kill inside a commit may have left debris under /cases). The cases read back are
 // always 0, 1, 2, ... in order, whole, and include every one a write_case returned for.
 TEST(ResultsKill, KilledResumedWriterLeavesEveryFinishedCase) {
-  fs::path dir =
-      fs::temp_directory_path() / ("papbench-results-kill-resume-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  struct Cleanup {
-    fs::path dir;
-    ~Cleanup() {
-      if (!::testing::Test::HasFailure()) fs::remove_all(dir);
-    }
-  } cleanup{dir};
-  SCOPED_TRACE("files in " + dir.string());
+  const EvidenceDir dir("papbench-results-kill-resume-");
+  SCOPED_TRACE("files in " + dir.path.string());
   std::random_device device;
   const unsigned seed = device();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937 rng(seed);
-  const std::string path = (dir / "run.h5").string();
+  const std::string path = (dir.path / "run.h5").string();
 
   int held = 0;  // complete cases in the file
   for (int round = 0; round < rounds(); ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
-    int fds[2];
-    ASSERT_EQ(::pipe(fds), 0);
-    pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      ::close(fds[0]);
-      run_child(path, fds[1], round == 0 ? -1 : held);
-    }
-    ::close(fds[1]);
-    const int wait_cases = 1 + static_cast<int>(rng() % 4);
     int last = held - 1;
-    for (int finished = 0; finished < wait_cases;) {
-      int index = 0;
-      ssize_t n = ::read(fds[0], &index, sizeof index);
-      if (n < 0 && errno == EINTR) continue;
-      ASSERT_EQ(n, static_cast<ssize_t>(sizeof index)) << "child died early";
-      last = index;
-      ++finished;
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(rng() % 4000));
-    ASSERT_EQ(::kill(child, SIGKILL), 0);
-    int status = 0;
-    ASSERT_EQ(::waitpid(child, &status, 0), child);
-    ASSERT_TRUE(WIFSIGNALED(status)) << "child exited with " << WEXITSTATUS(status);
-    int index = 0;
-    while (::read(fds[0], &index, sizeof index) == sizeof index) last = index;
-    ::close(fds[0]);
+    kill_writer(path, round == 0 ? -1 : held, 1 + static_cast<int>(rng() % 4), rng, last);
+    if (::testing::Test::HasFatalFailure()) return;
 
     ResultReader reader(path);
     const std::vector<CaseRecord>& cases = reader.cases();

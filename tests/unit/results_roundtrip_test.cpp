@@ -85,6 +85,14 @@ CaseRecord make_case(int index, int iterations, int ranks) {
   return c;
 }
 
+// What a PAP-aware case adds ([Proficz2020] §3): the predicted arrivals and when the PAT
+// runtime's exchange and background work were done, one row per iteration of `c`.
+void add_pat_times(CaseRecord& c) {
+  c.predicted_arrival_ns = make_matrix(c.iterations, c.ranks, 42);
+  c.pat_exchange_done_ns = make_matrix(c.iterations, c.ranks, 43);
+  c.pat_work_done_ns = make_matrix(c.iterations, c.ranks, 44);
+}
+
 void expect_equal(const Matrix& a, const Matrix& b, const std::string& what) {
   EXPECT_EQ(a.rows, b.rows) << what;
   EXPECT_EQ(a.cols, b.cols) << what;
@@ -171,9 +179,7 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   std::vector<CaseRecord> cases;
   cases.push_back(make_case(0, 5, ranks));
   cases.push_back(make_case(1, 3, ranks));
-  cases[1].predicted_arrival_ns = make_matrix(3, ranks, 42);
-  cases[1].pat_exchange_done_ns = make_matrix(3, ranks, 43);
-  cases[1].pat_work_done_ns = make_matrix(3, ranks, 44);
+  add_pat_times(cases[1]);
   cases[1].counters["perf::TASK-CLOCK"] = make_matrix(3, ranks, 7);
   cases[1].counters["PAPI_TOT_CYC"] = make_matrix(3, ranks, 8);
   cases[1].counters["odd/name%with:all"] = make_matrix(3, ranks, 9);
@@ -266,9 +272,7 @@ TEST_F(ResultsRoundTrip, OnDemandReaderLoadsACaseWhenAsked) {
   std::vector<CaseRecord> cases;
   cases.push_back(make_case(0, 4, ranks));
   cases.push_back(make_case(1, 2, ranks));
-  cases[1].predicted_arrival_ns = make_matrix(2, ranks, 42);
-  cases[1].pat_exchange_done_ns = make_matrix(2, ranks, 43);
-  cases[1].pat_work_done_ns = make_matrix(2, ranks, 44);
+  add_pat_times(cases[1]);
   cases[1].counters["PAPI_TOT_CYC"] = make_matrix(2, ranks, 8);
   cases[1].counter_costs["start_ns"] = make_matrix(1, ranks, 13);
   cases[1].metrics["clv_schedule_ns"] = make_matrix(2, ranks, 11);
