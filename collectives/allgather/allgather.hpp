@@ -9,11 +9,10 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_allgather_native(const AlgOptions& options);  // MPI_Allgather
+AlgFactory make_allgather_native;  // MPI_Allgather
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] allgather.c).
-std::unique_ptr<Algorithm> make_allgather_mpich_bruck(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_allgather_mpich_ring(const AlgOptions& options);
+AlgFactory make_allgather_mpich_bruck, make_allgather_mpich_ring;
 // intergroup_allgather: MPI_Allgather on the intercommunicator.
-std::unique_ptr<Algorithm> make_intergroup_allgather_native(const AlgOptions& options);
+AlgFactory make_intergroup_allgather_native;
 
 }  // namespace papbench

@@ -9,10 +9,10 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_allgatherv_native(const AlgOptions& options);  // MPI_Allgatherv
+AlgFactory make_allgatherv_native;  // MPI_Allgatherv
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] allgatherv.c); option pipeline=BYTES.
-std::unique_ptr<Algorithm> make_allgatherv_mpich_ring(const AlgOptions& options);
+AlgFactory make_allgatherv_mpich_ring;
 // intergroup_allgatherv: MPI_Allgatherv on the intercommunicator.
-std::unique_ptr<Algorithm> make_intergroup_allgatherv_native(const AlgOptions& options);
+AlgFactory make_intergroup_allgatherv_native;
 
 }  // namespace papbench

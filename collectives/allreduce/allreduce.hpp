@@ -8,14 +8,13 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_allreduce_native(const AlgOptions& options);  // MPI_Allreduce
-std::unique_ptr<Algorithm> make_allreduce_recursive_doubling(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_allreduce_ring(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_allreduce_ring_segmented(const AlgOptions& options);  // segsize=
-std::unique_ptr<Algorithm> make_allreduce_rabenseifner(const AlgOptions& options);
+AlgFactory make_allreduce_native;  // MPI_Allreduce
+AlgFactory make_allreduce_recursive_doubling, make_allreduce_ring;
+AlgFactory make_allreduce_ring_segmented;  // segsize=
+AlgFactory make_allreduce_rabenseifner;
 // reduce=NAME, bcast=NAME: any reduce row without needs_pat, any bcast row.
-std::unique_ptr<Algorithm> make_allreduce_reduce_bcast(const AlgOptions& options);
+AlgFactory make_allreduce_reduce_bcast;
 // Clairvoyant's segments, segsize, round-time; bcast=NAME.
-std::unique_ptr<Algorithm> make_allreduce_clairvoyant_bcast(const AlgOptions& options);
+AlgFactory make_allreduce_clairvoyant_bcast;
 
 }  // namespace papbench

@@ -8,14 +8,11 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_alltoall_native(const AlgOptions& options);  // MPI_Alltoall
+AlgFactory make_alltoall_native;  // MPI_Alltoall
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] alltoall.c); mpich-isend: throttle=N.
-std::unique_ptr<Algorithm> make_alltoall_mpich_isend(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_alltoall_mpich_pairwise(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_alltoall_mpich_bruck(const AlgOptions& options);
+AlgFactory make_alltoall_mpich_isend, make_alltoall_mpich_pairwise, make_alltoall_mpich_bruck;
 // [Parsons2015] §3.7.3: static multiple senders/receivers per node pair and opportunistic
 // fragmentation (min-frag=BYTES); -barrier: the same after an intra-node barrier (§3.9.3).
-std::unique_ptr<Algorithm> make_alltoall_aware(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_alltoall_aware_barrier(const AlgOptions& options);
+AlgFactory make_alltoall_aware, make_alltoall_aware_barrier;
 
 }  // namespace papbench

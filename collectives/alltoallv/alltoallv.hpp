@@ -8,8 +8,8 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_alltoallv_native(const AlgOptions& options);  // MPI_Alltoallv
+AlgFactory make_alltoallv_native;  // MPI_Alltoallv
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] alltoallv.c); option throttle=N.
-std::unique_ptr<Algorithm> make_alltoallv_mpich_isend(const AlgOptions& options);
+AlgFactory make_alltoallv_mpich_isend;
 
 }  // namespace papbench

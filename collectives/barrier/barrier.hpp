@@ -8,6 +8,6 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_barrier_native(const AlgOptions& options);  // MPI_Barrier
+AlgFactory make_barrier_native;  // MPI_Barrier
 
 }  // namespace papbench

@@ -9,26 +9,23 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_bcast_native(const AlgOptions& options);        // MPI_Bcast
-std::unique_ptr<Algorithm> make_bcast_flat(const AlgOptions& options);          // basic_linear
-std::unique_ptr<Algorithm> make_bcast_chain(const AlgOptions& options);         // pipeline
-std::unique_ptr<Algorithm> make_bcast_kchain(const AlgOptions& options);        // chain, fanout K
-std::unique_ptr<Algorithm> make_bcast_binary(const AlgOptions& options);        // bintree
-std::unique_ptr<Algorithm> make_bcast_split_binary(const AlgOptions& options);  // split_bintree
-std::unique_ptr<Algorithm> make_bcast_binomial(const AlgOptions& options);      // binomial
+AlgFactory make_bcast_native;        // MPI_Bcast
+AlgFactory make_bcast_flat;          // basic_linear
+AlgFactory make_bcast_chain;         // pipeline
+AlgFactory make_bcast_kchain;        // chain, fanout K
+AlgFactory make_bcast_binary;        // bintree
+AlgFactory make_bcast_split_binary;  // split_bintree
+AlgFactory make_bcast_binomial;      // binomial
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] bcast.c, MPIR_Bcast_binomial).
-std::unique_ptr<Algorithm> make_bcast_mpich_binomial(const AlgOptions& options);
+AlgFactory make_bcast_mpich_binomial;
 // Hierarchical and dynamic-leader broadcasts of [Parsons2015] §3.7.2 on node-shared memory.
-std::unique_ptr<Algorithm> make_bcast_hier_barrier(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_bcast_hier_opt(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_bcast_dynleader(const AlgOptions& options);  // kdeg=
-std::unique_ptr<Algorithm> make_bcast_dynleader_os(const AlgOptions& options);
+AlgFactory make_bcast_hier_barrier, make_bcast_hier_opt;
+AlgFactory make_bcast_dynleader;  // kdeg=
+AlgFactory make_bcast_dynleader_os;
 // [PatarasukYuan2008] as [Parsons2015] §3.9.2 runs it: control messages to the root, which serves
 // arrivals in groups of at most group=G ranks.
-std::unique_ptr<Algorithm> make_bcast_patyuan(const AlgOptions& options);
+AlgFactory make_bcast_patyuan;
 // Its hierarchical variants (Fig. 3.23): exchange among node leaders, node-shared copy-out.
-std::unique_ptr<Algorithm> make_bcast_patyuan_hier(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_bcast_patyuan_opt(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_bcast_patyuan_dl(const AlgOptions& options);
+AlgFactory make_bcast_patyuan_hier, make_bcast_patyuan_opt, make_bcast_patyuan_dl;
 
 }  // namespace papbench

@@ -77,6 +77,10 @@ class Algorithm {
 // Algorithm parameters from the command line (e.g. radix=4), by name.
 using AlgOptions = std::map<std::string, std::string>;
 
+// What makes an algorithm from its options: the type of every make_<collective>_<name>, declared
+// in collectives/<collective>/<collective>.hpp and listed in its algorithms.cpp.
+using AlgFactory = std::unique_ptr<Algorithm>(const AlgOptions& options);
+
 // MPI takes element counts as int: a larger value is refused with std::overflow_error naming
 // `what`, never truncated into a wrong but plausible count.
 int count_as_int(std::size_t n, std::string_view what);

@@ -8,14 +8,9 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_gather_native(const AlgOptions& options);  // MPI_Gather
-std::unique_ptr<Algorithm> make_gather_lin(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_gather_ls(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_gather_bnom(const AlgOptions& options);
+AlgFactory make_gather_native;  // MPI_Gather
+AlgFactory make_gather_lin, make_gather_ls, make_gather_bnom;
 // PAP-aware ([Proficz2020] §4.2), need a PatRuntime in Args::pat:
-std::unique_ptr<Algorithm> make_gather_sls(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_gather_bsls(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_gather_sbn(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_gather_bsbn(const AlgOptions& options);
+AlgFactory make_gather_sls, make_gather_bsls, make_gather_sbn, make_gather_bsbn;
 
 }  // namespace papbench

@@ -11,14 +11,14 @@
 namespace papbench {
 
 // Algorithm 1: segmented full-duplex exchange, one intragroup allgather per group.
-std::unique_ptr<Algorithm> make_intergroup_allgather_alg1(const AlgOptions& options);
+AlgFactory make_intergroup_allgather_alg1;
 // [Kang2018] Algorithm 1: no segmentation.
-std::unique_ptr<Algorithm> make_intergroup_allgather_euro1(const AlgOptions& options);
+AlgFactory make_intergroup_allgather_euro1;
 // [Kang2018] Algorithm 2: segmentation, two-step intragroup allgather.
-std::unique_ptr<Algorithm> make_intergroup_allgather_euro2(const AlgOptions& options);
+AlgFactory make_intergroup_allgather_euro2;
 // Root gathering, stages concurrent across the groups (§3.1, Eq. 1).
-std::unique_ptr<Algorithm> make_intergroup_allgather_rg1(const AlgOptions& options);
+AlgFactory make_intergroup_allgather_rg1;
 // Root gathering with sequential stages, as production libraries do it (§3.1, Eq. 2).
-std::unique_ptr<Algorithm> make_intergroup_allgather_rg2(const AlgOptions& options);
+AlgFactory make_intergroup_allgather_rg2;
 
 }  // namespace papbench

@@ -11,10 +11,10 @@
 namespace papbench {
 
 // Algorithm 2: global-index segmentation, full-duplex exchange, intragroup allgather(v).
-std::unique_ptr<Algorithm> make_intergroup_allgatherv_alg2(const AlgOptions& options);
+AlgFactory make_intergroup_allgatherv_alg2;
 // Root gathering, stages concurrent across the groups (§3.1, Eq. 1).
-std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg1(const AlgOptions& options);
+AlgFactory make_intergroup_allgatherv_rg1;
 // Root gathering with sequential stages, as production libraries do it (§3.1, Eq. 2).
-std::unique_ptr<Algorithm> make_intergroup_allgatherv_rg2(const AlgOptions& options);
+AlgFactory make_intergroup_allgatherv_rg2;
 
 }  // namespace papbench

@@ -8,6 +8,6 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_pingpong_native(const AlgOptions& options);
+AlgFactory make_pingpong_native;
 
 }  // namespace papbench

@@ -8,9 +8,8 @@
 
 namespace papbench {
 
-std::unique_ptr<Algorithm> make_reduce_scatter_native(
-    const AlgOptions& options);  // MPI_Reduce_scatter
+AlgFactory make_reduce_scatter_native;  // MPI_Reduce_scatter
 // MPICH 3.0.4 re-implemented on point-to-point ([MPICH] red_scat.c, the pairwise exchange).
-std::unique_ptr<Algorithm> make_reduce_scatter_mpich_pairwise(const AlgOptions& options);
+AlgFactory make_reduce_scatter_mpich_pairwise;
 
 }  // namespace papbench

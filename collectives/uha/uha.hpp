@@ -13,25 +13,18 @@ namespace papbench {
 
 // Options: inter=NAME, the registry algorithm of the same collective that the node leaders run
 // on the shared buffers.
-std::unique_ptr<Algorithm> make_allgather_uha(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_allgatherv_uha(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_alltoall_uha(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_alltoallv_uha(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_scatter_uha(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_bcast_uha(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_reduce_scatter_uha(const AlgOptions& options);
+AlgFactory make_allgather_uha, make_allgatherv_uha, make_alltoall_uha, make_alltoallv_uha,
+    make_scatter_uha, make_bcast_uha, make_reduce_scatter_uha;
 // allgather and bcast also take copyout=memcpy|bcast|numa|shared|cow and regions=R
 // (collectives/uha/copy_out.hpp); true when copyout puts the result outside the receive buffer.
 bool uha_result_outside_recv(const AlgOptions& resolved);
 // Options: leaders=L, inter=NAME, scheme=p2p|shared (collectives/uha/multileader.cpp).
-std::unique_ptr<Algorithm> make_allgather_multileader(const AlgOptions& options);
+AlgFactory make_allgather_multileader;
 // Options: senders=K|all (collectives/uha/scatter_ms.cpp).
-std::unique_ptr<Algorithm> make_scatter_uha_ms(const AlgOptions& options);
+AlgFactory make_scatter_uha_ms;
 // Options: senders=K|all (collectives/uha/bcast_ms.cpp, allgather_ms.cpp,
 // reduce_scatter_ms.cpp, alltoallv_ms.cpp).
-std::unique_ptr<Algorithm> make_bcast_uha_ms(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_allgather_uha_ms(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_reduce_scatter_uha_ms(const AlgOptions& options);
-std::unique_ptr<Algorithm> make_alltoallv_uha_ms(const AlgOptions& options);
+AlgFactory make_bcast_uha_ms, make_allgather_uha_ms, make_reduce_scatter_uha_ms,
+    make_alltoallv_uha_ms;
 
 }  // namespace papbench
