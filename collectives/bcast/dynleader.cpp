@@ -14,8 +14,6 @@
 //
 // Cost, balanced: lgN.(alpha + n.beta) + one announcement round trip per level + a copy per
 // process; under imbalance the message waits for the root and for each node's first process only.
-#include <cstring>
-
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/bcast/shared_bcast.hpp"
 #include "collectives/core/alg_option.hpp"
@@ -37,26 +35,11 @@ class BcastDynleader final : public DynamicLeaderAlgorithm<SharedBcastBuffer> {
   }
 
   void run(const Args& a) override {
-    const auto arrival = arrive(a);
-    if (!arrival) return;
-    const HierLayout& l = layout();
-    const std::uint64_t g = arrival->generation;
-    if (l.rank() == a.root) {
-      std::memcpy(buffer().data(), a.recv, a.count * extent_of(a.dtype));
-      buffer().publish();
-      serve_children(a, g);
-      buffer().done();
-      return;
-    }
-    if (l.node() != l.root_node() && arrival->position == 0) {
-      receive_from_parent(a, g);
-      buffer().publish();
-      serve_children(a, g);
-    }
-    buffer().copy_out(a.recv);
+    if (const auto arrival = arrive(a)) bcast_on_node(layout(), buffer(), a, *arrival, *this);
   }
 
- private:
+  // A leader's two steps (bcast_on_node): announce itself to the parent node and receive from
+  // whichever process leads it; send to each child node's leader in the order they announce.
   void receive_from_parent(const Args& a, std::uint64_t g) {
     const HierLayout& l = layout();
     const int parent = l.tree().parent(l.node());

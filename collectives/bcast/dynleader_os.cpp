@@ -12,8 +12,6 @@
 // unless that child node has not yet taken the message of two calls ago.
 //
 // Cost, balanced: lgN.(put + flag + poll + get) + a copy per process.
-#include <cstring>
-
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/bcast/shared_bcast.hpp"
 #include "collectives/core/buffers.hpp"
@@ -31,40 +29,26 @@ class BcastDynleaderOs final : public OneSidedLeaderAlgorithm<SharedBcastBuffer>
   }
 
   void run(const Args& a) override {
-    const auto arrival = arrive(a);
-    if (!arrival) return;
-    const HierLayout& l = layout();
-    const std::uint64_t g = arrival->generation;
-    if (l.rank() == a.root) {
-      std::memcpy(buffer().data(), a.recv, bytes_);
-      buffer().publish();
-      serve_children(g);
-      buffer().done();
-      return;
-    }
-    if (l.node() != l.root_node() && arrival->position == 0) {
-      receive_from_parent(g);
-      buffer().publish();
-      serve_children(g);
-    }
-    buffer().copy_out(a.recv);
+    if (const auto arrival = arrive(a)) bcast_on_node(layout(), buffer(), a, *arrival, *this);
   }
 
- private:
-  static int slot(std::uint64_t g) { return static_cast<int>(g % kDepth); }
-
-  void receive_from_parent(std::uint64_t g) {
+  // A leader's two steps (bcast_on_node): take the message its parent node's leader deposited at
+  // this node's landing rank; deposit it at each child node's.
+  void receive_from_parent(const Args& /*a*/, std::uint64_t g) {
     const int at = landing(layout().node());
     SpinBackoff backoff;
     while (!window().holds(at, slot(g), g)) backoff.pause();
     window().take(at, slot(g), buffer().data(), bytes_);
   }
 
-  void serve_children(std::uint64_t g) {
+  void serve_children(const Args& /*a*/, std::uint64_t g) {
     for (const int child : layout().tree().children(layout().node())) {
       window().deposit(landing(child), slot(g), buffer().data(), bytes_, g);
     }
   }
+
+ private:
+  static int slot(std::uint64_t g) { return static_cast<int>(g % kDepth); }
 
   std::size_t bytes_ = 0;
 };

@@ -9,10 +9,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 
 #include "collectives/core/algorithm.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/hier_layout.hpp"
 #include "collectives/core/id_mailbox.hpp"
 #include "collectives/core/landing_window.hpp"
@@ -26,6 +28,35 @@ struct LeaderArrival {
   std::uint64_t generation;
   int position;
 };
+
+// The broadcast's call on a node ([Parsons2015] §3.7.2): the root leads its node with its own
+// data (in recv), the FIRST process to arrive leads every other node with the data from its parent
+// node (leader.receive_from_parent); a leader publishes it in the node's buffer and serves the
+// child nodes (leader.serve_children), everyone copies it out once published.
+template <class NodeBuffer, class Leader>
+void bcast_on_node(const HierLayout& l, NodeBuffer& buffer, const Args& a, LeaderArrival arrival,
+                   Leader& leader) {
+  const std::uint64_t g = arrival.generation;
+  if (l.rank() == a.root) {
+    std::memcpy(buffer.data(), a.recv, a.count * extent_of(a.dtype));
+    buffer.publish();
+    leader.serve_children(a, g);
+    buffer.done();
+    return;
+  }
+  if (l.node() != l.root_node() && arrival.position == 0) {
+    leader.receive_from_parent(a, g);
+    buffer.publish();
+    leader.serve_children(a, g);
+  }
+  buffer.copy_out(a.recv);
+}
+
+// Whether this process leads its node in a reduce ([Parsons2015] §3.7.1): the root on its node,
+// the LAST process to arrive on every other one, so no leader waits for a late local process.
+inline bool leads_reduce(const HierLayout& l, const Args& a, LeaderArrival arrival) {
+  return l.node() == l.root_node() ? l.rank() == a.root : arrival.position == l.node_size() - 1;
+}
 
 // Leaders that announce themselves (binomial tree of nodes as MPICH's, or k-ary with kdeg=K).
 template <class NodeBuffer>

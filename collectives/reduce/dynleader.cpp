@@ -41,11 +41,8 @@ class ReduceDynleader final : public DynamicLeaderAlgorithm<SharedReduceBuffer> 
     expect_prepared(count_, a.count, "reduce/dynleader");
     const auto arrival = arrive(a);
     if (!arrival) return;
-    const HierLayout& l = layout();
     buffer().contribute(a.send, a.op);
-    const bool leads =
-        l.node() == l.root_node() ? l.rank() == a.root : arrival->position == l.node_size() - 1;
-    if (!leads) return;
+    if (!leads_reduce(layout(), a, *arrival)) return;
     lead(a, arrival->generation);
     if (cancel_) mailbox().cancel_pending();
   }

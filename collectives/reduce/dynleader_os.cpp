@@ -52,11 +52,8 @@ class ReduceDynleaderOs final : public OneSidedLeaderAlgorithm<SharedReduceBuffe
     expect_prepared(count_, a.count, "reduce/dynleader-os");
     const auto arrival = arrive(a);
     if (!arrival) return;
-    const HierLayout& l = layout();
     buffer().contribute(a.send, a.op);
-    const bool leads =
-        l.node() == l.root_node() ? l.rank() == a.root : arrival->position == l.node_size() - 1;
-    if (leads) lead(a, arrival->generation);
+    if (leads_reduce(layout(), a, *arrival)) lead(a, arrival->generation);
   }
 
  private:
