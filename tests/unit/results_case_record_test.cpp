@@ -78,21 +78,28 @@ TEST(CaseRecordMatchKey, IgnoresHowTheCaseWasMeasured) {
   EXPECT_EQ(a.match_key(), b.match_key());
 }
 
+// reduce_case() with each identifying field changed alone; the first two (algorithm and params)
+// are the ones the workload key leaves out.
+std::vector<CaseRecord> field_variants() {
+  std::vector<CaseRecord> v(12, reduce_case());
+  v[0].algorithm = "binomial";
+  v[1].params = "k=2";
+  v[2].collective = "allreduce";
+  v[3].count = 2048;
+  v[4].dtype = "double";
+  v[5].op = "max";
+  v[6].root = 1;
+  v[7].pattern = "exponential";
+  v[8].sync_mode = "barrier";
+  v[9].compute_ns = 1;
+  v[10].maxdelay_ns = 1;
+  v[11].ranks = 4;
+  return v;
+}
+
 TEST(CaseRecordMatchKey, EveryIdentifyingFieldCounts) {
   const CaseRecord base = reduce_case();
-  std::vector<CaseRecord> variants(12, base);
-  variants[0].collective = "allreduce";
-  variants[1].algorithm = "binomial";
-  variants[2].params = "k=2";
-  variants[3].count = 2048;
-  variants[4].dtype = "double";
-  variants[5].op = "max";
-  variants[6].root = 1;
-  variants[7].pattern = "exponential";
-  variants[8].sync_mode = "barrier";
-  variants[9].compute_ns = 1;
-  variants[10].maxdelay_ns = 1;
-  variants[11].ranks = 4;
+  const std::vector<CaseRecord> variants = field_variants();
   std::set<std::string> keys = {base.match_key()};
   for (const CaseRecord& v : variants) keys.insert(v.match_key());
   EXPECT_EQ(keys.size(), variants.size() + 1);
@@ -105,17 +112,8 @@ TEST(CaseRecordMatchKey, WorkloadKeyLeavesOutOnlyAlgorithmAndParams) {
   other.params = "segments=4";
   EXPECT_EQ(base.workload_key(), other.workload_key());
   EXPECT_NE(base.match_key(), other.match_key());
-  std::vector<CaseRecord> variants(10, base);
-  variants[0].collective = "allreduce";
-  variants[1].count = 2048;
-  variants[2].dtype = "double";
-  variants[3].op = "max";
-  variants[4].root = 1;
-  variants[5].pattern = "exponential";
-  variants[6].sync_mode = "barrier";
-  variants[7].compute_ns = 1;
-  variants[8].maxdelay_ns = 1;
-  variants[9].ranks = 4;
+  const std::vector<CaseRecord> all = field_variants();
+  const std::vector<CaseRecord> variants(all.begin() + 2, all.end());
   std::set<std::string> keys = {base.workload_key()};
   for (const CaseRecord& v : variants) keys.insert(v.workload_key());
   EXPECT_EQ(keys.size(), variants.size() + 1);

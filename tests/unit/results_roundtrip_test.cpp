@@ -176,9 +176,7 @@ std::vector<SyncEventRow> make_sync(int first, int n) {
 TEST_F(ResultsRoundTrip, EverythingComesBack) {
   const int ranks = 6;
   RunInfo info = make_info(ranks);
-  std::vector<CaseRecord> cases;
-  cases.push_back(make_case(0, 5, ranks));
-  cases.push_back(make_case(1, 3, ranks));
+  std::vector<CaseRecord> cases = {make_case(0, 5, ranks), make_case(1, 3, ranks)};
   add_pat_times(cases[1]);
   cases[1].counters["perf::TASK-CLOCK"] = make_matrix(3, ranks, 7);
   cases[1].counters["PAPI_TOT_CYC"] = make_matrix(3, ranks, 8);
@@ -269,9 +267,7 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
 // but no values; load_case reads the values of the parts asked for, the others keep the shape.
 TEST_F(ResultsRoundTrip, OnDemandReaderLoadsACaseWhenAsked) {
   const int ranks = 3;
-  std::vector<CaseRecord> cases;
-  cases.push_back(make_case(0, 4, ranks));
-  cases.push_back(make_case(1, 2, ranks));
+  std::vector<CaseRecord> cases = {make_case(0, 4, ranks), make_case(1, 2, ranks)};
   add_pat_times(cases[1]);
   cases[1].counters["PAPI_TOT_CYC"] = make_matrix(2, ranks, 8);
   cases[1].counter_costs["start_ns"] = make_matrix(1, ranks, 13);
