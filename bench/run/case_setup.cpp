@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "bench/run/buffer_memory.hpp"
+#include "bench/run/output_reference.hpp"
 #include "bench/run/run_info.hpp"
 #include "bench/run/run_order.hpp"
 #include "collectives/core/intergroup.hpp"
@@ -157,6 +158,11 @@ void check_counts_fit(std::span<Case> cases, const RunOptions& opts, MPI_Comm wo
                                    .nodes = nodes.node_count()};
       case_bytes[k] = workload_footprint(*c.collective, comm, c.root, c.count, c.shape, &alg)
                           .bytes(c.dtype->size);
+      // --buffers warm: the check's reference copy (bench/run/output_reference.hpp).
+      if (opts.buffers == BufferMode::kWarm) {
+        case_bytes[k] += OutputReference::bytes(
+            checked_blocks(*c.collective, comm, c.root, c.count, c.shape), c.dtype->size);
+      }
       seen.emplace(key, case_bytes[k]);
     } catch (const std::overflow_error& e) {
       // Every rank computes the whole layout from the shared inputs, so all refuse alike.

@@ -43,11 +43,15 @@ constexpr AlgOptionSpec kNonblockingOptions[] = {
      .samples = kNbcTestIntervalSamples},
 };
 
-// schedules.cpp's ScheduleStarter: scratch for one vector (recursive-doubling's tmpsend) or
-// none; the schedule's own steps and requests are O(log P) or O(P) small entries, which the
-// scratch test's slack for index arrays covers.
+// schedules.cpp's ScheduleStarter: scratch for one vector (recursive-doubling's tmpsend), two
+// (ireduce/binomial's partial results off the root's receive buffer, on every rank since a call
+// may re-root) or none; the schedule's own steps and requests are O(log P) or O(P) small entries,
+// which the scratch test's slack for index arrays covers.
 std::uint64_t nbc_one_vector_scratch(const ScratchShape& s) {
   return s.vector_bytes();
+}
+std::uint64_t nbc_two_vector_scratch(const ScratchShape& s) {
+  return 2 * s.vector_bytes();
 }
 std::uint64_t nbc_no_scratch(const ScratchShape& /*s*/) {
   return 0;
@@ -104,6 +108,12 @@ std::vector<AlgorithmInfo> nonblocking_algorithms() {
           "iallreduce/iallreduce_tsp_ring.c",
           make_iallreduce_ring, nbc_no_scratch, true),
       row("ireduce", "the MPI library's MPI_Ireduce, compute, MPI_Wait", make_ireduce_native),
+      own("ireduce", "binomial",
+          "schedule of a binomial tree to the root (to rank 0 and then the root for "
+          "non-commutative ops, in rank order), one round per level, moved on by MPI_Test "
+          "(libnbc)",
+          "[OpenMPI] v4.1.4 libnbc/nbc_ireduce.c red_sched_binomial", make_ireduce_binomial,
+          nbc_two_vector_scratch, false),
       row("ibcast", "the MPI library's MPI_Ibcast, compute, MPI_Wait", make_ibcast_native),
       own("ibcast", "binomial",
           "schedule of a binomial tree from the root, one round per level, moved on by MPI_Test "

@@ -27,5 +27,6 @@ std::unique_ptr<Algorithm> make_iscatter_native(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_iallreduce_recursive_doubling(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_iallreduce_ring(const AlgOptions& options);
 std::unique_ptr<Algorithm> make_ibcast_binomial(const AlgOptions& options);
+std::unique_ptr<Algorithm> make_ireduce_binomial(const AlgOptions& options);
 
 }  // namespace papbench

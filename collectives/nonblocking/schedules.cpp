@@ -148,20 +148,78 @@ void build_iallreduce_ring(const Args& a, int r, int p, Schedule& s) {
   }
 }
 
+// ireduce/binomial: libnbc's red_sched_binomial (nbc_ireduce.c), its choice for non-commutative
+// ops, more than 4 ranks or short vectors where the reduce-scatter + gather does not apply. In
+// rounds r = 1 .. ceil(log2 P), a virtual rank that is a multiple of 2^r receives the partial
+// result of vrank + 2^(r-1) and combines its own before it (mine op theirs), one round for the
+// message and one for the combine; any other rank sends its partial result to vrank - 2^(r-1) and
+// leaves. Commutative ops root the tree at the root (root and rank 0 swap, nbc_swap_root);
+// non-commutative ones at rank 0, where every subtree is a run of consecutive ranks and so the
+// result comes out in MPI's order, and rank 0 sends it on to the root. The partial results
+// alternate between the scratch vector and the result vector (the receive buffer on the root,
+// a second scratch vector elsewhere, since MPI leaves the others' receive buffers undefined),
+// starting on the side that leaves the last combine of virtual rank 0 in the result vector.
+// One deviation: libnbc puts a non-zero root's send of its own partial result and its receive
+// of the final result into the same round, which can name the receive buffer twice; here the
+// receive waits for the next round (the send has been delivered before rank 0 can have the
+// result anyway).
+void build_ireduce_binomial(const Args& a, int rank, int p, Schedule& s) {
+  if (a.count == 0) return;
+  const std::size_t n = a.count;
+  if (p == 1) {
+    s.copy({Buf::kSend, 0}, {Buf::kRecv, 0}, n);
+    return;
+  }
+  int commute = 0;
+  mpi_check(MPI_Op_commutative(a.op, &commute), "MPI_Op_commutative");
+  const int vroot = commute != 0 ? a.root : 0;
+  const int vrank = nbc_swap_root(rank, vroot);
+  const int maxr = nbc_ceil_log2(p);
+  const Ref redbuf = rank == a.root ? Ref{Buf::kRecv, 0} : Ref{Buf::kTmp, n};
+  Ref rbuf{Buf::kTmp, 0}, lbuf = redbuf;
+  if (maxr % 2 != 0) std::swap(rbuf, lbuf);
+  bool first = true;  // the own contribution is still the send buffer
+  for (int r = 1; r <= maxr; ++r) {
+    const int half = 1 << (r - 1);
+    if (vrank % (1 << r) == 0) {
+      const int peer = nbc_swap_root(vrank + half, vroot);
+      if (peer >= p) continue;
+      s.recv(rbuf, n, peer);
+      s.end_round();
+      s.combine(first ? Ref{Buf::kSend, 0} : lbuf, rbuf, n);  // rbuf = mine op theirs
+      s.end_round();
+      first = false;
+      std::swap(rbuf, lbuf);
+    } else {
+      s.send(first ? Ref{Buf::kSend, 0} : lbuf, n, nbc_swap_root(vrank - half, vroot));
+      s.end_round();
+      break;
+    }
+  }
+  if (vroot != a.root) {
+    if (rank == 0) s.send(redbuf, n, a.root);
+    if (rank == a.root) s.recv(redbuf, n, 0);
+  }
+}
+
 using NbcBuild = void (*)(const Args& a, int rank, int size, Schedule& s);
 
 // The collective of one schedule: built for the case's root, rebuilt when a call re-roots it.
 class ScheduleStarter final : public NbcStarter {
  public:
-  ScheduleStarter(std::string_view name, NbcBuild build, bool needs_tmp, bool commutative_only)
-      : name_(name), build_(build), needs_tmp_(needs_tmp), commutative_only_(commutative_only) {}
+  ScheduleStarter(std::string_view name, NbcBuild build, int tmp_vectors, bool commutative_only)
+      : name_(name),
+        build_(build),
+        tmp_vectors_(tmp_vectors),
+        commutative_only_(commutative_only) {}
 
   void prepare(const Args& a, MPI_Comm comm) override {
     if (commutative_only_) require_commutative(a.op, name_);
     rank_ = comm_rank(comm);
     size_ = comm_size(comm);
     count_ = a.count;
-    if (needs_tmp_) tmp_.reserve(a.count * extent_of(a.dtype));
+    // Held on every rank: a call may re-root (ireduce/binomial's second vector is a non-root's).
+    tmp_.reserve(static_cast<std::size_t>(tmp_vectors_) * a.count * extent_of(a.dtype));
     rebuild(a);
   }
 
@@ -187,7 +245,7 @@ class ScheduleStarter final : public NbcStarter {
 
   std::string_view name_;
   NbcBuild build_;
-  bool needs_tmp_;
+  int tmp_vectors_;
   bool commutative_only_;
   int rank_ = 0, size_ = 1, root_ = 0;
   std::size_t count_ = 0;
@@ -196,25 +254,28 @@ class ScheduleStarter final : public NbcStarter {
   nbc::Engine engine_;
 };
 
-// needs_tmp: scratch for one vector; commutative_only: refuses other ops in prepare(), as the
-// registry row's restriction says.
-std::unique_ptr<Algorithm> make_nbc_schedule(std::string_view name, NbcBuild build, bool needs_tmp,
+// tmp_vectors: scratch vectors of `count` elements;
+// commutative_only: refuses other ops in prepare(), as the registry row's restriction says.
+std::unique_ptr<Algorithm> make_nbc_schedule(std::string_view name, NbcBuild build, int tmp_vectors,
                                              bool commutative_only, const AlgOptions& o) {
   return make_nonblocking(
-      std::make_unique<ScheduleStarter>(name, build, needs_tmp, commutative_only), o);
+      std::make_unique<ScheduleStarter>(name, build, tmp_vectors, commutative_only), o);
 }
 
 }  // namespace
 
 std::unique_ptr<Algorithm> make_ibcast_binomial(const AlgOptions& o) {
-  return make_nbc_schedule("ibcast/binomial", build_ibcast_binomial, false, false, o);
+  return make_nbc_schedule("ibcast/binomial", build_ibcast_binomial, 0, false, o);
 }
 std::unique_ptr<Algorithm> make_iallreduce_recursive_doubling(const AlgOptions& o) {
-  return make_nbc_schedule("iallreduce/recursive-doubling", build_iallreduce_recursive_doubling,
-                           true, false, o);
+  return make_nbc_schedule("iallreduce/recursive-doubling", build_iallreduce_recursive_doubling, 1,
+                           false, o);
 }
 std::unique_ptr<Algorithm> make_iallreduce_ring(const AlgOptions& o) {
-  return make_nbc_schedule("iallreduce/ring", build_iallreduce_ring, false, true, o);
+  return make_nbc_schedule("iallreduce/ring", build_iallreduce_ring, 0, true, o);
+}
+std::unique_ptr<Algorithm> make_ireduce_binomial(const AlgOptions& o) {
+  return make_nbc_schedule("ireduce/binomial", build_ireduce_binomial, 2, false, o);
 }
 
 }  // namespace papbench

@@ -6,12 +6,15 @@
 // do not, [MPICH] v4.0.2 generic.json, [OpenMPI] v4.1.4 coll_tuned_decision_fixed.c); for
 // reduce-bcast that is the rule of its reduce part, tried for every reduce row, the world and a
 // reversed half; the iallreduce rows by the same rule (libnbc's recursive doubling keeps the
-// order, its ring does not); (2) ring-segmented's phase count against Open MPI's rule
+// order, its ring does not); ireduce/binomial at every root, the product in rank order on the
+// root (libnbc's tree roots at rank 0 for a non-commutative op and sends the result on); (2)
+// ring-segmented's phase count against Open MPI's rule
 // (allreduce_ring::segmented_phases) on hand-computed cases.
 
 #include <fmt/format.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -32,13 +35,16 @@ namespace {
 using mpi_test::expect;
 using mpi_test::Matrix;
 
-// One allreduce variant with the matrix op: refused iff `refuse`, otherwise the ordered product.
+// One allreduce variant with the matrix op: refused iff `refuse`, otherwise the ordered product
+// on every rank; a reduce variant (`root` >= 0): on the root.
 void check_variant(MPI_Comm comm, const AlgorithmInfo& info, const AlgOptions& given, bool refuse,
-                   std::string_view where) {
+                   std::string_view where, int root = -1) {
   const mpi_test::MatrixOp matrix;
   const int rank = comm_rank(comm), size = comm_size(comm);
   std::string name(info.full_name());
   for (const auto& [key, value] : given) name += fmt::format(":{}={}", key, value);
+  if (root >= 0) name += fmt::format(" root={}", root);
+  const bool has_result = root < 0 || rank == root;
   // The hierarchical reduce parts read the nodes (real ones: one here).
   const topology::NodeTopology nodes(comm, 0);
   for (const std::size_t count :
@@ -55,6 +61,7 @@ void check_variant(MPI_Comm comm, const AlgorithmInfo& info, const AlgOptions& g
     a.dtype = matrix.type();
     a.op = matrix.op();
     a.count = count;
+    a.root = std::max(root, 0);
     a.send = send.data();
     a.recv = recv.data();
     const auto alg = make_algorithm(info, given);
@@ -71,7 +78,7 @@ void check_variant(MPI_Comm comm, const AlgorithmInfo& info, const AlgOptions& g
       recv.assign(count + 1, Matrix{-1, -1, -1, -1});
       alg->run(a);
       bool ok = recv[count] == Matrix{-1, -1, -1, -1};  // nothing beyond the vector
-      for (std::size_t i = 0; i < count; ++i) ok = ok && recv[i] == expected[i];
+      for (std::size_t i = 0; has_result && i < count; ++i) ok = ok && recv[i] == expected[i];
       expect(ok, fmt::format("{}{} count={} iteration {}: not the product in rank order", name,
                              where, count, it));
     }
@@ -103,6 +110,11 @@ void check_noncommutative(MPI_Comm comm, std::string_view where) {
   // iallreduce's rows by the same rule (issue 46): its schedules run to completion in run().
   for (const std::string_view coll : {"allreduce", "iallreduce"}) {
     check_noncommutative_rows(comm, coll, where);
+  }
+  // libnbc's binomial ireduce keeps the order (rank 0's tree, then the root), at every root.
+  const AlgorithmInfo& ireduce = *find_algorithm("ireduce", "binomial");
+  for (int root = 0; root < comm_size(comm); ++root) {
+    check_variant(comm, ireduce, {}, ireduce.restrictions.commutative_only, where, root);
   }
 }
 
