@@ -48,9 +48,14 @@ papbench_mpi_test(clocksync_known_answer_exact RANKS 3 TIMEOUT 60
                           --max-error-ns 1 --min-resyncs 1)
 papbench_mpi_test(clocksync_protocol RANKS 1 2 3 4 TIMEOUT 60
                   COMMAND $<TARGET_FILE:clocksync_protocol>)
-# The known-answer checks measure time: they run alone whatever ctest's -j (PROCESSORS 2 already
-# keeps them alone at -j2, the suite's setting).
-set_tests_properties(clocksync_known_answer.np1 clocksync_known_answer.np2
+# The known-answer checks measure time, and the protocol test expects a sync to end within its
+# 200 ms resync interval ("no resync right after a sync" failed at 2-4 ranks on the shared 2-core
+# machine under load 30, alone as beside another test): they run alone whatever ctest's -j and
+# whatever PAPBENCH_MPI_TEST_PROCESSORS (the ci preset's 1 lets the other MPI tests run two at
+# a time).
+set_tests_properties(clocksync_protocol.np1 clocksync_protocol.np2 clocksync_protocol.np3
+                     clocksync_protocol.np4
+                     clocksync_known_answer.np1 clocksync_known_answer.np2
                      clocksync_known_answer.np4 clocksync_known_answer_median.np4
                      clocksync_known_answer_nodes.np4 clocksync_known_answer_wander.np3
                      clocksync_known_answer_step.np3 clocksync_known_answer_exact.np3
