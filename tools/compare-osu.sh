@@ -15,7 +15,8 @@
 # (side by side, so that a loaded round counts against both).
 # Environment: RANKS (2), REPS (5), ITERS (1000), SIZES (65536,1048576: bytes, powers of two),
 # INCLUDE_LATE (0; 1 keeps papbench's iterations off their planned arrival, for loaded machines),
-# PAPBENCH_MPIEXEC (mpiexec). Launches get tools/mpiexec-flags.sh's flags; with more ranks than
+# PAPBENCH_MPIEXEC (mpiexec), PAPBENCH / PAPBENCH_REPORT (other binaries, e.g. an older build
+# to set beside this one). Launches get tools/mpiexec-flags.sh's flags; with more ranks than
 # cores, OMPI_MCA_mpi_yield_when_idle=1 (as the project's runs), else none (ranks spin as OSU's).
 set -euo pipefail
 
@@ -23,8 +24,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 osu_dir=${1:?usage: tools/compare-osu.sh OSU_COLLECTIVE_DIR [BUILD_DIR]}
 build=${2:-build-ci}
 osu=$osu_dir/osu_reduce
-papbench=$build/bench/papbench
-report=$build/tools/papbench-report
+papbench=${PAPBENCH:-$build/bench/papbench}
+report=${PAPBENCH_REPORT:-$build/tools/papbench-report}
 for exe in "$osu" "$papbench" "$report"; do
   [[ -x $exe ]] || { echo "compare-osu: $exe is not built" >&2; exit 2; }
 done
