@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 
 #include "common/units.hpp"
@@ -18,6 +20,54 @@ constexpr int kMaxSmaWindow = 1'000'000;
 // The polled runtime's fiber stack: MPI calls (SMPI's included) and the background parts' own
 // frames; their buffers are on the heap. Untouched pages cost no memory.
 constexpr std::size_t kFiberStackBytes = std::size_t{1} << 20;
+
+// The polled runtime's exchange on its own communicator: one message per pair and iteration, so
+// MPI's in-order matching pairs each iteration's messages.
+constexpr int kExchangeTag = 7;
+// What the exchange's receive buffer holds until a rank's prediction arrives: no clock reads it.
+constexpr std::int64_t kNotExchanged = std::numeric_limits<std::int64_t>::min();
+
+// The polled runtime's exchange of `mine` into `arrivals` (by rank of `comm`), as nonblocking
+// calls that yield to the foreground (coop::waitall).
+void exchange_polled(MPI_Comm comm, std::int64_t mine, std::vector<std::int64_t>& arrivals) {
+  // The allgather as SMPI's MPI_Iallgather is built (a send to and a receive from every other
+  // rank, posted at once; SimGrid's smpi_nbc_impl.cpp), as separate requests: the same messages
+  // at the same simulated times.
+  const int me = comm_rank(comm);
+  const int size = comm_size(comm);
+  std::vector<MPI_Request> requests;
+  requests.reserve(2 * static_cast<std::size_t>(size - 1));
+  std::fill(arrivals.begin(), arrivals.end(), kNotExchanged);
+  arrivals[static_cast<std::size_t>(me)] = mine;
+  for (int other = 0; other < size; ++other) {
+    if (other == me) continue;
+    MPI_Request& s = requests.emplace_back(MPI_REQUEST_NULL);
+    mpi_check(MPI_Isend(&mine, 1, MPI_INT64_T, other, kExchangeTag, comm, &s),
+              "MPI_Isend (PAT exchange)");
+    MPI_Request& r = requests.emplace_back(MPI_REQUEST_NULL);
+    mpi_check(MPI_Irecv(&arrivals[static_cast<std::size_t>(other)], 1, MPI_INT64_T, other,
+                        kExchangeTag, comm, &r),
+              "MPI_Irecv (PAT exchange)");
+  }
+  if constexpr (smpi::kSimulated) {
+    // Under SMPI a receive's data lies in its buffer from the simulated instant its transfer
+    // ends (SimGrid copies it then, kernel/activity/CommImpl.cpp finish()), so the fiber sees the
+    // exchange done by its values and only then completes the requests, with MPI_Waitall, which
+    // returns at once. Not by MPI_Test: SimGrid 3.32 keeps every request that a test completed
+    // in its rank's list of activities for the rest of the run (finish() removes only those a
+    // wait is registered on), and every later transfer's end walks that list; 47 such receives
+    // a rank and iteration made that walk 85-89 % of the host time of a 48-rank run (perf,
+    // docs/SIMULATION.md).
+    const auto pending = [&arrivals] {
+      return std::ranges::find(arrivals, kNotExchanged) != arrivals.end();
+    };
+    for (coop::Yielder* y = coop::current(); pending() && y != nullptr && !y->blocking();
+         y = coop::current()) {
+      y->yield();
+    }
+  }
+  coop::waitall(requests);
+}
 
 }  // namespace
 
@@ -245,12 +295,7 @@ void PatRuntime::thread_main(std::stop_token stop) {
 void PatRuntime::iteration(std::int64_t mine, PatBackground* work, const Args& args) {
   try {
     if (progress_ == PatProgress::kPolled) {
-      // Nonblocking: the fiber yields until every rank reached its edge.
-      MPI_Request r = MPI_REQUEST_NULL;
-      mpi_check(
-          MPI_Iallgather(&mine, 1, MPI_INT64_T, arrivals_.data(), 1, MPI_INT64_T, comm_.get(), &r),
-          "MPI_Iallgather (PAT)");
-      coop::wait(r);
+      exchange_polled(comm_.get(), mine, arrivals_);
     } else {
       // Blocking calls, as in the paper: this thread drives MPI progress while the foreground
       // computes.
