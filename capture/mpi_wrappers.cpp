@@ -201,7 +201,19 @@ PAPBENCH_C_WRAPPER(Exscan,
     return posted([&] { return PMPI_##NAME ARGS; }, request, [&] { return SHAPE; }); \
   }
 
-PAPBENCH_C_POST_WRAPPER(Iallreduce,
+// The nonblocking ones papbench has schedules of its own for: as above, but the post goes to
+// substitution.hpp (and the waits and tests below too, which complete a substituted one).
+#define PAPBENCH_C_POST_REPLACE(NAME, PARAMS, ARGS, SHAPE)                                   \
+  __attribute__((visibility("default"))) int MPI_##NAME PARAMS {                             \
+    const void* site = __builtin_return_address(0);                                          \
+    return posted(                                                                           \
+        [&] {                                                                                \
+          return papbench::capture::substitution::NAME(site, PAPBENCH_UNPARENTHESIZED ARGS); \
+        },                                                                                   \
+        request, [&] { return SHAPE; });                                                     \
+  }
+
+PAPBENCH_C_POST_REPLACE(Iallreduce,
                         (const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op,
                          MPI_Comm comm, MPI_Request* request),
                         (sb, rb, count, dt, op, comm, request),
@@ -211,7 +223,7 @@ PAPBENCH_C_POST_WRAPPER(Ireduce,
                          MPI_Comm comm, MPI_Request* request),
                         (sb, rb, count, dt, op, root, comm, request),
                         shapes::reduction(Collective::kIreduce, count, dt, op, root, comm, site))
-PAPBENCH_C_POST_WRAPPER(Ibcast,
+PAPBENCH_C_POST_REPLACE(Ibcast,
                         (void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm,
                          MPI_Request* request),
                         (buffer, count, dt, root, comm, request),
@@ -240,45 +252,56 @@ PAPBENCH_C_POST_WRAPPER(Iscatter,
                                        comm, site))
 
 // The calls that complete requests. Only while a posted collective is pending do they copy the
-// handles; a request freed unwaited (MPI_Request_free) is dropped from the pending ones.
+// handles; a request freed unwaited (MPI_Request_free) is dropped from the pending ones. Each
+// goes through substitution.hpp, which moves papbench's schedules in flight on.
 __attribute__((visibility("default"))) int MPI_Wait(MPI_Request* request, MPI_Status* status) {
-  return completing(request, 1, false, [&] { return PMPI_Wait(request, status); });
+  return completing(request, 1, false,
+                    [&] { return papbench::capture::substitution::Wait(request, status); });
 }
 __attribute__((visibility("default"))) int MPI_Waitall(int count, MPI_Request requests[],
                                                        MPI_Status statuses[]) {
-  return completing(requests, count, false,
-                    [&] { return PMPI_Waitall(count, requests, statuses); });
+  return completing(requests, count, false, [&] {
+    return papbench::capture::substitution::Waitall(count, requests, statuses);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Waitany(int count, MPI_Request requests[],
                                                        int* index, MPI_Status* status) {
-  return completing(requests, count, false,
-                    [&] { return PMPI_Waitany(count, requests, index, status); });
+  return completing(requests, count, false, [&] {
+    return papbench::capture::substitution::Waitany(count, requests, index, status);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Waitsome(int incount, MPI_Request requests[],
                                                         int* outcount, int indices[],
                                                         MPI_Status statuses[]) {
-  return completing(requests, incount, false,
-                    [&] { return PMPI_Waitsome(incount, requests, outcount, indices, statuses); });
+  return completing(requests, incount, false, [&] {
+    return papbench::capture::substitution::Waitsome(incount, requests, outcount, indices,
+                                                     statuses);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Test(MPI_Request* request, int* flag,
                                                     MPI_Status* status) {
-  return completing(request, 1, true, [&] { return PMPI_Test(request, flag, status); });
+  return completing(request, 1, true,
+                    [&] { return papbench::capture::substitution::Test(request, flag, status); });
 }
 __attribute__((visibility("default"))) int MPI_Testall(int count, MPI_Request requests[], int* flag,
                                                        MPI_Status statuses[]) {
-  return completing(requests, count, true,
-                    [&] { return PMPI_Testall(count, requests, flag, statuses); });
+  return completing(requests, count, true, [&] {
+    return papbench::capture::substitution::Testall(count, requests, flag, statuses);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Testany(int count, MPI_Request requests[],
                                                        int* index, int* flag, MPI_Status* status) {
-  return completing(requests, count, true,
-                    [&] { return PMPI_Testany(count, requests, index, flag, status); });
+  return completing(requests, count, true, [&] {
+    return papbench::capture::substitution::Testany(count, requests, index, flag, status);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Testsome(int incount, MPI_Request requests[],
                                                         int* outcount, int indices[],
                                                         MPI_Status statuses[]) {
-  return completing(requests, incount, true,
-                    [&] { return PMPI_Testsome(incount, requests, outcount, indices, statuses); });
+  return completing(requests, incount, true, [&] {
+    return papbench::capture::substitution::Testsome(incount, requests, outcount, indices,
+                                                     statuses);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Request_free(MPI_Request* request) {
   if (request != nullptr && papbench::capture::requests_pending()) {
