@@ -195,51 +195,86 @@ PAPBENCH_C_SCAN(Exscan)
   __attribute__((visibility("default"))) int MPI_##NAME PAPBENCH_APPENDED(PARAMS,                 \
                                                                           MPI_Request* request) { \
     const void* site = __builtin_return_address(0);                                               \
-    return posted([&] { return PMPI_##NAME PAPBENCH_APPENDED(ARGS, request); }, request,          \
-                  [&] { return SHAPE; });                                                         \
+    return posted([&] { return post_##NAME(site, PAPBENCH_UNPARENTHESIZED ARGS, request); },      \
+                  request, [&] { return SHAPE; });                                                \
   }
+
+// Where a nonblocking post goes: to substitution.hpp for the collectives papbench has schedules of
+// its own for (it runs one where PAPBENCH_SUBSTITUTE asks for it, the library's call otherwise),
+// straight to the library for the others.
+#define PAPBENCH_POST_TO_LIBRARY(NAME)                  \
+  template <class... Args>                              \
+  int post_##NAME(const void* /*site*/, Args... args) { \
+    return PMPI_##NAME(args...);                        \
+  }
+#define PAPBENCH_POST_TO_SUBSTITUTION(NAME)                      \
+  template <class... Args>                                       \
+  int post_##NAME(const void* site, Args... args) {              \
+    return papbench::capture::substitution::NAME(site, args...); \
+  }
+namespace {
+PAPBENCH_POST_TO_SUBSTITUTION(Iallreduce)
+PAPBENCH_POST_TO_SUBSTITUTION(Ibcast)
+PAPBENCH_POST_TO_LIBRARY(Ireduce)
+PAPBENCH_POST_TO_LIBRARY(Iallgather)
+PAPBENCH_POST_TO_LIBRARY(Ialltoall)
+PAPBENCH_POST_TO_LIBRARY(Igather)
+PAPBENCH_POST_TO_LIBRARY(Iscatter)
+}  // namespace
+
 PAPBENCH_NONBLOCKING_COLLECTIVES(PAPBENCH_C_POST_WRAPPER)
 
 // The calls that complete requests. Only while a posted collective is pending do they copy the
-// handles; a request freed unwaited (MPI_Request_free) is dropped from the pending ones.
+// handles; a request freed unwaited (MPI_Request_free) is dropped from the pending ones. Each
+// goes through substitution.hpp, which moves papbench's schedules in flight on.
 __attribute__((visibility("default"))) int MPI_Wait(MPI_Request* request, MPI_Status* status) {
-  return completing(request, 1, false, [&] { return PMPI_Wait(request, status); });
+  return completing(request, 1, false,
+                    [&] { return papbench::capture::substitution::Wait(request, status); });
 }
 __attribute__((visibility("default"))) int MPI_Waitall(int count, MPI_Request requests[],
                                                        MPI_Status statuses[]) {
-  return completing(requests, count, false,
-                    [&] { return PMPI_Waitall(count, requests, statuses); });
+  return completing(requests, count, false, [&] {
+    return papbench::capture::substitution::Waitall(count, requests, statuses);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Waitany(int count, MPI_Request requests[],
                                                        int* index, MPI_Status* status) {
-  return completing(requests, count, false,
-                    [&] { return PMPI_Waitany(count, requests, index, status); });
+  return completing(requests, count, false, [&] {
+    return papbench::capture::substitution::Waitany(count, requests, index, status);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Waitsome(int incount, MPI_Request requests[],
                                                         int* outcount, int indices[],
                                                         MPI_Status statuses[]) {
-  return completing(requests, incount, false,
-                    [&] { return PMPI_Waitsome(incount, requests, outcount, indices, statuses); });
+  return completing(requests, incount, false, [&] {
+    return papbench::capture::substitution::Waitsome(incount, requests, outcount, indices,
+                                                     statuses);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Test(MPI_Request* request, int* flag,
                                                     MPI_Status* status) {
-  return completing(request, 1, true, [&] { return PMPI_Test(request, flag, status); });
+  return completing(request, 1, true,
+                    [&] { return papbench::capture::substitution::Test(request, flag, status); });
 }
 __attribute__((visibility("default"))) int MPI_Testall(int count, MPI_Request requests[], int* flag,
                                                        MPI_Status statuses[]) {
-  return completing(requests, count, true,
-                    [&] { return PMPI_Testall(count, requests, flag, statuses); });
+  return completing(requests, count, true, [&] {
+    return papbench::capture::substitution::Testall(count, requests, flag, statuses);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Testany(int count, MPI_Request requests[],
                                                        int* index, int* flag, MPI_Status* status) {
-  return completing(requests, count, true,
-                    [&] { return PMPI_Testany(count, requests, index, flag, status); });
+  return completing(requests, count, true, [&] {
+    return papbench::capture::substitution::Testany(count, requests, index, flag, status);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Testsome(int incount, MPI_Request requests[],
                                                         int* outcount, int indices[],
                                                         MPI_Status statuses[]) {
-  return completing(requests, incount, true,
-                    [&] { return PMPI_Testsome(incount, requests, outcount, indices, statuses); });
+  return completing(requests, incount, true, [&] {
+    return papbench::capture::substitution::Testsome(incount, requests, outcount, indices,
+                                                     statuses);
+  });
 }
 __attribute__((visibility("default"))) int MPI_Request_free(MPI_Request* request) {
   if (request != nullptr && papbench::capture::requests_pending()) {

@@ -22,77 +22,28 @@
 #include "capture/call_site.hpp"
 #include "capture/capture_session.hpp"
 #include "capture/substitution_spec.hpp"
+#include "capture/substitution_state.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
 #include "topology/node_topology.hpp"
 
 namespace papbench::capture::substitution {
-namespace {
-
-// The distinct call shapes (rule, count, datatype, op) prepared on one communicator; a later
-// shape falls through ("shapes"), so that an application with ever-changing counts does not
-// gather prepared algorithms (and their communicators) without bound. The shapes arrive in the
-// same order on every member, so all members stop alike.
-constexpr std::size_t kMaxShapesPerComm = 64;
-
-enum Kind : int { kReduce, kAllreduce, kBcast, kScatter, kGather, kKinds };
-constexpr std::string_view kKindNames[kKinds] = {"reduce", "allreduce", "bcast", "scatter",
-                                                 "gather"};
-
-// One prepared algorithm: made and prepared on the first call of its shape, run by every later
-// one (Algorithm::run re-roots itself, so one instance serves every root).
-struct Prepared {
-  const SubstitutionRule* rule = nullptr;
-  std::size_t count = 0;
-  MPI_Datatype dtype = MPI_DATATYPE_NULL;
-  MPI_Op op = MPI_OP_NULL;
-  std::unique_ptr<Algorithm> algorithm;  // null: prepare() refused the shape
-};
-
-// What one communicator holds, as an MPI attribute: MPI_Comm_free (or finish()) deletes it
-// through delete_cache, which frees the algorithms' communicators and windows with it.
-struct CommCache {
-  MPI_Comm comm = MPI_COMM_NULL;
-  std::unique_ptr<topology::NodeTopology> nodes;
-  std::vector<Prepared> prepared;
-};
-
-// Per call site and collective on this rank.
-struct SiteEntry {
-  const SubstitutionRule* rule = nullptr;  // null: no rule covers the site
-  long long served = 0;
-  long long prepared = 0;                 // prepare() calls made from this site
-  std::map<std::string, long long> fell;  // by reason
-};
-
-struct State {
-  std::vector<SubstitutionRule> rules;
-  bool kind_has_rules[kKinds] = {};
-  int keyval = MPI_KEYVAL_INVALID;
-  std::mutex mutex;
-  std::map<std::pair<const void*, int>, SiteEntry> sites;
-  std::unordered_map<MPI_Datatype, bool> plain_types;
-  std::vector<CommCache*> live;  // in the order they were made
-};
+namespace detail {
 
 std::atomic<bool> g_enabled{false};
+
 std::unique_ptr<State>& state() {
   static std::unique_ptr<State> s;
   return s;
 }
 
-int delete_cache(MPI_Comm, int, void* attribute, void*) {
-  const InternalCalls guard;  // the algorithms' own frees are not the application's
-  std::unique_ptr<CommCache> cache(static_cast<CommCache*>(attribute));
-  if (State* s = state().get()) {
-    std::lock_guard lock(s->mutex);
-    std::erase(s->live, cache.get());
-  }
-  return MPI_SUCCESS;
+bool active(Kind kind) {
+  return g_enabled.load(std::memory_order_relaxed) && !InternalCalls::active() &&
+         state()->kind_has_rules[kind];
 }
 
-// The site's entry; its rule is resolved on its first call: a site rule of the collective whose
-// site is the name `papbench-report pap` shows, else the collective's rule without a site.
+// The site's rule: a site rule of the collective whose site is the name `papbench-report pap`
+// shows, else the collective's rule without a site.
 SiteEntry& entry_of(State& s, const void* site, Kind kind) {
   auto [it, added] = s.sites.try_emplace({site, kind});
   if (added) {
@@ -112,7 +63,6 @@ SiteEntry& entry_of(State& s, const void* site, Kind kind) {
   return it->second;
 }
 
-// A predefined datatype laid out as its size (what the algorithms' byte arithmetic assumes).
 bool plain_type(State& s, MPI_Datatype t) {
   if (t == MPI_DATATYPE_NULL) return false;
   {
@@ -144,7 +94,24 @@ void count_fell(State& s, SiteEntry& e, const char* reason) {
   ++e.fell[reason];
 }
 
-// The communicator's cache, made (collectively: the node topology) on its first substituted call.
+const char* shape_reason(const SubstitutionRule& rule, const Args& args, MPI_Op op,
+                         const char* reason) {
+  if (reason != nullptr) return reason;
+  const AlgRestrictions& limits = rule.algorithm->restrictions;
+  int inter = 0, size = 0;
+  PMPI_Comm_test_inter(args.comm, &inter);
+  if (inter != 0) return "intercommunicator";
+  if (args.count == 0) return "empty";
+  if (limits.commutative_only && op != MPI_OP_NULL) {
+    int commutative = 1;
+    PMPI_Op_commutative(op, &commutative);
+    if (commutative == 0) return "non-commutative op";
+  }
+  PMPI_Comm_size(args.comm, &size);
+  if (size < limits.min_ranks || (limits.max_ranks > 0 && size > limits.max_ranks)) return "ranks";
+  return nullptr;
+}
+
 CommCache& cache_of(State& s, MPI_Comm comm) {
   void* value = nullptr;
   int found = 0;
@@ -152,7 +119,6 @@ CommCache& cache_of(State& s, MPI_Comm comm) {
   if (found != 0) return *static_cast<CommCache*>(value);
   auto cache = std::make_unique<CommCache>();
   cache->comm = comm;
-  cache->nodes = std::make_unique<topology::NodeTopology>(comm);
   CommCache& ref = *cache;
   mpi_check(PMPI_Comm_set_attr(comm, s.keyval, cache.get()), "MPI_Comm_set_attr");
   static_cast<void>(cache.release());  // owned by the attribute now (delete_cache)
@@ -166,6 +132,32 @@ CommCache& cache_of(State& s, MPI_Comm comm) {
                rule.algorithm->full_name().c_str(), rule.text.c_str(), what);
   PMPI_Abort(comm, 1);
   std::abort();  // PMPI_Abort does not return
+}
+
+Args base_args(MPI_Comm comm, int root, MPI_Datatype dt, MPI_Op op, int count) {
+  Args a;
+  a.comm = comm;
+  a.root = root;
+  a.dtype = dt;
+  a.op = op;
+  a.count = count > 0 ? static_cast<std::size_t>(count) : 0;
+  return a;
+}
+
+}  // namespace detail
+
+namespace {
+
+using namespace detail;
+
+int delete_cache(MPI_Comm, int, void* attribute, void*) {
+  const InternalCalls guard;  // the algorithms' own frees are not the application's
+  std::unique_ptr<CommCache> cache(static_cast<CommCache*>(attribute));
+  if (State* s = state().get()) {
+    std::lock_guard lock(s->mutex);
+    std::erase(s->live, cache.get());
+  }
+  return MPI_SUCCESS;
 }
 
 // Runs the call as its site's rule's algorithm, or `fallback` (the library's call), counted with
@@ -183,24 +175,7 @@ int serve(const void* site, Kind kind, Args args, MPI_Op op, const char* reason,
   if (entry->rule == nullptr) return fallback();
   const SubstitutionRule& rule = *entry->rule;
   const AlgRestrictions& limits = rule.algorithm->restrictions;
-  int inter = 0, size = 0;
-  PMPI_Comm_test_inter(args.comm, &inter);
-  PMPI_Comm_size(args.comm, &size);
-  int commutative = 1;
-  if (reason == nullptr && limits.commutative_only && op != MPI_OP_NULL) {
-    PMPI_Op_commutative(op, &commutative);
-  }
-  if (reason == nullptr) {
-    if (inter != 0) {
-      reason = "intercommunicator";
-    } else if (args.count == 0) {
-      reason = "empty";
-    } else if (commutative == 0) {
-      reason = "non-commutative op";
-    } else if (size < limits.min_ranks || (limits.max_ranks > 0 && size > limits.max_ranks)) {
-      reason = "ranks";
-    }
-  }
+  reason = shape_reason(rule, args, op, reason);
   if (reason != nullptr) {
     count_fell(s, *entry, reason);
     return fallback();
@@ -209,6 +184,8 @@ int serve(const void* site, Kind kind, Args args, MPI_Op op, const char* reason,
   Prepared* prepared = nullptr;
   try {
     CommCache& cache = cache_of(s, args.comm);
+    // Collective over the communicator: every member's first blocking substituted call on it.
+    if (cache.nodes == nullptr) cache.nodes = std::make_unique<topology::NodeTopology>(args.comm);
     args.nodes = cache.nodes.get();
     if (cache.nodes->node_count() < limits.min_nodes) reason = "nodes";
     for (Prepared& p : cache.prepared) {
@@ -253,21 +230,6 @@ int serve(const void* site, Kind kind, Args args, MPI_Op op, const char* reason,
   return MPI_SUCCESS;
 }
 
-bool active(Kind kind) {
-  return g_enabled.load(std::memory_order_relaxed) && !InternalCalls::active() &&
-         state()->kind_has_rules[kind];
-}
-
-Args base_args(MPI_Comm comm, int root, MPI_Datatype dt, MPI_Op op, int count) {
-  Args a;
-  a.comm = comm;
-  a.root = root;
-  a.dtype = dt;
-  a.op = op;
-  a.count = count > 0 ? static_cast<std::size_t>(count) : 0;
-  return a;
-}
-
 // An own copy of an MPI_IN_PLACE input: the algorithms take separate send and receive buffers.
 const void* in_place_copy(std::vector<std::byte>& copy, const void* from, std::size_t bytes) {
   copy.resize(bytes);
@@ -305,6 +267,7 @@ void finish() {
   if (s == nullptr) return;
   g_enabled = false;
   const InternalCalls guard;
+  finish_nonblocking();
   std::vector<CommCache*> live;
   {
     std::lock_guard lock(s->mutex);

@@ -39,4 +39,24 @@ int Scatter(const void* site, const void* sb, int scount, MPI_Datatype stype, vo
 int Gather(const void* site, const void* sb, int scount, MPI_Datatype stype, void* rb, int rcount,
            MPI_Datatype rtype, int root, MPI_Comm comm);
 
+// Nonblocking (substitution_nbc.cpp): a covered post starts the rule's schedule and sets *request
+// to a generalized request that the application's own waits and tests complete.
+int Iallreduce(const void* site, const void* sb, void* rb, int count, MPI_Datatype dt, MPI_Op op,
+               MPI_Comm comm, MPI_Request* request);
+int Ibcast(const void* site, void* buffer, int count, MPI_Datatype dt, int root, MPI_Comm comm,
+           MPI_Request* request);
+// The calls that complete requests (the C wrappers of all eight hand them here): while a
+// substituted collective is in flight, each moves every schedule on, and a blocking one polls
+// instead of blocking in the library (which would not move them); else the PMPI_ call alone.
+int Wait(MPI_Request* request, MPI_Status* status);
+int Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
+int Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status);
+int Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+             MPI_Status statuses[]);
+int Test(MPI_Request* request, int* flag, MPI_Status* status);
+int Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]);
+int Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status);
+int Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+             MPI_Status statuses[]);
+
 }  // namespace papbench::capture::substitution

@@ -50,7 +50,17 @@ SubstitutionRule parse_one(const std::string& item, std::string_view option) {
     rest.remove_prefix(end + 1);
   }
   const std::size_t eq = rest.find('=');
-  if (eq == std::string_view::npos || !substitutable(rest.substr(0, eq))) {
+  const std::string_view named = rest.substr(0, eq);
+  if (named == "gatherv" || named == "scatterv") {
+    // An MPI_Gatherv with even blocks is a gather, but only the root knows the counts: the other
+    // members could not decide alike without a message of their own in the application's call.
+    throw UsageError(fmt::format(
+        "{}: '{}': papbench has no {} algorithm (uneven blocks; `papbench list`), and a {} "
+        "algorithm cannot serve its calls: only the root knows the counts, so the members could "
+        "not agree without a message; {}",
+        option, item, named, named.substr(0, named.size() - 1), form));
+  }
+  if (eq == std::string_view::npos || !substitutable(named)) {
     throw UsageError(
         fmt::format("{}: '{}' does not start with a collective; {}", option, item, form));
   }
@@ -83,6 +93,14 @@ SubstitutionRule parse_one(const std::string& item, std::string_view option) {
                                  rule.collective, fmt::join(accepted, ", ")));
   }
   rule.algorithm = find_algorithm(rule.collective, name);
+  for (const std::string_view harness : {"overlap-compute", "test-interval"}) {
+    if (given.contains(std::string(harness))) {
+      throw UsageError(fmt::format(
+          "{}: '{}': option '{}' is the benchmark's (what runs between post and wait); in an "
+          "application its own compute and MPI_Test calls do; accepted: {} without it",
+          option, item, harness, rule.algorithm->full_name()));
+    }
+  }
   try {
     rule.options = resolve_options(*rule.algorithm, given);
   } catch (const UsageError& e) {

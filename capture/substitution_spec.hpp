@@ -14,9 +14,11 @@
 
 namespace papbench::capture {
 
-// The collectives whose C calls can be substituted (blocking, intracommunicator).
-inline constexpr std::string_view kSubstitutableCollectives[] = {"reduce", "bcast", "scatter",
-                                                                 "gather", "allreduce"};
+// The collectives whose C calls can be substituted (intracommunicator): the blocking ones, and
+// the nonblocking ones papbench has schedules of its own for (collectives/nonblocking/), which the
+// application's own waits and tests then move on (substitution_nbc.cpp).
+inline constexpr std::string_view kSubstitutableCollectives[] = {
+    "reduce", "bcast", "scatter", "gather", "allreduce", "iallreduce", "ibcast"};
 
 // One --substitute: `[site=SITE:]COLLECTIVE=ALG[:key=value...]`. Without a site every call of
 // the collective; with one the calls made from SITE as `papbench-report pap` names it

@@ -249,6 +249,34 @@ algorithms() {
   echo "$names"
 }
 
+# MPICH fails a forced algorithm that cannot run on the call's arguments (its
+# reduce_scatter_allgather allreduce on fewer elements than ranks, say: "User set collective
+# algorithm is not usable for the provided arguments"), as papbench asks it to
+# (MPIR_CVAR_COLLECTIVE_FALLBACK=error: a case must never measure another algorithm than it names),
+# and the failure would end the whole replay. usable CASE RANKS ALGS: ALGS without the forced ones
+# MPICH refuses so on the site's arguments, each tried in one iteration of its own first (MPICH
+# only: Open MPI's tuned component runs every algorithm it can be forced to); each left out is
+# logged.
+usable() {
+  local case=$1 ranks=$2 a kept=() probe=$out/replay/probe
+  for a in ${3//,/ }; do
+    if [[ $kind == mpich && $a == native:force=* ]]; then
+      rm -f "$probe.h5"
+      if ! "$mpiexec" "${flags[@]}" -n "$ranks" "$papbench" --alg "$a" \
+        --pattern "replay:$capture#$case" --iters 1 --warmup 0 --out "$probe.h5" \
+        --progress never "${replay_args[@]}" >"$probe.log" 2>&1; then
+        grep -q "not usable for the provided arguments" "$probe.log" ||
+          { tail -n 20 "$probe.log" >&2; die "the replay of $a at case $case failed ($probe.log)"; }
+        log "case $case: $a left out: MPICH cannot run it on the site's arguments" >&2
+        continue
+      fi
+    fi
+    kept+=("$a")
+  done
+  rm -f "$probe.h5" "$probe.log"
+  (IFS=,; echo "${kept[*]}")
+}
+
 # 3. Each site replayed, every algorithm in one papbench launch, --replay-launches times.
 mkdir "$out/replay"
 groups=()
@@ -256,7 +284,7 @@ site_list=()
 for row in "${chosen[@]}"; do
   read -r lost case coll site comm ranks calls bytes <<<"$row"
   site_list+=("$site")
-  algs=$(algorithms "$(replayed "$coll")" "$ranks")
+  algs=$(usable "$case" "$ranks" "$(algorithms "$(replayed "$coll")" "$ranks")")
   log "site $site ($coll on $comm, $ranks ranks, $calls calls, lost $(awk -v n="$lost" 'BEGIN { printf "%.3g s", n / 1e9 }')): replaying $algs"
   files=()
   for ((l = 1; l <= replay_launches; l++)); do

@@ -232,10 +232,9 @@ function(papbench_check_tier_lists)
     list(APPEND _all ${_tests})
   endforeach()
   set(_named ${_full_small} ${_full_e2e} ${_cost_names})
-  # Defined only with Open MPI (tests/e2e/capture.cmake: Debian's hpcc links it;
-  # tests/e2e/tune.cmake: tune_app).
+  # Defined only with Open MPI (tests/e2e/capture.cmake: Debian's hpcc links it).
   if(NOT PAPBENCH_MPIEXEC_FLAGS)
-    list(REMOVE_ITEM _named e2e.capture_hpcc e2e.tune_app)
+    list(REMOVE_ITEM _named e2e.capture_hpcc)
   endif()
   list(REMOVE_DUPLICATES _named)
   foreach(_name IN LISTS _named)

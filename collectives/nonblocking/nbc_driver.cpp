@@ -56,6 +56,8 @@ class NonblockingDriver final : public Algorithm {
 
   std::vector<AlgMetric> iteration_metrics() const override { return overlap_metrics(last_); }
 
+  NbcStarter& starter() { return *starter_; }
+
  private:
   // overlap-compute=pure, IMB-NBC's calibration (IMB_ibcast: IMB_cpu_exploit(t_pure)): the
   // collective alone, posted and waited for at once after a barrier, one untimed call and then
@@ -89,6 +91,11 @@ class NonblockingDriver final : public Algorithm {
 std::unique_ptr<Algorithm> make_nonblocking(std::unique_ptr<NbcStarter> starter,
                                             const AlgOptions& options) {
   return std::make_unique<NonblockingDriver>(std::move(starter), options);
+}
+
+NbcStarter* nbc_starter_of(Algorithm& algorithm) {
+  auto* driver = dynamic_cast<NonblockingDriver*>(&algorithm);
+  return driver == nullptr ? nullptr : &driver->starter();
 }
 
 }  // namespace papbench

@@ -22,8 +22,6 @@ using nbc::Buf;
 using nbc::Ref;
 using nbc::Schedule;
 
-constexpr int kNbcScheduleTag = 70;
-
 // ceil(log2 p): libnbc's ceil_of_log2.
 int nbc_ceil_log2(int p) {
   int r = 0;
@@ -232,7 +230,7 @@ class ScheduleStarter final : public NbcStarter {
                               .dtype = a.dtype,
                               .op = a.op,
                               .comm = comm,
-                              .tag = kNbcScheduleTag});
+                              .tag = tag_});
     return engine_;
   }
 

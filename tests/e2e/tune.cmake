@@ -9,13 +9,10 @@ papbench_e2e_test(tune_rules tune_rules.sh)
 set_tests_properties(e2e.tune_rules PROPERTIES ENVIRONMENT
                      "${_e2e_env};TUNE_FIXTURE=$<TARGET_FILE:papbench-tune-fixture>;SEND_TRACE=$<TARGET_FILE:forced_native_signature_mpi>")
 # jobs/tune-app.sh (issue 45 item 3) on the capture test's tiny application: capture, one site
-# replayed under every algorithm, tune's rules file, the reruns with it, before/after and the
-# output check (full tier: tune_rules is the tune feature's quick test). Open MPI only for now:
-# the script's MPICH branch (tune --mpich-json with tools/mpich-default-selection.sh's base) has
-# not run under MPICH yet; tune_rules checks that file with MPICH itself.
-if(PAPBENCH_MPIEXEC_FLAGS)
-  papbench_e2e_test(tune_app tune_app.sh)
-  set_tests_properties(e2e.tune_app PROPERTIES ENVIRONMENT
-                       "${_e2e_env};SYNTHETIC_APP=$<TARGET_FILE:capture_synthetic_app>"
-                       RUN_SERIAL TRUE)
-endif()
+# replayed under every algorithm, tune's rules file (Open MPI's coll_tuned rules, or MPICH's
+# selection JSON spliced into the library's own), the reruns with it, before/after and the output
+# check (full tier: tune_rules is the tune feature's quick test), under either library.
+papbench_e2e_test(tune_app tune_app.sh)
+set_tests_properties(e2e.tune_app PROPERTIES ENVIRONMENT
+                     "${_e2e_env};SYNTHETIC_APP=$<TARGET_FILE:capture_synthetic_app>"
+                     RUN_SERIAL TRUE)

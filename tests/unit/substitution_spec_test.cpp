@@ -59,6 +59,32 @@ TEST(SubstitutionSpec, RefusesWhatCannotServeAnApplication) {
   EXPECT_EQ(refusal({"reduce=binomial", "site=main+0x10:reduce=ring"}), "");
 }
 
+// The nonblocking collectives papbench has schedules for; the benchmark's overlap options are not
+// the application's; gatherv and scatterv have no algorithm a rule could name.
+TEST(SubstitutionSpec, NonblockingRowsAndTheirRefusals) {
+  const std::vector<std::string> items = {"iallreduce=ring", "site=main+0x2a:ibcast=binomial",
+                                          "allreduce=ring"};
+  const auto rules = parse_substitutions(items, "--substitute");
+  ASSERT_EQ(rules.size(), 3U);
+  EXPECT_EQ(rules[0].collective, "iallreduce");
+  EXPECT_EQ(rules[0].algorithm->full_name(), "iallreduce/ring");
+  // "main+0x2a:ibcast=" ends the site: no ":bcast=" inside "ibcast" cuts it short.
+  EXPECT_EQ(rules[1].site, "main+0x2a");
+  EXPECT_EQ(rules[1].collective, "ibcast");
+  EXPECT_EQ(rules[2].collective, "allreduce");
+  EXPECT_NE(refusal({"ibcast=native"}).find("is the library's own call"), std::string::npos);
+  EXPECT_NE(refusal({"iallreduce=ring:overlap-compute=20us"})
+                .find("option 'overlap-compute' is the benchmark's"),
+            std::string::npos);
+  EXPECT_NE(refusal({"ibcast=binomial:test-interval=5us"}).find("option 'test-interval'"),
+            std::string::npos);
+  for (const std::string v : {"gatherv", "scatterv"}) {
+    const std::string why = refusal({v + "=lin"});
+    EXPECT_NE(why.find("papbench has no " + v + " algorithm"), std::string::npos) << why;
+    EXPECT_NE(why.find("only the root knows the counts"), std::string::npos) << why;
+  }
+}
+
 TEST(SubstitutionSpec, EnvironmentValueRoundTrips) {
   const std::vector<std::string> items = {"reduce=binomial", "site=a::b+0x1:bcast=flat"};
   EXPECT_EQ(split_substitutions(join_substitutions(items)), items);
