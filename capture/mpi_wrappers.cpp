@@ -63,6 +63,27 @@ int completing(MPI_Request* requests, int count, bool is_test, Call&& call) {
   return rc;
 }
 
+// Where a nonblocking post goes: to substitution.hpp for the collectives papbench has schedules of
+// its own for (it runs one where PAPBENCH_SUBSTITUTE asks for it, the library's call otherwise),
+// straight to the library for the others.
+#define PAPBENCH_POST_TO_LIBRARY(NAME)                  \
+  template <class... Args>                              \
+  int post_##NAME(const void* /*site*/, Args... args) { \
+    return PMPI_##NAME(args...);                        \
+  }
+#define PAPBENCH_POST_TO_SUBSTITUTION(NAME)                      \
+  template <class... Args>                                       \
+  int post_##NAME(const void* site, Args... args) {              \
+    return papbench::capture::substitution::NAME(site, args...); \
+  }
+PAPBENCH_POST_TO_SUBSTITUTION(Iallreduce)
+PAPBENCH_POST_TO_SUBSTITUTION(Ibcast)
+PAPBENCH_POST_TO_LIBRARY(Ireduce)
+PAPBENCH_POST_TO_LIBRARY(Iallgather)
+PAPBENCH_POST_TO_LIBRARY(Ialltoall)
+PAPBENCH_POST_TO_LIBRARY(Igather)
+PAPBENCH_POST_TO_LIBRARY(Iscatter)
+
 }  // namespace
 
 extern "C" {
@@ -198,29 +219,6 @@ PAPBENCH_C_SCAN(Exscan)
     return posted([&] { return post_##NAME(site, PAPBENCH_UNPARENTHESIZED ARGS, request); },      \
                   request, [&] { return SHAPE; });                                                \
   }
-
-// Where a nonblocking post goes: to substitution.hpp for the collectives papbench has schedules of
-// its own for (it runs one where PAPBENCH_SUBSTITUTE asks for it, the library's call otherwise),
-// straight to the library for the others.
-#define PAPBENCH_POST_TO_LIBRARY(NAME)                  \
-  template <class... Args>                              \
-  int post_##NAME(const void* /*site*/, Args... args) { \
-    return PMPI_##NAME(args...);                        \
-  }
-#define PAPBENCH_POST_TO_SUBSTITUTION(NAME)                      \
-  template <class... Args>                                       \
-  int post_##NAME(const void* site, Args... args) {              \
-    return papbench::capture::substitution::NAME(site, args...); \
-  }
-namespace {
-PAPBENCH_POST_TO_SUBSTITUTION(Iallreduce)
-PAPBENCH_POST_TO_SUBSTITUTION(Ibcast)
-PAPBENCH_POST_TO_LIBRARY(Ireduce)
-PAPBENCH_POST_TO_LIBRARY(Iallgather)
-PAPBENCH_POST_TO_LIBRARY(Ialltoall)
-PAPBENCH_POST_TO_LIBRARY(Igather)
-PAPBENCH_POST_TO_LIBRARY(Iscatter)
-}  // namespace
 
 PAPBENCH_NONBLOCKING_COLLECTIVES(PAPBENCH_C_POST_WRAPPER)
 
