@@ -66,20 +66,17 @@ papbench::ManPageInfo man_info() {
           .see_also = {"papbench-report(1)", "mpiexec(1)"}};
 }
 
-// --help-completion's value lists: the registry's tables, which `papbench list` prints too.
+// --help-completion's value lists: the run options' rows name theirs (the registry's tables, which
+// `papbench list` prints too; files from their FILE type); --alg's depend on --collective's.
 papbench::CompletionInfo completion_info() {
-  papbench::CompletionInfo info{.name = "papbench",
-                                .file_options = {"--out", "--resume", "--experiment"}};
+  papbench::RawRunOptions scratch;
+  papbench::CompletionInfo info{
+      .name = "papbench", .values = papbench::completion_words(papbench::run_option_rows(scratch))};
   for (const papbench::CollectiveInfo& c : papbench::collective_table()) {
-    info.values["--collective"].emplace_back(c.name);
     for (const std::string_view alg : papbench::algorithms_of(c.name)) {
       info.alg_by_collective[std::string(c.name)].emplace_back(alg);
     }
   }
-  for (const papbench::DatatypeInfo& d : papbench::datatype_table()) {
-    info.values["--dtype"].emplace_back(d.name);
-  }
-  for (const papbench::OpInfo& o : papbench::op_table()) info.values["--op"].emplace_back(o.name);
   return info;
 }
 

@@ -5,4 +5,5 @@
 
 namespace CLI {
 class App;
+class Option;
 }  // namespace CLI

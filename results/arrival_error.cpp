@@ -43,13 +43,13 @@ ArrivalErrorSummary summarize_arrival_errors(std::span<const CaseRecord* const> 
     // A shape-only matrix (an on-demand reader's case that was not loaded with its plan) holds
     // no errors to summarize: not recorded, as in an older file, rather than a median of none.
     const Matrix& e = rec->arrival_error_ns;
-    if (!rec->arrival_tolerance_ns || e.rows != rec->arrival_ns.rows ||
+    if (!rec->arrival_tolerance || e.rows != rec->arrival_ns.rows ||
         e.cols != rec->arrival_ns.cols ||
         e.data.size() != static_cast<std::size_t>(e.rows) * static_cast<std::size_t>(e.cols)) {
       s.recorded = false;
       continue;
     }
-    s.tolerance_ns = std::max(s.tolerance_ns, *rec->arrival_tolerance_ns);
+    s.tolerance = larger_tolerance(s.tolerance, *rec->arrival_tolerance);
     for (std::int64_t v : e.data) abs_errors.push_back(static_cast<double>(std::llabs(v)));
   }
   if (!s.recorded || abs_errors.empty()) return s;

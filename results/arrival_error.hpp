@@ -8,14 +8,23 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 
 #include "results/result_set.hpp"
 
 namespace papbench::results {
 
-// The tolerance of a case that keeps every iteration (--arrival-tolerance off).
-inline constexpr std::int64_t kArrivalToleranceOff = -1;
+// The case attribute arrival_tolerance_ns (format 1.8) holds a duration in ns or this for off;
+// only the file's reader and writer, and the exports that show the attribute as stored (summary's
+// arrival_tolerance_ns column), meet it: everything else holds an ArrivalTolerance.
+inline constexpr std::int64_t kArrivalToleranceOffAttr = -1;
+constexpr std::int64_t arrival_tolerance_attr(const ArrivalTolerance& tolerance) {
+  return tolerance.value().value_or(kArrivalToleranceOffAttr);
+}
+constexpr ArrivalTolerance arrival_tolerance_from_attr(std::int64_t attr) {
+  return attr < 0 ? ArrivalTolerance::off() : ArrivalTolerance::of(attr);
+}
 // The default's floor: below it, the wake-up of an idle rank (timer slack, a context switch)
 // would drop iterations on an unloaded machine.
 inline constexpr std::int64_t kMinArrivalToleranceNs = 5'000;
@@ -27,19 +36,27 @@ constexpr std::int64_t default_arrival_tolerance_ns(std::int64_t planned_span_ns
 }
 
 // Whether an arrival error invalidates the rank's iteration: strictly beyond the tolerance
-// (an error of exactly the tolerance is kept); never with kArrivalToleranceOff.
-constexpr bool beyond_arrival_tolerance(std::int64_t error_ns, std::int64_t tolerance_ns) {
-  if (tolerance_ns < 0) return false;
-  return error_ns > tolerance_ns || error_ns < -tolerance_ns;
+// (an error of exactly the tolerance is kept); never when off. The tolerance is a case's, so
+// never auto (CaseRunner resolves it).
+constexpr bool beyond_arrival_tolerance(std::int64_t error_ns, const ArrivalTolerance& tolerance) {
+  const std::optional<std::int64_t> ns = tolerance.value();
+  return ns && (error_ns > *ns || error_ns < -*ns);
+}
+
+// The larger of two cases' tolerances, off being below every duration (it drops nothing).
+constexpr ArrivalTolerance larger_tolerance(const ArrivalTolerance& a, const ArrivalTolerance& b) {
+  if (!a.value()) return b;
+  if (!b.value()) return a;
+  return *a.value() >= *b.value() ? a : b;
 }
 
 // One case's (or one side's, several launches pooled) arrival errors, over every rank of every
 // timed iteration (the dropped ones included: they are what the tolerance judged).
 struct ArrivalErrorSummary {
   bool recorded = false;  // false: a file older than format 1.8 (no arrival_error_ns)
-  // The tolerance the run applied (kArrivalToleranceOff: off); with several launches the
-  // largest. Meaningless unless recorded.
-  std::int64_t tolerance_ns = kArrivalToleranceOff;
+  // The tolerance the run applied; with several launches the largest. Meaningless unless
+  // recorded.
+  ArrivalTolerance tolerance = ArrivalTolerance::off();
   double median_abs_ns = std::numeric_limits<double>::quiet_NaN();
   double p99_abs_ns = std::numeric_limits<double>::quiet_NaN();
   int iterations = 0;  // timed iterations

@@ -18,6 +18,7 @@
 #include <system_error>
 #include <tuple>
 
+#include "results/arrival_error.hpp"
 #include "results/hdf5_handles.hpp"
 #include "results/reader_crash_guard.hpp"
 #include "results/result_set.hpp"
@@ -190,7 +191,9 @@ CaseRecord read_case(hid_t c, const CaseParts& parts) {
   if (h5::has_link(c, "arrival_error_ns")) {
     rec.arrival_error_ns = read_matrix(c, "arrival_error_ns", parts.planned);
   }
-  rec.arrival_tolerance_ns = h5::read_int64_attr(c, "arrival_tolerance_ns");
+  if (const auto attr = h5::read_int64_attr(c, "arrival_tolerance_ns")) {
+    rec.arrival_tolerance = arrival_tolerance_from_attr(*attr);
+  }
   rec.counters = read_named_matrices(c, "counters", "event", parts.counters);
   // Format 1.5; absent before and in cases that counted nothing: empty.
   rec.counters_domain = h5::read_string_attr(c, "counters_domain").value_or("");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/errors.hpp"
+#include "common/setting.hpp"
 
 namespace papbench::results {
 
@@ -81,6 +82,10 @@ struct Matrix {
   }
 };
 
+// A case's --arrival-tolerance in ns (results/arrival_error.hpp): auto until the runner resolves
+// it for the case, so a record holds off or a duration.
+using ArrivalTolerance = Setting<std::int64_t>;
+
 struct CaseRecord {
   // Parameters (HDF5 attributes of /cases/NNNN).
   std::string collective, algorithm, params, dtype, op, pattern, sync_mode;
@@ -109,9 +114,9 @@ struct CaseRecord {
   // Format 1.8, per iteration and rank: a_i - planned arrival_i, signed, ns (for compute:XTIME,
   // which plans no arrival, the compute loop's start - T0). 0x0 in older files.
   Matrix arrival_error_ns;
-  // Format 1.8: the tolerance the run applied (results/arrival_error.hpp; kArrivalToleranceOff,
-  // -1: off); nullopt in older files.
-  std::optional<std::int64_t> arrival_tolerance_ns;
+  // Format 1.8: the tolerance the run applied (results/arrival_error.hpp), off or a duration in
+  // ns (the attribute arrival_tolerance_ns); nullopt in older files.
+  std::optional<ArrivalTolerance> arrival_tolerance;
   // Per iteration, an IterationCheck: kFailed when any rank's output was wrong. Empty in files
   // older than format 1.3.
   std::vector<std::uint8_t> validation;

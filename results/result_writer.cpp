@@ -18,8 +18,10 @@
 #include <cstdio>
 #include <ctime>
 #include <set>
+#include <stdexcept>
 #include <system_error>
 
+#include "results/arrival_error.hpp"
 #include "results/hdf5_handles.hpp"
 #include "results/result_set.hpp"
 #include "results/schema.hpp"
@@ -324,8 +326,11 @@ void write_case_contents(hid_t g, const CaseRecord& r, int index, hobj_ref_t pre
   }
   // Format 1.8; a record made without them (tests, older tools) reads back like an older file.
   if (recorded(r.arrival_error_ns)) write_matrix(g, "arrival_error_ns", r.arrival_error_ns);
-  if (r.arrival_tolerance_ns) {
-    h5::write_int64_attr(g, "arrival_tolerance_ns", *r.arrival_tolerance_ns);
+  if (r.arrival_tolerance) {
+    if (r.arrival_tolerance->is_auto()) {
+      throw std::logic_error("write_case: an arrival tolerance left auto (resolve it per case)");
+    }
+    h5::write_int64_attr(g, "arrival_tolerance_ns", arrival_tolerance_attr(*r.arrival_tolerance));
   }
 
   write_named_matrices(g, "counters", "event", r.counters);

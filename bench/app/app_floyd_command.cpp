@@ -18,6 +18,7 @@
 #include "bench/app/kernel_driver.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/seed_option.hpp"
 
 namespace papbench {
@@ -113,15 +114,27 @@ CLI::App* add_app_floyd_command(CLI::App& parent, RawFloydOptions& raw) {
       "floyd",
       "Floyd-Warshall all-pairs shortest paths (Parsons 2015 §3.9.4, Table 3.9): rows in blocks "
       "over the ranks, the pivot row of every step broadcast by the bcast algorithm under test");
-  floyd->add_option("--bcast-alg", raw.bcast_alg, "Bcast algorithms, comma list")
-      ->capture_default_str();
-  floyd->add_option("--n", raw.n, "Vertices (>= the rank count)")->capture_default_str();
+  const std::vector<OptionRow> head = {
+      {.name = "--bcast-alg",
+       .target = &raw.bcast_alg,
+       .help = "Bcast algorithms, comma list",
+       .show_default = true},
+      {.name = "--n",
+       .target = &raw.n,
+       .help = "Vertices (>= the rank count)",
+       .show_default = true},
+  };
+  add_option_rows(*floyd, head);
   app::add_common_options(*floyd, raw.common);
-  add_seed_option(*floyd, raw.seed, "Seed of the random graph");
-  floyd->add_flag("--validate", raw.validate,
-                  fmt::format("Compare every repetition's distances with a sequential "
-                              "Floyd-Warshall's (n <= {})",
-                              kMaxValidatedVertices));
+  const std::vector<OptionRow> tail = {
+      seed_row(raw.seed, "Seed of the random graph"),
+      {.name = "--validate",
+       .target = &raw.validate,
+       .help = fmt::format("Compare every repetition's distances with a sequential "
+                           "Floyd-Warshall's (n <= {})",
+                           kMaxValidatedVertices)},
+  };
+  add_option_rows(*floyd, tail);
   return floyd;
 }
 

@@ -21,6 +21,7 @@
 #include "bench/fft/dif_fft.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/seed_option.hpp"
 
 namespace papbench {
@@ -168,15 +169,29 @@ CLI::App* add_app_ft_command(CLI::App& parent, RawFtOptions& raw) {
       "ft",
       "FT-style 3D FFT (Parsons 2015 §3.9.4, Table 3.11): slabs of z-planes, 1D FFTs along x "
       "and y, the slab transpose by the alltoall under test, 1D FFTs along z");
-  ft->add_option("--alltoall-alg", raw.alltoall_alg, "Alltoall algorithms, comma list")
-      ->capture_default_str();
-  ft->add_option("--n", raw.n, "Points per dimension: a power of two, a multiple of the ranks")
-      ->capture_default_str();
-  ft->add_option("--iters", raw.iters, "3D transforms per repetition")->capture_default_str();
+  const std::vector<OptionRow> head = {
+      {.name = "--alltoall-alg",
+       .target = &raw.alltoall_alg,
+       .help = "Alltoall algorithms, comma list",
+       .show_default = true},
+      {.name = "--n",
+       .target = &raw.n,
+       .help = "Points per dimension: a power of two, a multiple of the ranks",
+       .show_default = true},
+      {.name = "--iters",
+       .target = &raw.iters,
+       .help = "3D transforms per repetition",
+       .show_default = true},
+  };
+  add_option_rows(*ft, head);
   app::add_common_options(*ft, raw.common);
-  add_seed_option(*ft, raw.seed, "Seed of the input grid");
-  ft->add_flag("--validate", raw.validate,
-               "Compare every transform with the same 1D FFTs applied to the whole grid");
+  const std::vector<OptionRow> tail = {
+      seed_row(raw.seed, "Seed of the input grid"),
+      {.name = "--validate",
+       .target = &raw.validate,
+       .help = "Compare every transform with the same 1D FFTs applied to the whole grid"},
+  };
+  add_option_rows(*ft, tail);
   return ft;
 }
 

@@ -13,6 +13,7 @@
 #include "collectives/core/workload.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 
 namespace papbench::app {
 namespace {
@@ -110,14 +111,23 @@ RepTimes agree_times(double kernel_s, double collective_s) {
 }
 
 void add_common_options(CLI::App& cmd, CommonOptions& common) {
-  cmd.add_option("--reps", common.reps, "Timed repetitions per algorithm")->capture_default_str();
-  cmd.add_option("--virtual-ppn", common.virtual_ppn,
-                 "Nodes of K consecutive ranks for hierarchical algorithms (0: real nodes)")
-      ->capture_default_str();
-  cmd.add_option("--out", common.out,
-                 "HDF5 result set, one case per algorithm (papbench-report table "
-                 "parsons-table3.9|3.10|3.11); none when not given");
-  cmd.add_flag("--force", common.force, "Overwrite an existing --out file");
+  const std::vector<OptionRow> rows = {
+      {.name = "--reps",
+       .target = &common.reps,
+       .help = "Timed repetitions per algorithm",
+       .show_default = true},
+      {.name = "--virtual-ppn",
+       .target = &common.virtual_ppn,
+       .help = "Nodes of K consecutive ranks for hierarchical algorithms (0: real nodes)",
+       .show_default = true},
+      {.name = "--out",
+       .target = &common.out,
+       .help = "HDF5 result set, one case per algorithm (papbench-report table "
+               "parsons-table3.9|3.10|3.11); none when not given",
+       .type_name = "FILE"},
+      {.name = "--force", .target = &common.force, .help = "Overwrite an existing --out file"},
+  };
+  add_option_rows(cmd, rows);
 }
 
 void check_common(const CommonOptions& common) {

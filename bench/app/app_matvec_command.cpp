@@ -17,6 +17,7 @@
 #include "bench/app/kernel_driver.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/seed_option.hpp"
 
 namespace papbench {
@@ -100,16 +101,29 @@ CLI::App* add_app_matvec_command(CLI::App& parent, RawMatvecOptions& raw) {
       "matvec",
       "Dense matrix-vector products with a rotating root (Parsons 2015 §3.9.4, Table 3.10): "
       "columns in blocks over the ranks, the partial products summed by the reduce under test");
-  matvec->add_option("--reduce-alg", raw.reduce_alg, "Reduce algorithms, comma list")
-      ->capture_default_str();
-  matvec->add_option("--n", raw.n, "Rows and columns of the matrix (>= the rank count)")
-      ->capture_default_str();
-  matvec->add_option("--iters", raw.iters, "Products per repetition (0: two per rank)")
-      ->capture_default_str();
+  const std::vector<OptionRow> head = {
+      {.name = "--reduce-alg",
+       .target = &raw.reduce_alg,
+       .help = "Reduce algorithms, comma list",
+       .show_default = true},
+      {.name = "--n",
+       .target = &raw.n,
+       .help = "Rows and columns of the matrix (>= the rank count)",
+       .show_default = true},
+      {.name = "--iters",
+       .target = &raw.iters,
+       .help = "Products per repetition (0: two per rank)",
+       .show_default = true},
+  };
+  add_option_rows(*matvec, head);
   app::add_common_options(*matvec, raw.common);
-  add_seed_option(*matvec, raw.seed, "Seed of the matrix");
-  matvec->add_flag("--validate", raw.validate,
-                   "Compare every product at its root with a sequential product");
+  const std::vector<OptionRow> tail = {
+      seed_row(raw.seed, "Seed of the matrix"),
+      {.name = "--validate",
+       .target = &raw.validate,
+       .help = "Compare every product at its root with a sequential product"},
+  };
+  add_option_rows(*matvec, tail);
   return matvec;
 }
 

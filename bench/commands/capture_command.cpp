@@ -13,6 +13,7 @@
 #include "capture/substitution_spec.hpp"
 #include "common/errors.hpp"
 #include "common/files.hpp"
+#include "common/option_table.hpp"
 
 #ifndef PAPBENCH_BIN_TO_LIBDIR
 #define PAPBENCH_BIN_TO_LIBDIR "../lib"
@@ -68,24 +69,38 @@ CLI::App* add_capture_command(CLI::App& app, RawCaptureOptions& raw) {
       app.add_subcommand("capture",
                          "Run an MPI application with its collectives captured (docs/CAPTURE.md): "
                          "mpiexec -n 4 papbench capture --out app.h5 -- ./my_app args");
-  cmd->add_option("--out", raw.out, "Capture file (an existing one only with --force)")
-      ->capture_default_str();
-  cmd->add_flag("--force", raw.force, "Replace an existing --out");
-  cmd->add_flag("--sites", raw.sites,
-                "Tell call sites apart by their whole call stack (a backtrace per call)");
-  cmd->add_option("--flush-every", raw.flush_every,
-                  "Write everything so far after every K-th MPI_COMM_WORLD collective, so a "
-                  "crash keeps it (0: only at MPI_Finalize)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  cmd->add_option("--substitute", raw.substitute,
-                  "[site=SITE:]COLLECTIVE=ALG[:key=value...]: a papbench algorithm serves the "
-                  "application's reduce, bcast, scatter, gather or allreduce calls (at SITE as "
-                  "`papbench-report pap` names it, else all); repeatable (docs/CAPTURE.md)")
-      ->allow_extra_args(false);
-  cmd->add_option("--lib", raw.lib, "libpapbench-capture.so (default: found beside papbench)");
-  cmd->add_option("command", raw.command, "The application and its arguments (after --)")
-      ->required();
+  const std::vector<OptionRow> rows = {
+      {.name = "--out",
+       .target = &raw.out,
+       .help = "Capture file (an existing one only with --force)",
+       .show_default = true,
+       .type_name = "FILE"},
+      {.name = "--force", .target = &raw.force, .help = "Replace an existing --out"},
+      {.name = "--sites",
+       .target = &raw.sites,
+       .help = "Tell call sites apart by their whole call stack (a backtrace per call)"},
+      {.name = "--flush-every",
+       .target = &raw.flush_every,
+       .help = "Write everything so far after every K-th MPI_COMM_WORLD collective, so a crash "
+               "keeps it (0: only at MPI_Finalize)",
+       .checks = {{.kind = OptionCheck::Kind::kNonNegative}},
+       .show_default = true},
+      {.name = "--substitute",
+       .target = &raw.substitute,
+       .help = "[site=SITE:]COLLECTIVE=ALG[:key=value...]: a papbench algorithm serves the "
+               "application's reduce, bcast, scatter, gather or allreduce calls (at SITE as "
+               "`papbench-report pap` names it, else all); repeatable (docs/CAPTURE.md)",
+       .one_value_each = true},
+      {.name = "--lib",
+       .target = &raw.lib,
+       .help = "libpapbench-capture.so (default: found beside papbench)",
+       .type_name = "FILE"},
+      {.name = "command",
+       .target = &raw.command,
+       .help = "The application and its arguments (after --)",
+       .required = true},
+  };
+  add_option_rows(*cmd, rows);
   return cmd;
 }
 

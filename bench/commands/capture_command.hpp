@@ -3,6 +3,7 @@
 // mpiexec) with libpapbench-capture.so preloaded and its settings in the environment
 // (docs/CAPTURE.md). No MPI of its own: the process becomes the application.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@ struct RawCaptureOptions {
   std::string out = "papbench-capture.h5";
   bool force = false;  // replace an existing --out
   bool sites = false;
-  long long flush_every = 0;
+  std::int64_t flush_every = 0;
   std::string lib;  // empty: beside papbench (installed) or in the build tree
   // --substitute: papbench's algorithms in place of the library's (capture/substitution_spec.hpp)
   std::vector<std::string> substitute;

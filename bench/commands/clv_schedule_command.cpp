@@ -14,6 +14,7 @@
 #include "collectives/reduce/clairvoyant/segtree_index.hpp"
 #include "common/files.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -94,17 +95,33 @@ std::string as_summary(const clv::Instance& in, const clv::Schedule& s, std::str
 CLI::App* add_clv_schedule_command(CLI::App& app, RawClvScheduleOptions& raw) {
   CLI::App* cmd = app.add_subcommand(
       "clv-schedule", "Print the Clairvoyant reduce schedule of given arrival times");
-  cmd->add_option("--impl", raw.impl, "linear, pairing or segtree (all give the same schedule)")
-      ->capture_default_str();
-  cmd->add_option("--arrivals", raw.arrivals, "Arrival times, comma list (unit of --round-time)");
-  cmd->add_option("--arrivals-file", raw.arrivals_file,
-                  "File of arrival times separated by commas or white space");
-  cmd->add_option("--round-time", raw.round_time, "Round time d (> 0)")->capture_default_str();
-  cmd->add_option("--segments", raw.segments, "Segments N (>= 1)")->capture_default_str();
-  cmd->add_option("--root", raw.root, "Root process")->capture_default_str();
-  cmd->add_option("--format", raw.format,
-                  "json, table ([ProficzOcetkiewicz2021] Fig. 1 layout) or summary")
-      ->capture_default_str();
+  const std::vector<OptionRow> rows = {
+      {.name = "--impl",
+       .target = &raw.impl,
+       .help = "linear, pairing or segtree (all give the same schedule)",
+       .show_default = true},
+      {.name = "--arrivals",
+       .target = &raw.arrivals,
+       .help = "Arrival times, comma list (unit of --round-time)"},
+      {.name = "--arrivals-file",
+       .target = &raw.arrivals_file,
+       .help = "File of arrival times separated by commas or white space",
+       .type_name = "FILE"},
+      {.name = "--round-time",
+       .target = &raw.round_time,
+       .help = "Round time d (> 0)",
+       .show_default = true},
+      {.name = "--segments",
+       .target = &raw.segments,
+       .help = "Segments N (>= 1)",
+       .show_default = true},
+      {.name = "--root", .target = &raw.root, .help = "Root process", .show_default = true},
+      {.name = "--format",
+       .target = &raw.format,
+       .help = "json, table ([ProficzOcetkiewicz2021] Fig. 1 layout) or summary",
+       .show_default = true},
+  };
+  add_option_rows(*cmd, rows);
   return cmd;
 }
 

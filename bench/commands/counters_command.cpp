@@ -6,6 +6,7 @@
 
 #include "bench/run/run_options.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/units.hpp"
 #include "counters/counter_catalog.hpp"
 
@@ -14,9 +15,16 @@ namespace papbench {
 CLI::App* add_counters_command(CLI::App& app, RawCountersOptions& raw) {
   CLI::App* sub = app.add_subcommand(
       "counters", "List the PAPI events this machine can count (for --counters)");
-  sub->add_option("--counters-domain", raw.domain, "user, kernel or all")->capture_default_str();
-  sub->add_flag("--all", raw.all,
-                "Also list the events PAPI knows but cannot count here, with why");
+  const std::vector<OptionRow> rows = {
+      {.name = "--counters-domain",
+       .target = &raw.domain,
+       .help = "user, kernel or all",
+       .show_default = true},
+      {.name = "--all",
+       .target = &raw.all,
+       .help = "Also list the events PAPI knows but cannot count here, with why"},
+  };
+  add_option_rows(*sub, rows);
   return sub;
 }
 

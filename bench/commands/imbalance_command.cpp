@@ -10,6 +10,7 @@
 
 #include "bench/run/run_command.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/smpi_platform.hpp"
 #include "common/units.hpp"
 #include "imbalance/pap_statistics.hpp"
@@ -95,31 +96,56 @@ CLI::App* add_imbalance_command(CLI::App& app, RawImbalanceOptions& raw) {
       "Natural-imbalance micro-benchmark ([Parsons2015] Listing 3.2): every rank runs the same "
       "loop "
       "XTIME times, arrives at a closing barrier, and the PAP statistics are printed");
-  sub->add_option("--xtime", raw.xtime,
-                  "Loop repetitions, comma list; k suffix allowed (thesis: 0,10k,20k,40k,80k,160k)")
-      ->capture_default_str();
-  sub->add_option("--iters", raw.iters, "Recorded invocations per level")->capture_default_str();
-  sub->add_option("--warmup", raw.warmup, "Unrecorded invocations per level")
-      ->capture_default_str();
-  sub->add_option("--pingpongs", raw.pingpongs,
-                  "Round trips rank 0 <-> 1 for the minimum message latency")
-      ->capture_default_str();
-  sub->add_option("--sync", raw.sync,
-                  "Start of each invocation: window or barrier (window,barrier: both, in turn)")
-      ->capture_default_str();
-  sub->add_option("--virtual-ppn", raw.virtual_ppn,
-                  "Per-node statistics over virtual nodes of K consecutive ranks (0: real nodes)")
-      ->capture_default_str();
-  sub->add_option("--out", raw.out, "HDF5 trace (default: papbench-DATE-TIME.h5)");
-  sub->add_flag("--force", raw.force, "Overwrite an existing --out file");
-  sub->add_option("--progress", raw.progress, "auto, always or never")->capture_default_str();
-  sub->add_option("--counters", raw.counters, "PAPI events, comma list (see 'papbench counters')");
-  sub->add_option("--counters-domain", raw.counters_domain, "user, kernel or all")
-      ->capture_default_str();
-  sub->add_option("--counters-scope", raw.counters_scope, "call, compute or both")
-      ->capture_default_str();
-  sub->add_flag("--counters-strict", raw.counters_strict,
-                "Exit 2 when an event cannot be counted here");
+  const std::vector<OptionRow> rows = {
+      {.name = "--xtime",
+       .target = &raw.xtime,
+       .help = "Loop repetitions, comma list; k suffix allowed (thesis: 0,10k,20k,40k,80k,160k)",
+       .show_default = true},
+      {.name = "--iters",
+       .target = &raw.iters,
+       .help = "Recorded invocations per level",
+       .show_default = true},
+      {.name = "--warmup",
+       .target = &raw.warmup,
+       .help = "Unrecorded invocations per level",
+       .show_default = true},
+      {.name = "--pingpongs",
+       .target = &raw.pingpongs,
+       .help = "Round trips rank 0 <-> 1 for the minimum message latency",
+       .show_default = true},
+      {.name = "--sync",
+       .target = &raw.sync,
+       .help = "Start of each invocation: window or barrier (window,barrier: both, in turn)",
+       .show_default = true},
+      {.name = "--virtual-ppn",
+       .target = &raw.virtual_ppn,
+       .help = "Per-node statistics over virtual nodes of K consecutive ranks (0: real nodes)",
+       .show_default = true},
+      {.name = "--out",
+       .target = &raw.out,
+       .help = "HDF5 trace (default: papbench-DATE-TIME.h5)",
+       .type_name = "FILE"},
+      {.name = "--force", .target = &raw.force, .help = "Overwrite an existing --out file"},
+      {.name = "--progress",
+       .target = &raw.progress,
+       .help = "auto, always or never",
+       .show_default = true},
+      {.name = "--counters",
+       .target = &raw.counters,
+       .help = "PAPI events, comma list (see 'papbench counters')"},
+      {.name = "--counters-domain",
+       .target = &raw.counters_domain,
+       .help = "user, kernel or all",
+       .show_default = true},
+      {.name = "--counters-scope",
+       .target = &raw.counters_scope,
+       .help = "call, compute or both",
+       .show_default = true},
+      {.name = "--counters-strict",
+       .target = &raw.counters_strict,
+       .help = "Exit 2 when an event cannot be counted here"},
+  };
+  add_option_rows(*sub, rows);
   return sub;
 }
 

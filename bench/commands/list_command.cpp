@@ -11,6 +11,7 @@
 #include "collectives/core/smpi_support.hpp"
 #include "collectives/core/workload.hpp"
 #include "common/choice.hpp"
+#include "common/option_table.hpp"
 
 namespace papbench {
 namespace {
@@ -219,11 +220,15 @@ std::string list_algorithms(ListFormat format, std::string_view collective) {
 CLI::App* add_list_command(CLI::App& app, RawListOptions& raw) {
   CLI::App* list = app.add_subcommand(
       "list", "List every collective and algorithm, with options, restrictions and sources");
-  list->add_option("--format", raw.format,
-                   "text, json, markdown (docs/ALGORITHMS.md's tables) or names (one collective's "
-                   "algorithms as a comma list)")
-      ->capture_default_str();
-  list->add_option("--collective", raw.collective, "Only this collective");
+  const std::vector<OptionRow> rows = {
+      {.name = "--format",
+       .target = &raw.format,
+       .help = "text, json, markdown (docs/ALGORITHMS.md's tables) or names (one collective's "
+               "algorithms as a comma list)",
+       .show_default = true},
+      {.name = "--collective", .target = &raw.collective, .help = "Only this collective"},
+  };
+  add_option_rows(*list, rows);
   return list;
 }
 

@@ -20,6 +20,7 @@
 #include "collectives/reduce/clairvoyant/segtree_index.hpp"
 #include "common/files.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/seed_option.hpp"
 #include "common/units.hpp"
 #include "common/version_text.hpp"
@@ -235,23 +236,40 @@ CLI::App* add_schedgen_command(CLI::App& app, RawSchedgenOptions& raw) {
   CLI::App* cmd = app.add_subcommand("schedgen",
                                      "Time Clairvoyant schedule generation "
                                      "([ProficzOcetkiewicz2021] §5.7 protocol; one CPU, no MPI)");
-  cmd->add_option("--impl", raw.impls, "Comma list of linear, pairing, segtree")
-      ->capture_default_str();
-  cmd->add_option("--pattern", raw.patterns, "Comma list of uniform, skewed")
-      ->capture_default_str();
-  cmd->add_option("--P", raw.sizes, "Process counts P (= N), e.g. 4:512:x2 or 4,8,16")
-      ->capture_default_str();
-  cmd->add_option("--reps", raw.reps, "Instances per (pattern, P)")->capture_default_str();
-  cmd->add_option("--reps-for", raw.reps_for,
-                  "Override --reps at one P, as P=REPS (e.g. 512=20); repeatable, comma list")
-      ->delimiter(',');
-  add_seed_option(*cmd, raw.seed, "Seed of the instance generator");
-  cmd->add_option("--out", raw.out, "HDF5 file to write (docs/SCHEDGEN.md)");
-  cmd->add_flag("--force", raw.force, "Replace an existing --out file");
-  cmd->add_option(
-         "--segtree-path", raw.segtree_path,
-         "Kernels of the segtree scheduler: auto (AVX2 where the CPU has it), scalar64 or avx2")
-      ->capture_default_str();
+  const std::vector<OptionRow> rows = {
+      {.name = "--impl",
+       .target = &raw.impls,
+       .help = "Comma list of linear, pairing, segtree",
+       .show_default = true},
+      {.name = "--pattern",
+       .target = &raw.patterns,
+       .help = "Comma list of uniform, skewed",
+       .show_default = true},
+      {.name = "--P",
+       .target = &raw.sizes,
+       .help = "Process counts P (= N), e.g. 4:512:x2 or 4,8,16",
+       .show_default = true},
+      {.name = "--reps",
+       .target = &raw.reps,
+       .help = "Instances per (pattern, P)",
+       .show_default = true},
+      {.name = "--reps-for",
+       .target = &raw.reps_for,
+       .help = "Override --reps at one P, as P=REPS (e.g. 512=20); repeatable, comma list",
+       .delimiter = ','},
+      seed_row(raw.seed, "Seed of the instance generator"),
+      {.name = "--out",
+       .target = &raw.out,
+       .help = "HDF5 file to write (docs/SCHEDGEN.md)",
+       .type_name = "FILE"},
+      {.name = "--force", .target = &raw.force, .help = "Replace an existing --out file"},
+      {.name = "--segtree-path",
+       .target = &raw.segtree_path,
+       .help = "Kernels of the segtree scheduler: auto (AVX2 where the CPU has it), scalar64 or "
+               "avx2",
+       .show_default = true},
+  };
+  add_option_rows(*cmd, rows);
   return cmd;
 }
 

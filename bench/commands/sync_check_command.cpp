@@ -10,6 +10,7 @@
 #include "clocksync/sync_check.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/seed_option.hpp"
 #include "common/units.hpp"
 
@@ -18,43 +19,69 @@ namespace papbench {
 CLI::App* add_sync_check_command(CLI::App& app, RawSyncCheckOptions& raw) {
   CLI::App* sub = app.add_subcommand(
       "sync-check", "Measure the clock synchronization error against injected known distortions");
-  sub->add_option("--inject-clock-offset", raw.inject_offset,
-                  "Each rank's clock is offset by a random amount up to this (e.g. 10ms)")
-      ->capture_default_str();
-  sub->add_option("--inject-clock-drift", raw.inject_drift_ppm,
-                  "Each rank's clock drifts by a random rate up to this many ppm")
-      ->capture_default_str();
-  sub->add_option("--inject-clock-wander", raw.inject_wander,
-                  "Each clock also oscillates by a random amplitude up to this (a drift that is "
-                  "not linear, e.g. 2us)")
-      ->capture_default_str();
-  sub->add_option("--inject-wander-period", raw.wander_period, "Period of that oscillation")
-      ->capture_default_str();
-  sub->add_option("--inject-drift-step", raw.inject_step_ppm,
-                  "Each clock's drift changes by a random rate up to this many ppm at "
-                  "--inject-drift-step-at")
-      ->capture_default_str();
-  sub->add_option("--inject-drift-step-at", raw.step_at,
-                  "When the drift step happens, after the first sync")
-      ->capture_default_str();
-  sub->add_flag("--inject-per-node", raw.inject_per_node,
-                "One distortion per (virtual) node, shared by its ranks (default: per rank)");
-  sub->add_option("--fail-above", raw.fail_above,
-                  "Also exit 1 when any measured error exceeds this (e.g. 1us)");
-  sub->add_option("--duration", raw.duration, "How long to keep measuring")->capture_default_str();
-  sub->add_option("--resync", raw.resync, "Resynchronize when the last sync is older (0: never)")
-      ->capture_default_str();
-  sub->add_option("--interval", raw.interval, "Time between error samples")->capture_default_str();
-  sub->add_option("--sync-estimator", raw.estimator, "min-rtt or median")->capture_default_str();
-  sub->add_option("--pingpongs", raw.pingpongs, "Exchanges per rank and sync")
-      ->capture_default_str();
-  add_seed_option(*sub, raw.seed, "Seed of the injected distortions");
-  sub->add_flag("--no-drift", raw.no_drift, "Do not fit a linear drift");
-  sub->add_flag("--flat-sync", raw.flat, "Every rank ping-pongs with rank 0");
-  sub->add_option("--virtual-ppn", raw.virtual_ppn,
-                  "Node leaders sync for virtual nodes of K consecutive ranks (0: real nodes)")
-      ->capture_default_str();
-  sub->add_flag("--json", raw.json, "Print the JSON report");
+  const std::vector<OptionRow> rows = {
+      {.name = "--inject-clock-offset",
+       .target = &raw.inject_offset,
+       .help = "Each rank's clock is offset by a random amount up to this (e.g. 10ms)",
+       .show_default = true},
+      {.name = "--inject-clock-drift",
+       .target = &raw.inject_drift_ppm,
+       .help = "Each rank's clock drifts by a random rate up to this many ppm",
+       .show_default = true},
+      {.name = "--inject-clock-wander",
+       .target = &raw.inject_wander,
+       .help = "Each clock also oscillates by a random amplitude up to this (a drift that is not "
+               "linear, e.g. 2us)",
+       .show_default = true},
+      {.name = "--inject-wander-period",
+       .target = &raw.wander_period,
+       .help = "Period of that oscillation",
+       .show_default = true},
+      {.name = "--inject-drift-step",
+       .target = &raw.inject_step_ppm,
+       .help = "Each clock's drift changes by a random rate up to this many ppm at "
+               "--inject-drift-step-at",
+       .show_default = true},
+      {.name = "--inject-drift-step-at",
+       .target = &raw.step_at,
+       .help = "When the drift step happens, after the first sync",
+       .show_default = true},
+      {.name = "--inject-per-node",
+       .target = &raw.inject_per_node,
+       .help = "One distortion per (virtual) node, shared by its ranks (default: per rank)"},
+      {.name = "--fail-above",
+       .target = &raw.fail_above,
+       .help = "Also exit 1 when any measured error exceeds this (e.g. 1us)"},
+      {.name = "--duration",
+       .target = &raw.duration,
+       .help = "How long to keep measuring",
+       .show_default = true},
+      {.name = "--resync",
+       .target = &raw.resync,
+       .help = "Resynchronize when the last sync is older (0: never)",
+       .show_default = true},
+      {.name = "--interval",
+       .target = &raw.interval,
+       .help = "Time between error samples",
+       .show_default = true},
+      {.name = "--sync-estimator",
+       .target = &raw.estimator,
+       .help = "min-rtt or median",
+       .show_default = true},
+      {.name = "--pingpongs",
+       .target = &raw.pingpongs,
+       .help = "Exchanges per rank and sync",
+       .show_default = true},
+      seed_row(raw.seed, "Seed of the injected distortions"),
+      {.name = "--no-drift", .target = &raw.no_drift, .help = "Do not fit a linear drift"},
+      {.name = "--flat-sync", .target = &raw.flat, .help = "Every rank ping-pongs with rank 0"},
+      {.name = "--virtual-ppn",
+       .target = &raw.virtual_ppn,
+       .help = "Node leaders sync for virtual nodes of K consecutive ranks (0: real nodes)",
+       .show_default = true},
+      {.name = "--json", .target = &raw.json, .help = "Print the JSON report"},
+  };
+  add_option_rows(*sub, rows);
   return sub;
 }
 

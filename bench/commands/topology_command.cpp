@@ -11,6 +11,7 @@
 
 #include "bench/run/run_options.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/units.hpp"
 #include "topology/node_topology.hpp"
 
@@ -30,12 +31,18 @@ std::string host_of(const std::vector<std::string>& hosts, const std::vector<int
 CLI::App* add_topology_command(CLI::App& app, RawTopologyOptions& raw) {
   CLI::App* sub = app.add_subcommand(
       "topology", "Print the nodes, node leaders and ranks of this run (real or virtual nodes)");
-  sub->add_option("--virtual-ppn", raw.virtual_ppn,
-                  "Treat every K consecutive ranks of a node as one virtual node (0: real nodes)")
-      ->capture_default_str();
-  sub->add_option("--leaders", raw.leaders, "Leaders per node (local ranks 0..L-1)")
-      ->capture_default_str();
-  sub->add_flag("--json", raw.json, "Print JSON");
+  const std::vector<OptionRow> rows = {
+      {.name = "--virtual-ppn",
+       .target = &raw.virtual_ppn,
+       .help = "Treat every K consecutive ranks of a node as one virtual node (0: real nodes)",
+       .show_default = true},
+      {.name = "--leaders",
+       .target = &raw.leaders,
+       .help = "Leaders per node (local ranks 0..L-1)",
+       .show_default = true},
+      {.name = "--json", .target = &raw.json, .help = "Print JSON"},
+  };
+  add_option_rows(*sub, rows);
   return sub;
 }
 

@@ -15,6 +15,7 @@
 #include "collectives/core/registry.hpp"
 #include "common/errors.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -111,16 +112,31 @@ CLI::App* add_tree_command(CLI::App& app, RawTreeOptions& raw) {
   CLI::App* cmd = app.add_subcommand(
       "tree",
       "Print a bcast algorithm's tree (parent, children per rank) or Open MPI 3.1's choice");
-  cmd->add_option("--collective", raw.collective, "Collective (bcast)")->capture_default_str();
-  cmd->add_option("--alg", raw.alg, "Algorithm NAME[:key=value,...] whose tree to print");
-  cmd->add_option("--decision", raw.decision,
-                  "Instead of --alg: print the fixed decision of ompi31 (Open MPI 3.1 tuned)");
-  cmd->add_option("--ranks", raw.ranks, "Number of ranks P (>= 1)")->required();
-  cmd->add_option("--root", raw.root, "Root rank")->capture_default_str();
-  cmd->add_option("--bytes", raw.bytes, "Message size in bytes for --decision (e.g. 64Ki)");
-  cmd->add_option("--count", raw.count,
-                  "Elements of the message for --decision (default: --bytes, one-byte elements)");
-  cmd->add_option("--format", raw.format, "json or text")->capture_default_str();
+  const std::vector<OptionRow> rows = {
+      {.name = "--collective",
+       .target = &raw.collective,
+       .help = "Collective (bcast)",
+       .show_default = true},
+      {.name = "--alg",
+       .target = &raw.alg,
+       .help = "Algorithm NAME[:key=value,...] whose tree to print"},
+      {.name = "--decision",
+       .target = &raw.decision,
+       .help = "Instead of --alg: print the fixed decision of ompi31 (Open MPI 3.1 tuned)"},
+      {.name = "--ranks",
+       .target = &raw.ranks,
+       .help = "Number of ranks P (>= 1)",
+       .required = true},
+      {.name = "--root", .target = &raw.root, .help = "Root rank", .show_default = true},
+      {.name = "--bytes",
+       .target = &raw.bytes,
+       .help = "Message size in bytes for --decision (e.g. 64Ki)"},
+      {.name = "--count",
+       .target = &raw.count,
+       .help = "Elements of the message for --decision (default: --bytes, one-byte elements)"},
+      {.name = "--format", .target = &raw.format, .help = "json or text", .show_default = true},
+  };
+  add_option_rows(*cmd, rows);
   return cmd;
 }
 

@@ -9,6 +9,7 @@
 
 #include "bench/fft/dif_fft.hpp"
 #include "collectives/core/registry.hpp"
+#include "common/option_table.hpp"
 #include "common/seed_option.hpp"
 #include "common/units.hpp"
 
@@ -22,30 +23,48 @@ CLI::App* add_app_command(CLI::App& parent, RawFftOptions& raw) {
       "Parallel radix-2 DIF FFT (Proficz 2020 §6, Table 5): the root generates random input, "
       "runs the first log2(P) stages, sends the blocks point-to-point, every rank transforms its "
       "block, and the gather under test returns the results");
-  fft->add_option("--gather-alg", raw.gather_alg,
-                  "Gather algorithms, comma list (see 'papbench list')")
-      ->capture_default_str();
-  fft->add_option("--n", raw.n,
-                  "Complex single-precision points of the whole transform, a power of two >= P "
-                  "(Ki/Mi suffixes)")
-      ->capture_default_str();
-  fft->add_option("--iters", raw.iters, "FFT iterations per repetition")->capture_default_str();
-  fft->add_option("--reps", raw.reps, "Timed repetitions of --iters iterations per algorithm")
-      ->capture_default_str();
-  fft->add_option("--threads", raw.threads, "Worker threads of the local butterfly stages")
-      ->capture_default_str();
-  fft->add_option("--root", raw.root, "The master: generates, distributes, gathers")
-      ->capture_default_str();
-  fft->add_option("--out", raw.out, "HDF5 result set (default: papbench-DATE-TIME.h5)");
-  fft->add_flag("--force", raw.force, "Overwrite an existing --out file");
-  add_seed_option(
-      *fft, raw.seed,
-      "Seed of the master's random input (repetition r: seed + r, the same for every algorithm)");
-  fft->add_flag("--validate", raw.validate,
-                fmt::format("Check every iteration's spectrum against an O(n^2) DFT (n <= {}); "
-                            "the check's time counts in the total time",
-                            kMaxValidatedPoints));
-  fft->add_flag("--quiet", raw.quiet, "Only the final table, no progress lines");
+  const std::vector<OptionRow> rows = {
+      {.name = "--gather-alg",
+       .target = &raw.gather_alg,
+       .help = "Gather algorithms, comma list (see 'papbench list')",
+       .show_default = true},
+      {.name = "--n",
+       .target = &raw.n,
+       .help = "Complex single-precision points of the whole transform, a power of two >= P "
+               "(Ki/Mi suffixes)",
+       .show_default = true},
+      {.name = "--iters",
+       .target = &raw.iters,
+       .help = "FFT iterations per repetition",
+       .show_default = true},
+      {.name = "--reps",
+       .target = &raw.reps,
+       .help = "Timed repetitions of --iters iterations per algorithm",
+       .show_default = true},
+      {.name = "--threads",
+       .target = &raw.threads,
+       .help = "Worker threads of the local butterfly stages",
+       .show_default = true},
+      {.name = "--root",
+       .target = &raw.root,
+       .help = "The master: generates, distributes, gathers",
+       .show_default = true},
+      {.name = "--out",
+       .target = &raw.out,
+       .help = "HDF5 result set (default: papbench-DATE-TIME.h5)",
+       .type_name = "FILE"},
+      {.name = "--force", .target = &raw.force, .help = "Overwrite an existing --out file"},
+      seed_row(raw.seed,
+               "Seed of the master's random input (repetition r: seed + r, the same for every "
+               "algorithm)"),
+      {.name = "--validate",
+       .target = &raw.validate,
+       .help = fmt::format("Check every iteration's spectrum against an O(n^2) DFT (n <= {}); "
+                           "the check's time counts in the total time",
+                           kMaxValidatedPoints)},
+      {.name = "--quiet", .target = &raw.quiet, .help = "Only the final table, no progress lines"},
+  };
+  add_option_rows(*fft, rows);
   return fft;
 }
 

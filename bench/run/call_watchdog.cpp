@@ -71,9 +71,9 @@ void write_all(int fd, std::string_view text) {
 
 }  // namespace
 
-std::int64_t case_call_timeout_ns(std::int64_t option, std::int64_t max_delay_ns,
+std::int64_t case_call_timeout_ns(const Setting<std::int64_t>& option, std::int64_t max_delay_ns,
                                   std::int64_t compute_ns) {
-  if (option != kCallTimeoutAuto) return option;
+  if (!option.is_auto()) return option.value().value_or(0);
   // Durations parse up to 1e18 ns, so ten times their sum could overflow: saturate (at years).
   const std::int64_t wait = max_delay_ns + compute_ns;
   if (wait > (kAutoCapNs - kAutoFloorNs) / kAutoFactor) return kAutoCapNs;

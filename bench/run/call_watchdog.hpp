@@ -21,15 +21,16 @@
 #include <thread>
 
 #include "bench/run/arrival_board.hpp"
+#include "common/setting.hpp"
 
 namespace papbench {
 
 inline constexpr int kCallTimeoutExit = 3;
 
-// The timeout of one case's calls: `option` when given (> 0), else (auto) ten times the longest
-// a call may legitimately wait, the case's largest planned delay plus its compute phase, plus a
-// minute for the call itself and a loaded machine.
-std::int64_t case_call_timeout_ns(std::int64_t option, std::int64_t max_delay_ns,
+// The timeout of one case's calls (0: none, --call-timeout off): the option's value when given,
+// else (auto) ten times the longest a call may legitimately wait, the case's largest planned
+// delay plus its compute phase, plus a minute for the call itself and a loaded machine.
+std::int64_t case_call_timeout_ns(const Setting<std::int64_t>& option, std::int64_t max_delay_ns,
                                   std::int64_t compute_ns);
 
 // Case set-up's limit, whatever --call-timeout says (only 0, no watchdog, turns it off): a

@@ -173,7 +173,8 @@ CaseRunner::CaseRunner(const RunOptions& opts, clocksync::GlobalClock& clock, MP
 struct CaseRunner::Member {
   const Case* c = nullptr;
   std::int64_t call_timeout_ns = 0;
-  std::int64_t arrival_tolerance_ns = 0;  // results/arrival_error.hpp; -1: off
+  // results/arrival_error.hpp: --arrival-tolerance resolved for the case (off or a duration)
+  results::ArrivalTolerance arrival_tolerance = results::ArrivalTolerance::off();
   // The start waits' spin (start_spin_ns): the whole wait where every rank of the host and its PAT
   // thread have a CPU of their own, else (or, for the rest of the case, once such a spin was
   // preempted: spin_after_wait) the last kDefaultSpinNs.
@@ -344,11 +345,10 @@ void CaseRunner::start(Member& m) {
   // A PAT runtime's thread wants a CPU of its own as well.
   m.start_spin_ns = start_spin_ns(host_ranks_ * (s.pat != nullptr ? 2 : 1), cpus_);
   m.call_timeout_ns =
-      case_call_timeout_ns(opts_.call_timeout_ns, s.pattern->max_delay_ns(), s.compute_ns);
+      case_call_timeout_ns(opts_.call_timeout, s.pattern->max_delay_ns(), s.compute_ns);
   // The planned delay span: every pattern's smallest delay is 0 or the same on every rank.
-  m.arrival_tolerance_ns = opts_.arrival_tolerance_ns == kArrivalToleranceAuto
-                               ? results::default_arrival_tolerance_ns(s.pattern->max_delay_ns())
-                               : opts_.arrival_tolerance_ns;
+  m.arrival_tolerance = opts_.arrival_tolerance.resolved(
+      [&] { return results::default_arrival_tolerance_ns(s.pattern->max_delay_ns()); });
   m.log.emplace(opts_.iters, s.counters->available().size(), s.count_call, s.count_compute,
                 s.pat != nullptr);
   if (opts_.buffers == BufferMode::kWarm) {
@@ -398,7 +398,7 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
   // The first is checked, the others not.
   std::int64_t round = 0;
   int w = 0;
-  for (; w < std::max(opts_.warmup, opts_.warmup_max); ++w, ++round) {
+  for (; w < opts_.warmup_max(); ++w, ++round) {
     if (w >= opts_.warmup && all_settled(members, w)) break;
     const int it = w < opts_.warmup ? w - opts_.warmup : -(w + 1);
     for (std::size_t i : turns.round(round))
@@ -429,7 +429,7 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
     results::CaseRecord rec = describe_case(*m.c, opts_, size_);
     rec.iterations = m.timed;
     rec.warmup = warmup_run_;
-    rec.arrival_tolerance_ns = m.arrival_tolerance_ns;
+    rec.arrival_tolerance = m.arrival_tolerance;
     {
       const PhaseWatch watch(watchdog_, CallWatchdog::Phase::kGather, m.timed - 1,
                              m.call_timeout_ns);
@@ -444,11 +444,11 @@ std::vector<CaseRunner::CaseResult> CaseRunner::run_group(std::span<const Case* 
 // when off. Every rank holds the same values; rank 0 decides and tells the others, as
 // precise_enough does.
 bool CaseRunner::all_settled(std::span<const Member> members, int it) {
-  if (opts_.warmup_settle <= 0) return true;
+  const std::optional<WarmupSettle> rule = opts_.warmup_settle.value();
+  if (!rule) return true;
   bool settled = true;
   if (rank_ == 0) {
-    for (const Member& m : members)
-      settled = settled && warmup_settled(m.warm, opts_.warmup_settle);
+    for (const Member& m : members) settled = settled && warmup_settled(m.warm, rule->eps);
   }
   return rank0_decides(settled, -it - 1, group_timeout_ns_);
 }
@@ -470,8 +470,9 @@ bool CaseRunner::rank0_decides(bool decision, int it, std::int64_t timeout_ns) {
 // outside the timed region, so that floating point can never split the ranks.
 bool CaseRunner::precise_enough(const std::vector<double>& kept, int it, std::int64_t timeout_ns) {
   const auto min_n = static_cast<std::size_t>(opts_.min_iters);
-  if (opts_.reps_until_ci <= 0 || kept.size() < min_n) return false;
-  const bool stop = rank_ == 0 && stats::median_precise_enough(kept, opts_.reps_until_ci, min_n);
+  const std::optional<double> eps = opts_.reps_until_ci.value();
+  if (!eps || kept.size() < min_n) return false;
+  const bool stop = rank_ == 0 && stats::median_precise_enough(kept, *eps, min_n);
   return rank0_decides(stop, it, timeout_ns);
 }
 
@@ -540,7 +541,7 @@ CaseRunner::Settled CaseRunner::iteration(Member& m, int it, bool validate, bool
   // counts is the arrival error. compute:XTIME plans no arrival, only the loop's start at T0.
   const bool late = m.c->sync == StartSync::kWindow && start.late_at_entry_ns > 0;
   const std::int64_t arrival_error = s.xtime > 0 ? start.late_at_entry_ns : a - planned;
-  const bool off_plan = results::beyond_arrival_tolerance(arrival_error, m.arrival_tolerance_ns);
+  const bool off_plan = results::beyond_arrival_tolerance(arrival_error, m.arrival_tolerance);
   // Every iteration, warm-up too: the thread must be idle before the next agreement may resync
   // the clock it reads.
   const PatRuntime::BusyTimes busy = s.pat ? s.pat->last_busy_times() : PatRuntime::BusyTimes{};

@@ -17,6 +17,7 @@
 #include "bench/run/run_option_spec.hpp"
 #include "common/files.hpp"
 #include "common/mpi_env.hpp"
+#include "common/option_table.hpp"
 #include "common/units.hpp"
 
 namespace papbench {
@@ -350,12 +351,18 @@ Experiment load_experiment(const std::string& path, bool quick) {
 }
 
 void add_experiment_options(CLI::App& app, ExperimentChoice& choice) {
-  app.add_option("--experiment", choice.path,
-                 "Run the case matrix of an experiment file (jobs/experiments/*.exp, format in "
-                 "docs/REPRODUCING.md); options given here override the file's");
-  app.add_flag("--quick", choice.quick,
-               "With --experiment: the laptop-sized variant (iterations / 10, at least 3; "
-               "warmup at most 1; the file's quick.* keys)");
+  const OptionRow rows[] = {
+      {.name = "--experiment",
+       .target = &choice.path,
+       .help = "Run the case matrix of an experiment file (jobs/experiments/*.exp, format in "
+               "docs/REPRODUCING.md); options given here override the file's",
+       .type_name = "FILE"},
+      {.name = "--quick",
+       .target = &choice.quick,
+       .help = "With --experiment: the laptop-sized variant (iterations / 10, at least 3; warmup "
+               "at most 1; the file's quick.* keys)"},
+  };
+  add_option_rows(app, rows);
 }
 
 void apply_experiment_options(const CLI::App& app, const ExperimentChoice& choice,

@@ -327,7 +327,7 @@ int run_command(const RawRunOptions& raw, const std::string& command_line, const
   info.extra["buffers"] = std::string(buffer_mode_name(opts.buffers));
   if (hooks.before_cases) hooks.before_cases(world.get(), info);
   std::optional<CallWatchdog> watchdog;
-  if (opts.call_timeout_ns != 0) watchdog.emplace(world.get(), opts.out);
+  if (!opts.call_timeout.is_off()) watchdog.emplace(world.get(), opts.out);
   CaseRunner runner(opts, clock, world.get(), watchdog ? &*watchdog : nullptr);
   // Where the agreed starts may be moved (imbalance/tick_grid.hpp): known once the runner has
   // measured the grids, and part of how every case was started.

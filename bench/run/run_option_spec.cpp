@@ -18,6 +18,7 @@
 #include "collectives/core/workload.hpp"
 #include "common/choice.hpp"
 #include "common/seed_option.hpp"
+#include "common/setting.hpp"
 #include "common/smpi_platform.hpp"
 #include "common/units.hpp"
 #include "common/with_option.hpp"
@@ -75,51 +76,47 @@ int parse_validate_every(std::string_view text) {
   return *v;
 }
 
-// --reps-until-ci off|FRACTION.
-double parse_reps_until_ci(const std::string& text) {
-  if (text == "off") return 0;
-  double eps = 0;
+// A number in the open interval (0, 1): the whole of `text`; nullopt otherwise.
+std::optional<double> open_fraction(std::string_view text) {
+  double v = 0;
   const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, eps);
-  if (ec != std::errc{} || ptr != end || !(eps > 0 && eps < 1)) {
-    throw UsageError(fmt::format(
-        "--reps-until-ci: '{}' is not accepted; accepted: off, or a fraction of the median "
-        "between 0 and 1 (e.g. 0.025 for 2.5%)",
-        text));
-  }
-  return eps;
+  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (ec != std::errc{} || ptr != end || !(v > 0 && v < 1)) return std::nullopt;
+  return v;
+}
+
+// --reps-until-ci off|FRACTION.
+Setting<double> parse_reps_until_ci(std::string_view text) {
+  return parse_setting<double>("--reps-until-ci", text, {.off_word = "off"},
+                               "off, or a fraction of the median between 0 and 1 (e.g. 0.025 for "
+                               "2.5%)",
+                               open_fraction);
 }
 
 // --warmup-settle off|EPS[:MAX], against --warmup (parsed above it): MAX counts every warm-up
 // iteration, the fixed ones included, so it may not be below --warmup.
-void parse_warmup_settle(const std::string& text, RunOptions& o) {
-  o.warmup_settle = 0;
-  o.warmup_max = o.warmup;
-  if (text == "off") return;
-  const std::size_t colon = text.find(':');
-  const std::string eps_text = text.substr(0, colon);
-  const std::string max_text = colon == std::string::npos ? "" : text.substr(colon + 1);
-  double eps = 0;
-  const char* end = eps_text.data() + eps_text.size();
-  const auto [ptr, ec] = std::from_chars(eps_text.data(), end, eps);
-  std::optional<int> most = colon == std::string::npos ? std::optional<int>(kDefaultWarmupMax)
-                                                       : nonnegative_int(max_text);
-  if (ec != std::errc{} || ptr != end || !(eps > 0 && eps < 1) || !most ||
-      *most < std::max(o.warmup, 2 * kSettleWindow)) {
-    throw UsageError(fmt::format(
-        "--warmup-settle: '{}' is not accepted; accepted: off, or EPS[:MAX]: a fraction between "
-        "0 and 1 (e.g. 0.05) and the most warm-up iterations in all, at least --warmup and {} "
-        "(default {})",
-        text, 2 * kSettleWindow, kDefaultWarmupMax));
-  }
-  o.warmup_settle = eps;
-  o.warmup_max = *most;
+Setting<WarmupSettle> parse_warmup_settle(std::string_view text, int warmup) {
+  const auto rule = [warmup](std::string_view value) -> std::optional<WarmupSettle> {
+    const std::size_t colon = value.find(':');
+    const std::optional<double> eps = open_fraction(value.substr(0, colon));
+    const std::optional<int> most = colon == std::string_view::npos
+                                        ? std::optional<int>(kDefaultWarmupMax)
+                                        : nonnegative_int(value.substr(colon + 1));
+    if (!eps || !most || *most < std::max(warmup, 2 * kSettleWindow)) return std::nullopt;
+    return WarmupSettle{.eps = *eps, .max = *most};
+  };
+  return parse_setting<WarmupSettle>(
+      "--warmup-settle", text, {.off_word = "off"},
+      fmt::format("off, or EPS[:MAX]: a fraction between 0 and 1 (e.g. 0.05) and the most warm-up "
+                  "iterations in all, at least --warmup and {} (default {})",
+                  2 * kSettleWindow, kDefaultWarmupMax),
+      rule);
 }
 
 // --min-iters, against --iters when --reps-until-ci (parsed above it) is on. Below 30 values the
 // autocorrelation that widens the CI of the median cannot be told from noise.
 int parse_min_iters(const RawRunOptions& raw, const RunOptions& o) {
-  if (raw.min_iters < kMinCiIters || (o.reps_until_ci > 0 && raw.min_iters > raw.iters)) {
+  if (raw.min_iters < kMinCiIters || (!o.reps_until_ci.is_off() && raw.min_iters > raw.iters)) {
     throw UsageError(
         fmt::format("--min-iters: {} is not accepted; accepted: an integer from {} to --iters ({})",
                     raw.min_iters, kMinCiIters, raw.iters));
@@ -128,40 +125,32 @@ int parse_min_iters(const RawRunOptions& raw, const RunOptions& o) {
 }
 
 // --arrival-tolerance auto|off|DURATION.
-std::int64_t parse_arrival_tolerance(std::string_view text) {
-  if (text == "auto") return kArrivalToleranceAuto;
-  if (text == "off") return results::kArrivalToleranceOff;
-  try {
-    return parse_duration_ns(text);
-  } catch (const UsageError&) {
-    throw UsageError(fmt::format(
-        "--arrival-tolerance: '{}' is not accepted; accepted: auto (per case: the larger of 5us "
-        "and 1% of the planned delay span), off (keep every iteration), or a duration with a "
-        "unit (e.g. 5us, 0.2ms)",
-        text));
-  }
+results::ArrivalTolerance parse_arrival_tolerance(std::string_view text) {
+  return parse_setting<std::int64_t>(
+      "--arrival-tolerance", text, {.auto_word = "auto", .off_word = "off"},
+      "auto (per case: the larger of 5us and 1% of the planned delay span), off (keep every "
+      "iteration), or a duration with a unit (e.g. 5us, 0.2ms)",
+      [](std::string_view value) { return std::optional(parse_duration_ns(value)); });
 }
 
-std::int64_t parse_call_timeout(std::string_view text) {
+// --call-timeout auto|0|DURATION; a zero duration (0s) is off as 0 is.
+Setting<std::int64_t> parse_call_timeout(std::string_view text) {
   // Under SMPI no watchdog: it is a host thread outside the simulation, its timeout would be host
   // time against simulated calls, and SimGrid itself reports a simulation that deadlocks.
-  if (smpi::kSimulated && text == "auto") return 0;
-  std::int64_t ns = 0;
-  try {
-    ns = text == "auto" ? kCallTimeoutAuto : parse_duration_ns(text);
-  } catch (const UsageError&) {
-    throw UsageError(fmt::format(
-        "--call-timeout: '{}' is not accepted; accepted: auto (per case: 10 x (largest planned "
-        "delay + compute) + 60s), 0 (no watchdog), or a duration with a unit (e.g. 30s)",
-        text));
-  }
-  if (smpi::kSimulated && ns != 0) {
+  if (smpi::kSimulated && text == "auto") return Setting<std::int64_t>::off();
+  Setting<std::int64_t> timeout = parse_setting<std::int64_t>(
+      "--call-timeout", text, {.auto_word = "auto", .off_word = "0"},
+      "auto (per case: 10 x (largest planned delay + compute) + 60s), 0 (no watchdog), or a "
+      "duration with a unit (e.g. 30s)",
+      [](std::string_view value) { return std::optional(parse_duration_ns(value)); });
+  if (timeout.value() == 0) timeout = Setting<std::int64_t>::off();
+  if (smpi::kSimulated && !timeout.is_off()) {
     throw UsageError(fmt::format(
         "--call-timeout: '{}' is not accepted under SimGrid's SMPI, which runs no watchdog (a "
         "host thread outside the simulation); accepted here: auto or 0",
         text));
   }
-  return ns;
+  return timeout;
 }
 
 // Whether some rank calls MPI from the PAT thread: a listed PAT algorithm of a listed collective,
@@ -187,7 +176,7 @@ int parse_thread_level(std::string_view text, const RunOptions& o) {
   // The call watchdog is a second thread that never calls MPI: FUNNELED is the level that allows
   // it ("the process may be multi-threaded, but only the main thread makes MPI calls"); SINGLE
   // promises one thread only. Neither library locks below MULTIPLE.
-  const bool watchdog = o.call_timeout_ns != 0;
+  const bool watchdog = !o.call_timeout.is_off();
   if (level == kAuto) {
     return pat ? MPI_THREAD_MULTIPLE : watchdog ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
   }
@@ -256,6 +245,15 @@ void parse_groups(const RunOptionSpec&, const RawRunOptions& raw, RunOptions& o)
   }
 }
 
+// The completion's words of --collective, --dtype and --op: the registry's tables, which
+// `papbench list` prints too.
+template <auto Table>
+std::vector<std::string> table_names() {
+  std::vector<std::string> names;
+  for (const auto& row : Table()) names.emplace_back(row.name);
+  return names;
+}
+
 // The help of --pattern lists the patterns that arrival_pattern.hpp declares.
 std::string pattern_help() {
   return fmt::format("Arrival pattern(s), comma list: {}", kPatternHelp);
@@ -281,7 +279,8 @@ std::vector<RunOptionSpec> case_matrix_specs() {
        .help = "Collective(s), comma list; see 'papbench list'",
        .group = kCaseMatrix,
        .sample = "allreduce",
-       .parse = parse_collectives},
+       .parse = parse_collectives,
+       .completion = table_names<collective_table>},
       {.name = "--alg",
        .member = &R::alg,
        .default_value = "native",
@@ -310,14 +309,16 @@ std::vector<RunOptionSpec> case_matrix_specs() {
        .help = "Datatype(s), comma list",
        .group = kCaseMatrix,
        .sample = "double",
-       .parse = parse_dtypes},
+       .parse = parse_dtypes,
+       .completion = table_names<datatype_table>},
       {.name = "--op",
        .member = &R::op,
        .default_value = "sum",
        .help = "Reduction op(s), comma list",
        .group = kCaseMatrix,
        .sample = "max",
-       .parse = parse_ops},
+       .parse = parse_ops,
+       .completion = table_names<op_table>},
       {.name = "--root",
        .member = &R::root,
        .default_value = "0",
@@ -496,8 +497,10 @@ std::vector<RunOptionSpec> iteration_count_specs() {
        .group = kIterations,
        .compared_unless_default = true,
        .sample = "0.05:40",
-       .parse = [](const auto&, const auto& raw,
-                   auto& o) { parse_warmup_settle(raw.warmup_settle, o); }},
+       .parse =
+           [](const auto&, const auto& raw, auto& o) {
+             o.warmup_settle = parse_warmup_settle(raw.warmup_settle, o.warmup);
+           }},
       {.name = "--order",
        .member = &R::order,
        .default_value = "interleaved",
@@ -599,7 +602,7 @@ std::vector<RunOptionSpec> iteration_rule_specs() {
        .sample = "20us",
        .parse =
            [](const auto&, const auto& raw, auto& o) {
-             o.arrival_tolerance_ns = parse_arrival_tolerance(raw.arrival_tolerance);
+             o.arrival_tolerance = parse_arrival_tolerance(raw.arrival_tolerance);
            }},
       {.name = "--call-timeout",
        .member = &R::call_timeout,
@@ -615,7 +618,7 @@ std::vector<RunOptionSpec> iteration_rule_specs() {
                             "may need a longer one",
        .sample = "30s",
        .parse = [](const auto&, const auto& raw,
-                   auto& o) { o.call_timeout_ns = parse_call_timeout(raw.call_timeout); }},
+                   auto& o) { o.call_timeout = parse_call_timeout(raw.call_timeout); }},
       {.name = "--shuffle",
        .member = &R::shuffle,
        .help = "Run the cases in a random (seeded) order",
@@ -813,7 +816,8 @@ std::vector<RunOptionSpec> output_specs() {
        .not_in_files = "the job script chooses the result file",
        .resume_may_differ = "where the results go (--resume refuses another file than its own)",
        .sample = "other.h5",
-       .parse = [](const auto&, const auto& raw, auto& o) { o.out = raw.out; }},
+       .parse = [](const auto&, const auto& raw, auto& o) { o.out = raw.out; },
+       .type_name = "FILE"},
       {.name = "--force",
        .member = &R::force,
        .help = "Overwrite an existing --out file",
@@ -830,7 +834,8 @@ std::vector<RunOptionSpec> output_specs() {
        .not_in_files = "the job script chooses the result file",
        .resume_may_differ = "the file being resumed, which the fingerprint is recorded in",
        .sample = "other.h5",
-       .parse = [](const auto&, const auto& raw, auto& o) { apply_resume_option(raw, o); }},
+       .parse = [](const auto&, const auto& raw, auto& o) { apply_resume_option(raw, o); },
+       .type_name = "FILE"},
       {.name = "--progress",
        .member = &R::progress,
        .default_value = "auto",
@@ -980,6 +985,17 @@ std::string run_option_help(const RunOptionSpec& spec) {
     help.replace(at, kPlaceholder.size(), spec.implied);
   }
   return help;
+}
+
+OptionRow run_option_row(const RunOptionSpec& spec, RawRunOptions& raw) {
+  return {.name = std::string(spec.name),
+          .target =
+              std::visit([&](auto member) -> OptionTarget { return &(raw.*member); }, spec.member),
+          .help = run_option_help(spec),
+          .group = std::string(spec.group),
+          .default_text = spec.hide_default ? std::string() : std::string(spec.default_value),
+          .type_name = std::string(spec.type_name),
+          .completion = spec.completion ? spec.completion() : std::vector<std::string>{}};
 }
 
 std::string_view experiment_key(const RunOptionSpec& spec) {

@@ -8,6 +8,10 @@
 // table, so an option is added in one place; one that experiment files or --resume leave out says
 // why in its row.
 //
+// On the command line each spec is a row of the option table that papbench-report's options are
+// rows of too (run_option_row, common/option_table.hpp), so --help, the man page and the bash
+// completion read both programs alike.
+//
 // Light on purpose, since every header of the run includes it: no CLI11 (common/cli_fwd.hpp says
 // why), and RunOptions by name only.
 
@@ -17,6 +21,9 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
+
+#include "common/option_table.hpp"
 
 namespace papbench {
 
@@ -128,6 +135,11 @@ struct RunOptionSpec {
   // --collective, so those tests compare its error). "" for a flag (the tests turn it on).
   std::string_view sample = {};
   RunOptionParser parse = nullptr;
+  // CLI11's word for the value in --help ("" for the member type's); FILE completes file names.
+  std::string_view type_name = {};
+  // The words the completion offers for an option parse checks itself (registry names in a
+  // comma list); nullptr for none.
+  std::vector<std::string> (*completion)() = nullptr;
 };
 
 // The --help section of the algorithms' shorthand flags (--radix, ...), which their registry rows
@@ -144,6 +156,8 @@ const RunOptionSpec* find_run_option(std::string_view name);
 std::string run_option_text(const RunOptionSpec& spec, const RawRunOptions& raw);
 // The option's --help text: its help with "{default}" replaced by `implied`.
 std::string run_option_help(const RunOptionSpec& spec);
+// The spec as a row of the common option table (common/option_table.hpp), filling `raw`.
+OptionRow run_option_row(const RunOptionSpec& spec, RawRunOptions& raw);
 // The experiment-file key ("count" for --count); "" when files may not set the option.
 std::string_view experiment_key(const RunOptionSpec& spec);
 

@@ -25,34 +25,25 @@ std::map<std::string, std::string> parse_alg_options(const RawRunOptions& raw, c
 
 }  // namespace
 
-void add_run_options(CLI::App& app, RawRunOptions& raw) {
+std::vector<OptionRow> run_option_rows(RawRunOptions& raw) {
   // --help lists the options under their specs' groups, the sections in the order the table first
   // names them: some fifty options read better by topic than as one list.
-  for (const RunOptionSpec& spec : run_option_specs()) {
-    const std::string name(spec.name);
-    CLI::Option* option = std::visit(
-        [&](auto member) {
-          // The member's type is CLI11's conversion (INT, UINT, FLOAT, TEXT; a bool is a flag).
-          if constexpr (std::is_same_v<decltype(member), bool RawRunOptions::*>) {
-            return app.add_flag(name, raw.*member, run_option_help(spec));
-          } else {
-            CLI::Option* o = app.add_option(name, raw.*member, run_option_help(spec));
-            if (!spec.hide_default && !spec.default_value.empty()) {
-              o->default_str(std::string(spec.default_value));
-            }
-            return o;
-          }
-        },
-        spec.member);
-    option->group(std::string(spec.group));
-  }
+  std::vector<OptionRow> rows;
+  for (const RunOptionSpec& spec : run_option_specs()) rows.push_back(run_option_row(spec, raw));
   for (const AlgOptionSpec* spec : option_shorthands()) {
     const std::string flag(spec->flag);
-    app.add_option_function<std::string>(
-           flag, [&raw, flag](const std::string& value) { raw.alg_options[flag] = value; },
-           shorthand_help(*spec))
-        ->group(std::string(kAlgorithmOptionsGroup));
+    rows.push_back({.name = flag,
+                    .target = OptionCallback{[&raw, flag](const std::string& value) {
+                      raw.alg_options[flag] = value;
+                    }},
+                    .help = shorthand_help(*spec),
+                    .group = std::string(kAlgorithmOptionsGroup)});
   }
+  return rows;
+}
+
+void add_run_options(CLI::App& app, RawRunOptions& raw) {
+  add_option_rows(app, run_option_rows(raw));
 }
 
 RunOptions parse_run_options(const RawRunOptions& typed) {

@@ -6,20 +6,24 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "bench/run/run_option_spec.hpp"
+#include "bench/run/warmup_settle.hpp"
 #include "clocksync/global_clock.hpp"
 #include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "collectives/core/workload.hpp"
 #include "collectives/pat/pat_source.hpp"
 #include "common/cli_fwd.hpp"
+#include "common/setting.hpp"
 #include "counters/counter_set.hpp"
 #include "models/intergroup_model.hpp"
+#include "results/result_set.hpp"
 
 namespace papbench {
 
@@ -40,11 +44,6 @@ enum class BufferMode { kCold, kWarm };
 std::string_view buffer_mode_name(BufferMode mode);
 // The fewest kept iterations --reps-until-ci may stop at (--min-iters).
 inline constexpr int kMinCiIters = 30;
-// --arrival-tolerance auto: each case's own, results::default_arrival_tolerance_ns of its planned
-// delay span (off is results::kArrivalToleranceOff).
-inline constexpr std::int64_t kArrivalToleranceAuto = -2;
-// --call-timeout auto: each case's own (case_call_timeout_ns, bench/run/call_watchdog.hpp).
-inline constexpr std::int64_t kCallTimeoutAuto = -1;
 // --bg-thread: kAuto = a baseline gets the monitoring thread when the run also has a PAT
 // algorithm of its collective (the comparison is then fair, and a run of baselines alone stays
 // free of it, as in OSU or IMB); kOn = always; kOff = never.
@@ -106,24 +105,30 @@ struct RunOptions {
   int iters = 0, warmup = 0;
   RunOrder order = RunOrder::kInterleaved;
   // --warmup-settle EPS[:MAX]: after the --warmup iterations, warm up on until the ci_metric has
-  // settled (bench/run/warmup_settle.hpp) within this fraction, MAX warm-up iterations at most
-  // (0: off, --warmup alone).
-  double warmup_settle = 0;
-  int warmup_max = 0;
+  // settled (bench/run/warmup_settle.hpp) within EPS, MAX warm-up iterations at most (off:
+  // --warmup alone).
+  Setting<WarmupSettle> warmup_settle = Setting<WarmupSettle>::off();
+  // The most warm-up iterations of a case: --warmup, or --warmup-settle's MAX.
+  int warmup_max() const {
+    const std::optional<WarmupSettle> rule = warmup_settle.value();
+    return rule ? std::max(warmup, rule->max) : warmup;
+  }
   // --reps-until-ci: stop a case once the 95% CI of the median of ci_metric over the kept
   // iterations lies within this fraction of the median, after min_iters kept ones and before
-  // iters (0: run iters).
-  double reps_until_ci = 0;
+  // iters (off: run iters).
+  Setting<double> reps_until_ci = Setting<double>::off();
   CiMetric ci_metric = CiMetric::kAfterLastArrival;
   int min_iters = 0;
   // Timed iterations checked, in every case alike: every Nth (0: only the first).
   int validate_every = 0;
   BufferMode buffers = BufferMode::kCold;  // --buffers
   // How far a rank's arrival may be from its planned arrival before the iteration is left out
-  // (results/arrival_error.hpp); kArrivalToleranceAuto or results::kArrivalToleranceOff.
-  std::int64_t arrival_tolerance_ns = kArrivalToleranceAuto;
-  // How long a timed call may take before the watchdog ends the run (exit 3); 0: no watchdog.
-  std::int64_t call_timeout_ns = 0;
+  // (results/arrival_error.hpp); auto: each case's own, results::default_arrival_tolerance_ns of
+  // its planned delay span; off: keep every iteration.
+  results::ArrivalTolerance arrival_tolerance = results::ArrivalTolerance::automatic();
+  // How long a timed call may take before the watchdog ends the run (exit 3), in ns; auto: each
+  // case's own (case_call_timeout_ns, bench/run/call_watchdog.hpp); off: no watchdog.
+  Setting<std::int64_t> call_timeout = Setting<std::int64_t>::off();
   // The MPI_THREAD_* level the run asks of MPI (--thread-level; auto resolved by parsing).
   int thread_level = 0;
   // Shorthand algorithm options given, canonical, by flag ("--radix" -> "3"); the flags are
@@ -151,6 +156,9 @@ std::string variant_text(const AlgVariant& v);
 AlgOptions variant_options(const RunOptions& opts, const AlgorithmInfo& alg,
                            const AlgVariant& variant);
 
+// The run options as rows of the option table (common/option_table.hpp), filling `raw`: the
+// specs' rows, then the algorithms' shorthand flags.
+std::vector<OptionRow> run_option_rows(RawRunOptions& raw);
 // Adds the run options to `app` (the main program, or a subcommand).
 void add_run_options(CLI::App& app, RawRunOptions& raw);
 

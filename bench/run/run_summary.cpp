@@ -27,8 +27,9 @@ int late_iterations(const results::CaseRecord& rec) {
 }
 
 std::string tolerance_text(const results::CaseRecord& rec) {
-  return rec.arrival_tolerance_ns ? format_duration(static_cast<double>(*rec.arrival_tolerance_ns))
-                                  : std::string("the tolerance");
+  const std::optional<std::int64_t> ns =
+      rec.arrival_tolerance ? rec.arrival_tolerance->value() : std::nullopt;
+  return ns ? format_duration(static_cast<double>(*ns)) : std::string("the tolerance");
 }
 
 }  // namespace

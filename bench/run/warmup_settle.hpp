@@ -12,6 +12,13 @@ inline constexpr int kSettleWindow = 5;
 // --warmup-settle EPS without :MAX: the most warm-up iterations a case may run.
 inline constexpr int kDefaultWarmupMax = 100;
 
+// --warmup-settle EPS[:MAX] (RunOptions::warmup_settle, a Setting: off or this rule).
+struct WarmupSettle {
+  double eps = 0;  // the fraction the medians must agree within
+  int max = 0;     // the most warm-up iterations in all, the fixed --warmup ones included
+  bool operator==(const WarmupSettle&) const = default;
+};
+
 // Whether the warm-up values so far (the ci_metric of each warm-up iteration, oldest first) have
 // settled: the median of the last kSettleWindow lies within `eps` (a fraction) of the median of
 // the kSettleWindow before them. Medians, so that one slow iteration neither settles nor unsettles

@@ -183,7 +183,7 @@ CaseRecord with_arrival_errors(CaseRecord c, const std::vector<int>& off_plan) {
   for (int i = 0; i < c.iterations; ++i) {
     for (int r = 0; r < kRanks; ++r) c.arrival_error_ns.at(i, r) = r;
   }
-  c.arrival_tolerance_ns = 100;
+  c.arrival_tolerance = papbench::results::ArrivalTolerance::of(100);
   c.late.assign(static_cast<std::size_t>(c.iterations), 0);
   for (int i : off_plan) {
     c.arrival_error_ns.at(i, kRanks - 1) = 5000;

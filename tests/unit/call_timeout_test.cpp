@@ -15,18 +15,21 @@
 namespace papbench {
 namespace {
 
-std::int64_t parsed(const std::string& text) {
+using Timeout = Setting<std::int64_t>;
+
+Timeout parsed(const std::string& text) {
   RawRunOptions raw;
   raw.call_timeout = text;
-  return parse_run_options(raw).call_timeout_ns;
+  return parse_run_options(raw).call_timeout;
 }
 
 TEST(CallTimeout, ParsesAutoZeroAndDurations) {
-  EXPECT_EQ(parse_run_options(RawRunOptions{}).call_timeout_ns, kCallTimeoutAuto);
-  EXPECT_EQ(parsed("auto"), kCallTimeoutAuto);
-  EXPECT_EQ(parsed("0"), 0);
-  EXPECT_EQ(parsed("2s"), 2'000'000'000);
-  EXPECT_EQ(parsed("1500ms"), 1'500'000'000);
+  EXPECT_EQ(parse_run_options(RawRunOptions{}).call_timeout, Timeout::automatic());
+  EXPECT_EQ(parsed("auto"), Timeout::automatic());
+  EXPECT_EQ(parsed("0"), Timeout::off());
+  EXPECT_EQ(parsed("0s"), Timeout::off());  // a zero duration is no watchdog, as 0 is
+  EXPECT_EQ(parsed("2s"), Timeout::of(2'000'000'000));
+  EXPECT_EQ(parsed("1500ms"), Timeout::of(1'500'000'000));
 }
 
 TEST(CallTimeout, BadValuesNameTheOptionAndTheAcceptedValues) {
@@ -48,14 +51,15 @@ TEST(CallTimeout, ExperimentFileKey) {
 
 TEST(CallTimeout, AutoIsTenTimesTheLongestLegitimateWaitPlusAMinute) {
   constexpr std::int64_t kMinute = 60'000'000'000;
-  EXPECT_EQ(case_call_timeout_ns(kCallTimeoutAuto, 0, 0), kMinute);
-  EXPECT_EQ(case_call_timeout_ns(kCallTimeoutAuto, 50'000'000, 1'000'000),
+  EXPECT_EQ(case_call_timeout_ns(Timeout::automatic(), 0, 0), kMinute);
+  EXPECT_EQ(case_call_timeout_ns(Timeout::automatic(), 50'000'000, 1'000'000),
             10 * 51'000'000 + kMinute);
-  EXPECT_EQ(case_call_timeout_ns(2'000'000'000, 50'000'000, 1'000'000), 2'000'000'000);
+  EXPECT_EQ(case_call_timeout_ns(Timeout::of(2'000'000'000), 50'000'000, 1'000'000), 2'000'000'000);
+  EXPECT_EQ(case_call_timeout_ns(Timeout::off(), 50'000'000, 1'000'000), 0);  // no watchdog
   // The longest durations the parser takes saturate instead of overflowing.
-  EXPECT_EQ(
-      case_call_timeout_ns(kCallTimeoutAuto, 1'000'000'000'000'000'000, 1'000'000'000'000'000'000),
-      100'000'000'000'000'000);
+  EXPECT_EQ(case_call_timeout_ns(Timeout::automatic(), 1'000'000'000'000'000'000,
+                                 1'000'000'000'000'000'000),
+            100'000'000'000'000'000);
 }
 
 // The refill of the buffers between two calls is not the call's: the start agreement, where the

@@ -81,7 +81,8 @@ CaseRecord make_case(int index, int iterations, int ranks) {
   c.clock_elapsed_bound_ns = make_matrix(iterations, ranks, 7 + index);
   // Format 1.8: signed arrival errors (early and late ranks) and the tolerance that judged them.
   c.arrival_error_ns = make_matrix(iterations, ranks, -2'500 + index);
-  c.arrival_tolerance_ns = index % 2 == 0 ? 5'000 + index : kArrivalToleranceOff;
+  c.arrival_tolerance =
+      index % 2 == 0 ? ArrivalTolerance::of(5'000 + index) : ArrivalTolerance::off();
   return c;
 }
 
@@ -136,7 +137,7 @@ void expect_equal(const CaseRecord& a, const CaseRecord& b) {
   expect_equal(a.clock_slew_ns, b.clock_slew_ns, "clock_slew_ns");
   expect_equal(a.clock_elapsed_bound_ns, b.clock_elapsed_bound_ns, "clock_elapsed_bound_ns");
   expect_equal(a.arrival_error_ns, b.arrival_error_ns, "arrival_error_ns");
-  EXPECT_EQ(a.arrival_tolerance_ns, b.arrival_tolerance_ns);
+  EXPECT_EQ(a.arrival_tolerance, b.arrival_tolerance);
   ASSERT_EQ(a.counters.size(), b.counters.size());
   for (const auto& [event, m] : a.counters) {
     ASSERT_TRUE(b.counters.contains(event)) << event;
@@ -199,7 +200,7 @@ TEST_F(ResultsRoundTrip, EverythingComesBack) {
   cases[3].clock_elapsed_bound_ns = Matrix();
   // Made without arrival errors (as a file older than 1.8): reads back without them.
   cases[3].arrival_error_ns = Matrix();
-  cases[3].arrival_tolerance_ns.reset();
+  cases[3].arrival_tolerance.reset();
 
   // Crosses a /sync chunk boundary (1024 rows) and includes an empty append.
   std::vector<SyncEventRow> sync = make_sync(0, 3);
@@ -390,7 +391,8 @@ TEST_F(ResultsRoundTrip, LayoutMatchesTheDocument) {
   EXPECT_EQ(h5::read_string_array_attr(g.get(), "counters_unavailable"),
             std::vector<std::string>{});
   EXPECT_EQ(h5::read_string_attr(g.get(), "counters_domain"), "user");
-  EXPECT_EQ(h5::read_int64_attr(g.get(), "arrival_tolerance_ns"), kArrivalToleranceOff);
+  // Off is stored as -1, as every file since format 1.8 holds it.
+  EXPECT_EQ(h5::read_int64_attr(g.get(), "arrival_tolerance_ns"), -1);
   h5::Dataset odd(H5Dopen2(g.get(), "counters/a%2Fb", h5::default_plist()), "counter");
   EXPECT_EQ(h5::read_string_attr(odd.get(), "event"), "a/b");
   h5::Int64Table t = h5::read_int64_2d(g.get(), "arrival_ns");

@@ -484,13 +484,14 @@ TEST(RunOptions, Buffers) {
 
 TEST(RunOptions, ArrivalTolerance) {
   RawRunOptions raw;
-  EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, kArrivalToleranceAuto);
+  using results::ArrivalTolerance;
+  EXPECT_EQ(parse_run_options(raw).arrival_tolerance, ArrivalTolerance::automatic());
   raw.arrival_tolerance = "5us";
-  EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, 5'000);
+  EXPECT_EQ(parse_run_options(raw).arrival_tolerance, ArrivalTolerance::of(5'000));
   raw.arrival_tolerance = "0.2ms";
-  EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, 200'000);
+  EXPECT_EQ(parse_run_options(raw).arrival_tolerance, ArrivalTolerance::of(200'000));
   raw.arrival_tolerance = "off";
-  EXPECT_EQ(parse_run_options(raw).arrival_tolerance_ns, results::kArrivalToleranceOff);
+  EXPECT_EQ(parse_run_options(raw).arrival_tolerance, ArrivalTolerance::off());
   for (const char* bad : {"5", "-5us", "loose", "", "Off"}) {
     raw.arrival_tolerance = bad;
     const std::string what = usage_error([&] { parse_run_options(raw); });

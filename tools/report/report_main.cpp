@@ -3,7 +3,7 @@
 //   0 success, 2 bad input (option value, unreadable file, existing --out), 1 internal error.
 // Every subcommand is one row of subcommands() (as bench/main.cpp's table): its name, help,
 // the function declaring its options and the one running it; run() parses and dispatches once.
-// A new view adds its Args, add_*_options, run_* and one row.
+// A new view adds its Args, its option rows (common/option_table.hpp), run_* and one row.
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -32,6 +32,7 @@
 #include "common/error_output.hpp"
 #include "common/errors.hpp"
 #include "common/files.hpp"
+#include "common/option_table.hpp"
 #include "common/seed_option.hpp"
 #include "common/units.hpp"
 #include "common/version_text.hpp"
@@ -73,18 +74,38 @@ Format format_from_name(const std::string& name) {
 
 // --format and --metric mean the same in every view, so they are declared once. CLI11's
 // IsMember names the option and lists the accepted values when the user types something else.
-void add_format_option(CLI::App& cmd, std::string& target) {
-  cmd.add_option("--format", target, "Output format")
-      ->check(CLI::IsMember(format_names()))
-      ->capture_default_str();
+OptionRow format_row(std::string& target) {
+  return {.name = "--format",
+          .target = &target,
+          .help = "Output format",
+          .accepted = format_names(),
+          .show_default = true};
 }
 
-void add_metric_option(CLI::App& cmd, std::vector<std::string>& target, std::string_view what) {
-  cmd.add_option(
-         "--metric", target,
-         fmt::format("Comma-separated metrics to {} (default: {})", what, fmt::join(target, ",")))
-      ->delimiter(',')
-      ->check(CLI::IsMember(metric_names()));
+OptionRow metric_row(std::vector<std::string>& target, std::string_view what) {
+  return {.name = "--metric",
+          .target = &target,
+          .help = fmt::format("Comma-separated metrics to {} (default: {})", what,
+                              fmt::join(target, ",")),
+          .accepted = metric_names(),
+          .delimiter = ','};
+}
+
+// One metric, for the views that minimize or draw one.
+OptionRow one_metric_row(std::string& target, std::string help) {
+  return {.name = "--metric",
+          .target = &target,
+          .help = std::move(help),
+          .accepted = metric_names(),
+          .show_default = true};
+}
+
+// Rows of several parts, in order.
+std::vector<OptionRow> rows_of(std::initializer_list<std::vector<OptionRow>> parts) {
+  std::vector<OptionRow> rows;
+  for (const std::vector<OptionRow>& part : parts)
+    rows.insert(rows.end(), part.begin(), part.end());
+  return rows;
 }
 
 // kOnDemand for the views that take each case's data from load_case (one case at a time). The
@@ -98,41 +119,57 @@ std::vector<ResultFile> open_all(const std::vector<std::string>& paths,
   return files;
 }
 
-// CLI::Range prints its bounds with six decimals ("0.000000 to 1.000000"), which misleads
-// for a bound that is open; say what is meant.
-CLI::Validator probability_check() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        double v = 0;
-        const bool parsed = CLI::detail::lexical_cast(text, v);
-        if (parsed && v > 0 && v < 1) return {};
-        return fmt::format("{} is not a probability strictly between 0 and 1 (e.g. 0.05)", text);
-      },
-      "(0,1)");
-}
-
-// CLI11's range and sign validators let NaN through (every comparison with it is false), and
-// inf is no setting either: checked first on every real-valued option they guard.
-CLI::Validator finite_number() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        double v = 0;
-        if (CLI::detail::lexical_cast(text, v) && std::isfinite(v)) return {};
-        return fmt::format("{} is not a finite number", text);
-      },
-      "FINITE");
-}
-
 // Declared once, attached to every subcommand that reads iterations: each view keeps what summary
 // keeps (results::select_iterations, through ResultFile::filter).
-void add_filter_options(CLI::App& app, results::IterationFilter& filter) {
-  app.add_flag("--include-late", filter.include_late,
-               "Keep iterations in which some rank's arrival error exceeded the run's "
+std::vector<OptionRow> filter_rows(results::IterationFilter& filter) {
+  return {
+      {.name = "--include-late",
+       .target = &filter.include_late,
+       .help = "Keep iterations in which some rank's arrival error exceeded the run's "
                "--arrival-tolerance (files older than format 1.8: missed the agreed start); left "
-               "out by default: their arrival pattern is not the planned one");
-  app.add_flag("--include-invalid", filter.include_invalid,
-               "Keep iterations whose output was wrong, and compare cases that failed validation "
-               "(left out and refused by default)");
+               "out by default: their arrival pattern is not the planned one"},
+      {.name = "--include-invalid",
+       .target = &filter.include_invalid,
+       .help = "Keep iterations whose output was wrong, and compare cases that failed validation "
+               "(left out and refused by default)"},
+  };
+}
+
+// The launch-level verdict's settings (views/compare_view.hpp), which compare, tune and
+// before-after declare alike: one group of rows, listed under its own --help section.
+struct VerdictArgs {
+  double alpha = 0.05;
+  int resamples = 2000;
+  std::uint64_t seed = 1;
+  results::IterationFilter filter;
+
+  void apply(CompareOptions& options) const {
+    options.alpha = alpha;
+    options.resamples = resamples;
+    options.seed = seed;
+    options.filter = filter;
+  }
+};
+
+constexpr std::string_view kVerdictGroup = "Verdict";
+
+std::vector<OptionRow> verdict_rows(VerdictArgs& args) {
+  const std::string group(kVerdictGroup);
+  std::vector<OptionRow> rows = filter_rows(args.filter);
+  rows.push_back({.name = "--alpha",
+                  .target = &args.alpha,
+                  .help = "Significance level of the tests and of the verdicts",
+                  .group = group,
+                  .checks = {{.kind = OptionCheck::Kind::kProbability}},
+                  .show_default = true});
+  rows.push_back({.name = "--resamples",
+                  .target = &args.resamples,
+                  .help = "Bootstrap resamples",
+                  .group = group,
+                  .checks = {{.kind = OptionCheck::Kind::kRange, .min = 100, .max = 1000000}},
+                  .show_default = true});
+  rows.push_back(seed_row(args.seed, "Bootstrap seed (same seed, same report)", group));
+  return rows;
 }
 
 // ---- summary ----------------------------------------------------------------------------------
@@ -145,13 +182,19 @@ struct SummaryArgs {
   results::IterationFilter filter;
 };
 
-void add_summary_options(CLI::App& cmd, SummaryArgs& args) {
-  cmd.add_option("files", args.files, "Result sets (.h5)")->required();
-  add_format_option(cmd, args.format);
-  add_metric_option(cmd, args.metrics, "summarize");
-  add_filter_options(cmd, args.filter);
-  cmd.add_flag("--counters", args.counters,
-               "Add one row per recorded PAPI event and case (median, mean, sd, min, max)");
+std::vector<OptionRow> summary_rows(SummaryArgs& args) {
+  return rows_of({{{.name = "files",
+                    .target = &args.files,
+                    .help = "Result sets (.h5)",
+                    .type_name = "FILE",
+                    .required = true},
+                   format_row(args.format),
+                   metric_row(args.metrics, "summarize")},
+                  filter_rows(args.filter),
+                  {{.name = "--counters",
+                    .target = &args.counters,
+                    .help = "Add one row per recorded PAPI event and case (median, mean, sd, "
+                            "min, max)"}}});
 }
 
 int run_summary(const SummaryArgs& args) {
@@ -174,54 +217,63 @@ struct CompareArgs {
   std::string file_a, file_b;
   std::string format = "table";
   std::vector<std::string> metrics = {"run_time", "elapsed", "after_last_arrival"};
-  double alpha = 0.05;
-  int resamples = 2000;
-  std::uint64_t seed = 1;
   std::string a_alg, b_alg, a_sync, b_sync, a_coll, b_coll;
   bool allow_buffers_differ = false;
   bool allow_mixed = false;
-  results::IterationFilter filter;
+  VerdictArgs verdict;
 };
 
-void add_compare_options(CLI::App& cmd, CompareArgs& args) {
-  cmd.add_option("A", args.file_a,
-                 "Baseline result set, or a comma list of result sets, one per launch of the "
-                 "same configuration (A1.h5,A2.h5): the CI then resamples launches too")
-      ->required();
-  cmd.add_option("B", args.file_b,
-                 "Result set(s) compared with the baseline (a comma list as for A)")
-      ->required();
-  add_format_option(cmd, args.format);
-  add_metric_option(cmd, args.metrics, "compare");
-  add_filter_options(cmd, args.filter);
-  cmd.add_option("--alpha", args.alpha, "Significance level of both tests")
-      ->check(probability_check())
-      ->capture_default_str();
-  cmd.add_option("--resamples", args.resamples, "Bootstrap resamples")
-      ->check(CLI::Range(100, 1000000))
-      ->capture_default_str();
-  cmd.add_option("--a-alg", args.a_alg,
-                 "With --b-alg: compare this algorithm of A with --b-alg's of B on the same "
-                 "workloads (A and B may be one file), not the same cases of two runs");
-  cmd.add_option("--b-alg", args.b_alg, "The algorithm of B (see --a-alg)");
-  cmd.add_option("--a-sync", args.a_sync,
-                 "With --b-sync: compare the cases of A run with this start (window or barrier) "
-                 "with B's of --b-sync's, the same cases otherwise (papbench --sync "
-                 "window,barrier: A and B may be one file)");
-  cmd.add_option("--b-sync", args.b_sync, "The start of B's cases (see --a-sync)");
-  cmd.add_option("--a-coll", args.a_coll,
-                 "With --b-coll: compare this collective of A with --b-coll's of B on the same "
-                 "workloads, e.g. allreduce against its nonblocking iallreduce run in the same "
-                 "launch (A and B may be one file); params are left out of the match");
-  cmd.add_option("--b-coll", args.b_coll, "The collective of B (see --a-coll)");
-  cmd.add_flag("--allow-buffers-differ", args.allow_buffers_differ,
-               "Compare runs whose buffers differ (papbench --buffers cold against warm), which "
-               "compare otherwise refuses: the ratio then holds the harness's cache effect too");
-  cmd.add_flag("--allow-mixed", args.allow_mixed,
-               "Compare result sets of a simulated run (SMPI: root attribute simulation) with "
+// The rows that pick two sets of cases of the same workloads (--a-alg/--b-alg, ...).
+std::vector<OptionRow> compare_pair_rows(CompareArgs& args) {
+  return {
+      {.name = "--a-alg",
+       .target = &args.a_alg,
+       .help = "With --b-alg: compare this algorithm of A with --b-alg's of B on the same "
+               "workloads (A and B may be one file), not the same cases of two runs"},
+      {.name = "--b-alg", .target = &args.b_alg, .help = "The algorithm of B (see --a-alg)"},
+      {.name = "--a-sync",
+       .target = &args.a_sync,
+       .help = "With --b-sync: compare the cases of A run with this start (window or barrier) "
+               "with B's of --b-sync's, the same cases otherwise (papbench --sync "
+               "window,barrier: A and B may be one file)"},
+      {.name = "--b-sync", .target = &args.b_sync, .help = "The start of B's cases (see --a-sync)"},
+      {.name = "--a-coll",
+       .target = &args.a_coll,
+       .help = "With --b-coll: compare this collective of A with --b-coll's of B on the same "
+               "workloads, e.g. allreduce against its nonblocking iallreduce run in the same "
+               "launch (A and B may be one file); params are left out of the match"},
+      {.name = "--b-coll", .target = &args.b_coll, .help = "The collective of B (see --a-coll)"},
+  };
+}
+
+std::vector<OptionRow> compare_rows(CompareArgs& args) {
+  std::vector<OptionRow> head = {
+      {.name = "A",
+       .target = &args.file_a,
+       .help = "Baseline result set, or a comma list of result sets, one per launch of the same "
+               "configuration (A1.h5,A2.h5): the CI then resamples launches too",
+       .type_name = "FILE",
+       .required = true},
+      {.name = "B",
+       .target = &args.file_b,
+       .help = "Result set(s) compared with the baseline (a comma list as for A)",
+       .type_name = "FILE",
+       .required = true},
+      format_row(args.format),
+      metric_row(args.metrics, "compare"),
+  };
+  std::vector<OptionRow> allow = {
+      {.name = "--allow-buffers-differ",
+       .target = &args.allow_buffers_differ,
+       .help = "Compare runs whose buffers differ (papbench --buffers cold against warm), which "
+               "compare otherwise refuses: the ratio then holds the harness's cache effect too"},
+      {.name = "--allow-mixed",
+       .target = &args.allow_mixed,
+       .help = "Compare result sets of a simulated run (SMPI: root attribute simulation) with "
                "those of real processes; refused without it, since a simulated time is the "
-               "network model's, not a measurement");
-  add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
+               "network model's, not a measurement"},
+  };
+  return rows_of({head, verdict_rows(args.verdict), compare_pair_rows(args), allow});
 }
 
 // A simulated result set (the SMPI build writes the root attribute `simulation`) and one of real
@@ -261,17 +313,15 @@ std::vector<std::string> split_launches(std::string_view side, const std::string
 
 int run_compare(const CompareArgs& args) {
   // A comma list per side: one result set per launch (mpiexec run) of the same configuration.
+  const results::IterationFilter& filter = args.verdict.filter;
   const std::vector<ResultFile> a =
-      open_all(split_launches("A", args.file_a), args.filter, results::CaseData::kOnDemand);
+      open_all(split_launches("A", args.file_a), filter, results::CaseData::kOnDemand);
   const std::vector<ResultFile> b =
-      open_all(split_launches("B", args.file_b), args.filter, results::CaseData::kOnDemand);
+      open_all(split_launches("B", args.file_b), filter, results::CaseData::kOnDemand);
   if (!args.allow_mixed) refuse_mixed_simulation(a, b);
   CompareOptions options;
   options.metrics = metrics_from_names(args.metrics);
-  options.alpha = args.alpha;
-  options.resamples = args.resamples;
-  options.seed = args.seed;
-  options.filter = args.filter;
+  args.verdict.apply(options);
   if (args.a_alg.empty() != args.b_alg.empty()) {
     throw UsageError("compare: --a-alg and --b-alg go together (two algorithms to compare)");
   }
@@ -328,49 +378,57 @@ struct TuneArgs {
   std::string ompi_rules, mpich_json, mpich_base;
   std::string ompi_format = "classic";
   bool force = false;
-  double alpha = 0.05;
-  int resamples = 2000;
-  std::uint64_t seed = 1;
-  results::IterationFilter filter;
+  VerdictArgs verdict;
 };
 
-void add_tune_options(CLI::App& cmd, TuneArgs& args) {
-  cmd.add_option("FILES", args.files,
-                 "Result set, or a comma list of result sets, one per launch of the same "
-                 "experiment (forced library algorithms, papbench's own and native on the same "
-                 "cases): with 2+ launches the verdict is compare's launch-level one; several "
-                 "such arguments (one experiment each, e.g. one per replayed call site) make one "
-                 "tune and one rules file")
-      ->required();
-  add_format_option(cmd, args.format);
-  cmd.add_option("--metric", args.metric, "The time the choice minimizes")
-      ->check(CLI::IsMember(metric_names()))
-      ->capture_default_str();
-  cmd.add_option("--pattern", args.pattern,
-                 "The arrival pattern whose choices go into the rules files, as the report "
-                 "shows it (\"uniform maxdelay=50ms\"), or all (every pattern's; a rule they "
-                 "disagree on keeps the default); needed when the files ran several");
-  cmd.add_option("--ompi-rules", args.ompi_rules,
-                 "Write Open MPI's coll_tuned dynamic rules here (format: --ompi-format)");
-  cmd.add_option("--ompi-format", args.ompi_format,
-                 "--ompi-rules' format: classic (Open MPI 4.1 and later), v2 "
-                 "(rule-file-version-2, Open MPI 5.0.7+), json (Open MPI 6)")
-      ->check(CLI::IsMember({"classic", "v2", "json"}))
-      ->capture_default_str();
-  cmd.add_option("--mpich-json", args.mpich_json,
-                 "Write MPICH's tuning JSON (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE) here");
-  cmd.add_option("--mpich-base", args.mpich_base,
-                 "MPICH's own selection JSON, which every size not tuned falls back to "
-                 "(tools/mpich-default-selection.sh prints the installed library's)");
-  cmd.add_flag("--force", args.force, "Replace existing --ompi-rules / --mpich-json files");
-  add_filter_options(cmd, args.filter);
-  cmd.add_option("--alpha", args.alpha, "Significance level of the verdicts")
-      ->check(probability_check())
-      ->capture_default_str();
-  cmd.add_option("--resamples", args.resamples, "Bootstrap resamples")
-      ->check(CLI::Range(100, 1000000))
-      ->capture_default_str();
-  add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
+// The rows of the rules files tune writes.
+std::vector<OptionRow> tune_output_rows(TuneArgs& args) {
+  return {
+      {.name = "--ompi-rules",
+       .target = &args.ompi_rules,
+       .help = "Write Open MPI's coll_tuned dynamic rules here (format: --ompi-format)",
+       .type_name = "FILE"},
+      {.name = "--ompi-format",
+       .target = &args.ompi_format,
+       .help = "--ompi-rules' format: classic (Open MPI 4.1 and later), v2 "
+               "(rule-file-version-2, Open MPI 5.0.7+), json (Open MPI 6)",
+       .accepted = {"classic", "v2", "json"},
+       .show_default = true},
+      {.name = "--mpich-json",
+       .target = &args.mpich_json,
+       .help = "Write MPICH's tuning JSON (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE) here",
+       .type_name = "FILE"},
+      {.name = "--mpich-base",
+       .target = &args.mpich_base,
+       .help = "MPICH's own selection JSON, which every size not tuned falls back to "
+               "(tools/mpich-default-selection.sh prints the installed library's)",
+       .type_name = "FILE"},
+      {.name = "--force",
+       .target = &args.force,
+       .help = "Replace existing --ompi-rules / --mpich-json files"},
+  };
+}
+
+std::vector<OptionRow> tune_rows(TuneArgs& args) {
+  std::vector<OptionRow> head = {
+      {.name = "FILES",
+       .target = &args.files,
+       .help = "Result set, or a comma list of result sets, one per launch of the same "
+               "experiment (forced library algorithms, papbench's own and native on the same "
+               "cases): with 2+ launches the verdict is compare's launch-level one; several "
+               "such arguments (one experiment each, e.g. one per replayed call site) make one "
+               "tune and one rules file",
+       .type_name = "FILE",
+       .required = true},
+      format_row(args.format),
+      one_metric_row(args.metric, "The time the choice minimizes"),
+      {.name = "--pattern",
+       .target = &args.pattern,
+       .help = "The arrival pattern whose choices go into the rules files, as the report "
+               "shows it (\"uniform maxdelay=50ms\"), or all (every pattern's; a rule they "
+               "disagree on keeps the default); needed when the files ran several"},
+  };
+  return rows_of({head, tune_output_rows(args), verdict_rows(args.verdict)});
 }
 
 // Writes `text` to `path`; check_output_file has refused an existing one without --force.
@@ -401,16 +459,13 @@ int run_tune(const TuneArgs& args) {
   }
   std::vector<std::vector<ResultFile>> groups;
   for (const std::string& files : args.files) {
-    groups.push_back(
-        open_all(split_launches("FILES", files), args.filter, results::CaseData::kOnDemand));
+    groups.push_back(open_all(split_launches("FILES", files), args.verdict.filter,
+                              results::CaseData::kOnDemand));
   }
   const std::vector<ResultFile>& launches = groups.front();
   TuneOptions options;
   options.metric = metrics_from_names({args.metric}).front();
-  options.compare.alpha = args.alpha;
-  options.compare.resamples = args.resamples;
-  options.compare.seed = args.seed;
-  options.compare.filter = args.filter;
+  args.verdict.apply(options.compare);
   options.pattern = args.pattern;
   const TuneResult tuned = build_tune(groups, options);
   if (!args.ompi_rules.empty()) {
@@ -458,54 +513,53 @@ struct BeforeAfterArgs {
   std::vector<std::string> metrics = {"elapsed"};
   std::vector<std::string> sites;
   std::vector<double> wall_before, wall_after;
-  double alpha = 0.05;
-  int resamples = 2000;
-  std::uint64_t seed = 1;
-  results::IterationFilter filter;
+  VerdictArgs verdict;
 };
 
-void add_before_after_options(CLI::App& cmd, BeforeAfterArgs& args) {
-  cmd.add_option("BEFORE", args.before,
-                 "Captures of the application before the change, a comma list, one per launch")
-      ->required();
-  cmd.add_option("AFTER", args.after, "Captures after it (a comma list as for BEFORE)")->required();
-  cmd.add_option("--site", args.sites,
-                 "A call site as pap names it (hpcc+0x2e118; repeat or comma-list): every case "
-                 "of it is a row")
-      ->delimiter(',')
-      ->required();
-  add_format_option(cmd, args.format);
-  add_metric_option(cmd, args.metrics, "compare");
-  cmd.add_option("--wall-before", args.wall_before,
-                 "The application's wall time of each BEFORE launch in seconds, a comma list")
-      ->delimiter(',')
-      ->check(CLI::PositiveNumber);
-  cmd.add_option("--wall-after", args.wall_after,
-                 "The same for each AFTER launch (with --wall-before)")
-      ->delimiter(',')
-      ->check(CLI::PositiveNumber);
-  add_filter_options(cmd, args.filter);
-  cmd.add_option("--alpha", args.alpha, "Significance level of the verdicts")
-      ->check(probability_check())
-      ->capture_default_str();
-  cmd.add_option("--resamples", args.resamples, "Bootstrap resamples")
-      ->check(CLI::Range(100, 1000000))
-      ->capture_default_str();
-  add_seed_option(cmd, args.seed, "Bootstrap seed (same seed, same report)");
+std::vector<OptionRow> before_after_rows(BeforeAfterArgs& args) {
+  std::vector<OptionRow> head = {
+      {.name = "BEFORE",
+       .target = &args.before,
+       .help = "Captures of the application before the change, a comma list, one per launch",
+       .type_name = "FILE",
+       .required = true},
+      {.name = "AFTER",
+       .target = &args.after,
+       .help = "Captures after it (a comma list as for BEFORE)",
+       .type_name = "FILE",
+       .required = true},
+      {.name = "--site",
+       .target = &args.sites,
+       .help = "A call site as pap names it (hpcc+0x2e118; repeat or comma-list): every case "
+               "of it is a row",
+       .delimiter = ',',
+       .required = true},
+      format_row(args.format),
+      metric_row(args.metrics, "compare"),
+      {.name = "--wall-before",
+       .target = &args.wall_before,
+       .help = "The application's wall time of each BEFORE launch in seconds, a comma list",
+       .checks = {{.kind = OptionCheck::Kind::kPositive}},
+       .delimiter = ','},
+      {.name = "--wall-after",
+       .target = &args.wall_after,
+       .help = "The same for each AFTER launch (with --wall-before)",
+       .checks = {{.kind = OptionCheck::Kind::kPositive}},
+       .delimiter = ','},
+  };
+  return rows_of({head, verdict_rows(args.verdict)});
 }
 
 int run_before_after(const BeforeAfterArgs& args) {
+  const results::IterationFilter& filter = args.verdict.filter;
   const std::vector<ResultFile> before =
-      open_all(split_launches("BEFORE", args.before), args.filter, results::CaseData::kOnDemand);
+      open_all(split_launches("BEFORE", args.before), filter, results::CaseData::kOnDemand);
   const std::vector<ResultFile> after =
-      open_all(split_launches("AFTER", args.after), args.filter, results::CaseData::kOnDemand);
+      open_all(split_launches("AFTER", args.after), filter, results::CaseData::kOnDemand);
   BeforeAfterOptions options;
   options.sites = args.sites;
   options.metrics = metrics_from_names(args.metrics);
-  options.compare.alpha = args.alpha;
-  options.compare.resamples = args.resamples;
-  options.compare.seed = args.seed;
-  options.compare.filter = args.filter;
+  args.verdict.apply(options.compare);
   options.wall_before = args.wall_before;
   options.wall_after = args.wall_after;
   emit(build_before_after(before, after, options), format_from_name(args.format), std::cout);
@@ -521,11 +575,19 @@ struct ExportArgs {
   results::IterationFilter filter;
 };
 
-void add_export_csv_options(CLI::App& cmd, ExportArgs& args) {
-  cmd.add_option("file", args.file, "Result set (.h5)")->required();
-  cmd.add_option("--out,-o", args.out, "Output file (default: standard output)");
-  cmd.add_flag("--force", args.force, "Overwrite an existing --out file");
-  add_filter_options(cmd, args.filter);
+std::vector<OptionRow> export_csv_rows(ExportArgs& args) {
+  return rows_of(
+      {{{.name = "file",
+         .target = &args.file,
+         .help = "Result set (.h5)",
+         .type_name = "FILE",
+         .required = true},
+        {.name = "--out,-o",
+         .target = &args.out,
+         .help = "Output file (default: standard output)",
+         .type_name = "FILE"},
+        {.name = "--force", .target = &args.force, .help = "Overwrite an existing --out file"}},
+       filter_rows(args.filter)});
 }
 
 int run_export_csv(const ExportArgs& args) {
@@ -548,15 +610,17 @@ struct TableArgs {
   results::IterationFilter filter;
 };
 
-void add_table_options(CLI::App& cmd, TableArgs& args) {
-  cmd.add_option("name", args.name, "Paper table");
-  cmd.add_option("files", args.files, "Result sets (.h5)");
-  cmd.add_flag("--list", args.list, "List the paper tables");
-  cmd.add_flag("--verdicts", args.verdicts,
-               "No NAME: per paper artefact with trend verdicts, the rows agreeing in sign over "
-               "the given result sets");
-  add_format_option(cmd, args.format);
-  add_filter_options(cmd, args.filter);
+std::vector<OptionRow> table_rows(TableArgs& args) {
+  return rows_of(
+      {{{.name = "name", .target = &args.name, .help = "Paper table"},
+        {.name = "files", .target = &args.files, .help = "Result sets (.h5)", .type_name = "FILE"},
+        {.name = "--list", .target = &args.list, .help = "List the paper tables"},
+        {.name = "--verdicts",
+         .target = &args.verdicts,
+         .help = "No NAME: per paper artefact with trend verdicts, the rows agreeing "
+                 "in sign over the given result sets"},
+        format_row(args.format)},
+       filter_rows(args.filter)});
 }
 
 // `table --verdicts FILES`: every view with a trend verdict column (trend_rows.hpp) over all the
@@ -666,10 +730,14 @@ struct FileArgs {
   results::IterationFilter filter;
 };
 
-void add_file_view_options(CLI::App& cmd, FileArgs& args) {
-  cmd.add_option("file", args.file, "Result set (.h5)")->required();
-  add_format_option(cmd, args.format);
-  add_filter_options(cmd, args.filter);
+std::vector<OptionRow> file_view_rows(FileArgs& args) {
+  return rows_of({{{.name = "file",
+                    .target = &args.file,
+                    .help = "Result set (.h5)",
+                    .type_name = "FILE",
+                    .required = true},
+                   format_row(args.format)},
+                  filter_rows(args.filter)});
 }
 
 int run_file_view(const FileArgs& args, Report (*build)(const ResultFile&)) {
@@ -686,10 +754,12 @@ struct PapArgs {
   bool suggest = false;
 };
 
-void add_pap_options(CLI::App& cmd, PapArgs& args) {
-  add_file_view_options(cmd, args.file);
-  cmd.add_flag("--suggest", args.suggest,
-               "On a capture (docs/CAPTURE.md): print each call site's papbench replay command");
+std::vector<OptionRow> pap_rows(PapArgs& args) {
+  return rows_of({file_view_rows(args.file),
+                  {{.name = "--suggest",
+                    .target = &args.suggest,
+                    .help = "On a capture (docs/CAPTURE.md): print each call site's papbench "
+                            "replay command"}}});
 }
 
 int run_pap(const PapArgs& args) {
@@ -710,23 +780,32 @@ struct ModelArgs {
   results::IterationFilter filter;
 };
 
-void add_model_scatter_gather_options(CLI::App& cmd, ModelArgs& args) {
-  cmd.add_option("file", args.file, "Result set (.h5) with pingpong and scatter/gather cases")
-      ->required();
-  add_format_option(cmd, args.format);
-  cmd.add_option("--pingpong", args.pingpong_file,
-                 "Take the ping-pong cases from this result set instead of FILE (same "
-                 "machine and ranks; papbench runs one case matrix at a time)");
-  cmd.add_option("--split", args.split_bytes,
-                 "Fit two Hockney segments, messages up to and above BYTES (an eager limit)")
-      ->check(finite_number())
-      ->check(CLI::PositiveNumber);
-  cmd.add_option("--pingpong-stat", args.pingpong_stat,
-                 "Round trip that stands for a ping-pong case: min (the link without scheduler "
-                 "noise; Eqs. 3-8 are lower bounds) or median")
-      ->check(CLI::IsMember({"min", "median"}))
-      ->capture_default_str();
-  add_filter_options(cmd, args.filter);
+std::vector<OptionRow> model_scatter_gather_rows(ModelArgs& args) {
+  using Check = OptionCheck::Kind;
+  std::vector<OptionRow> rows = {
+      {.name = "file",
+       .target = &args.file,
+       .help = "Result set (.h5) with pingpong and scatter/gather cases",
+       .type_name = "FILE",
+       .required = true},
+      format_row(args.format),
+      {.name = "--pingpong",
+       .target = &args.pingpong_file,
+       .help = "Take the ping-pong cases from this result set instead of FILE (same machine and "
+               "ranks; papbench runs one case matrix at a time)",
+       .type_name = "FILE"},
+      {.name = "--split",
+       .target = &args.split_bytes,
+       .help = "Fit two Hockney segments, messages up to and above BYTES (an eager limit)",
+       .checks = {{.kind = Check::kFinite}, {.kind = Check::kPositive}}},
+      {.name = "--pingpong-stat",
+       .target = &args.pingpong_stat,
+       .help = "Round trip that stands for a ping-pong case: min (the link without scheduler "
+               "noise; Eqs. 3-8 are lower bounds) or median",
+       .accepted = {"min", "median"},
+       .show_default = true},
+  };
+  return rows_of({rows, filter_rows(args.filter)});
 }
 
 int run_model_scatter_gather(const ModelArgs& args) {
@@ -757,34 +836,47 @@ struct BcastModelArgs {
   results::IterationFilter filter;
 };
 
-void add_model_bcast_options(CLI::App& cmd, BcastModelArgs& args) {
-  cmd.add_option("files", args.files, "Result sets (.h5)")->required();
-  add_format_option(cmd, args.format);
-  cmd.add_option("--stages", args.stages,
-                 "Stage cost: window (the largest NBFT active in each stage, Eqs. (9)-(13)) or "
-                 "globalmax (the tree's largest NBFT in every stage, as Eq. (20) implies)")
-      ->check(CLI::IsMember({"window", "globalmax"}))
-      ->capture_default_str();
-  cmd.add_option("--impl", args.impl,
-                 "Whose algorithms: own (papbench's six trees) or library (native:force=NAME "
-                 "with Open MPI's names)")
-      ->check(CLI::IsMember({"own", "library"}))
-      ->capture_default_str();
-  cmd.add_option("--epsilon", args.options.epsilon, "Huber's threshold in residual scales")
-      ->check(finite_number())
-      ->check(CLI::Range(1.0001, 100.0))
-      ->capture_default_str();
-  cmd.add_option("--segment", args.options.segment, "m_s in bytes")
-      ->check(finite_number())
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  cmd.add_option("--near", args.options.near_percent,
-                 "Near-optimal: within this many percent of the best")
-      ->check(finite_number())
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  cmd.add_flag("--lambda", args.options.lambda, "Also print the fitted systems' rows (Eq. (20))");
-  add_filter_options(cmd, args.filter);
+std::vector<OptionRow> model_bcast_rows(BcastModelArgs& args) {
+  using Check = OptionCheck::Kind;
+  std::vector<OptionRow> rows = {
+      {.name = "files",
+       .target = &args.files,
+       .help = "Result sets (.h5)",
+       .type_name = "FILE",
+       .required = true},
+      format_row(args.format),
+      {.name = "--stages",
+       .target = &args.stages,
+       .help = "Stage cost: window (the largest NBFT active in each stage, Eqs. (9)-(13)) or "
+               "globalmax (the tree's largest NBFT in every stage, as Eq. (20) implies)",
+       .accepted = {"window", "globalmax"},
+       .show_default = true},
+      {.name = "--impl",
+       .target = &args.impl,
+       .help = "Whose algorithms: own (papbench's six trees) or library (native:force=NAME with "
+               "Open MPI's names)",
+       .accepted = {"own", "library"},
+       .show_default = true},
+      {.name = "--epsilon",
+       .target = &args.options.epsilon,
+       .help = "Huber's threshold in residual scales",
+       .checks = {{.kind = Check::kFinite}, {.kind = Check::kRange, .min = 1.0001, .max = 100.0}},
+       .show_default = true},
+      {.name = "--segment",
+       .target = &args.options.segment,
+       .help = "m_s in bytes",
+       .checks = {{.kind = Check::kFinite}, {.kind = Check::kPositive}},
+       .show_default = true},
+      {.name = "--near",
+       .target = &args.options.near_percent,
+       .help = "Near-optimal: within this many percent of the best",
+       .checks = {{.kind = Check::kFinite}, {.kind = Check::kNonNegative}},
+       .show_default = true},
+      {.name = "--lambda",
+       .target = &args.options.lambda,
+       .help = "Also print the fitted systems' rows (Eq. (20))"},
+  };
+  return rows_of({rows, filter_rows(args.filter)});
 }
 
 int run_model_bcast(const BcastModelArgs& args) {
@@ -806,32 +898,45 @@ struct IntergroupModelArgs {
   results::IterationFilter filter;
 };
 
-void add_model_intergroup_options(CLI::App& cmd, IntergroupModelArgs& args) {
-  cmd.add_option("files", args.files, "Result sets (.h5)");
-  add_format_option(cmd, args.format);
-  cmd.add_option("--p", args.options.p, "Size of group A (>= 1)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  cmd.add_option("--q", args.options.q, "Size of group B (>= 1)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  cmd.add_option("--ka", args.ka,
-                 "Group A's block in bytes (Allgatherv: nominal block), e.g. 4096 or 64Ki");
-  cmd.add_option("--kb", args.kb, "Group B's block in bytes (see --ka)");
-  cmd.add_option("--dist", args.options.dist,
-                 "Allgatherv: how the nominal blocks spread over a group's ranks (papbench's "
-                 "--dist; default with --setting S5-S8: the setting's)")
-      ->check(CLI::IsMember({"equal", "arith-code", "arith-literal", "uneven"}));
-  cmd.add_option("--dtype", args.options.dtype,
-                 "Allgatherv: the datatype of the blocks; --dist spreads whole elements as runs "
-                 "do (default int)");
-  cmd.add_option("--setting", args.options.setting,
-                 "Kang 2019 §5 setting: with a shape, check it is the setting's and print the "
-                 "paper's Eq. (5) value beside; with files, only that setting's cases")
-      ->check(CLI::IsMember({"S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"}));
-  cmd.add_option("--ts", args.ts, "t_s, a duration (e.g. 2us); with --tw");
-  cmd.add_option("--tw", args.options.tw_ns_per_byte, "t_w in ns per byte; with --ts")
-      ->check(finite_number())
-      ->check(CLI::NonNegativeNumber);
-  add_filter_options(cmd, args.filter);
+std::vector<OptionRow> model_intergroup_rows(IntergroupModelArgs& args) {
+  using Check = OptionCheck::Kind;
+  const OptionCheck group_size = {.kind = Check::kRange, .min = 1, .max = 0x1p40};
+  std::vector<OptionRow> rows = {
+      {.name = "files", .target = &args.files, .help = "Result sets (.h5)", .type_name = "FILE"},
+      format_row(args.format),
+      {.name = "--p",
+       .target = &args.options.p,
+       .help = "Size of group A (>= 1)",
+       .checks = {group_size}},
+      {.name = "--q",
+       .target = &args.options.q,
+       .help = "Size of group B (>= 1)",
+       .checks = {group_size}},
+      {.name = "--ka",
+       .target = &args.ka,
+       .help = "Group A's block in bytes (Allgatherv: nominal block), e.g. 4096 or 64Ki"},
+      {.name = "--kb", .target = &args.kb, .help = "Group B's block in bytes (see --ka)"},
+      {.name = "--dist",
+       .target = &args.options.dist,
+       .help = "Allgatherv: how the nominal blocks spread over a group's ranks (papbench's "
+               "--dist; default with --setting S5-S8: the setting's)",
+       .accepted = {"equal", "arith-code", "arith-literal", "uneven"}},
+      {.name = "--dtype",
+       .target = &args.options.dtype,
+       .help = "Allgatherv: the datatype of the blocks; --dist spreads whole elements as runs "
+               "do (default int)"},
+      {.name = "--setting",
+       .target = &args.options.setting,
+       .help = "Kang 2019 §5 setting: with a shape, check it is the setting's and print the "
+               "paper's Eq. (5) value beside; with files, only that setting's cases",
+       .accepted = {"S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"}},
+      {.name = "--ts", .target = &args.ts, .help = "t_s, a duration (e.g. 2us); with --tw"},
+      {.name = "--tw",
+       .target = &args.options.tw_ns_per_byte,
+       .help = "t_w in ns per byte; with --ts",
+       .checks = {{.kind = Check::kFinite}, {.kind = Check::kNonNegative}}},
+  };
+  return rows_of({rows, filter_rows(args.filter)});
 }
 
 // units.hpp's parsers say what is wrong with a value but not which option it was given to.
@@ -877,33 +982,43 @@ struct PlotArgs {
   results::IterationFilter filter;
 };
 
-void add_plot_options(CLI::App& cmd, PlotArgs& args) {
-  cmd.add_option("view", args.view, "Plot view");
-  cmd.add_option("files", args.files, "Result sets (.h5)");
-  cmd.add_option("--out,-o", args.out, "Figure file (.svg, .png or .pdf)");
-  cmd.add_option("--format", args.format, "Figure format (default: from the --out name)")
-      ->check(CLI::IsMember({"svg", "png", "pdf"}));
-  cmd.add_flag("--script", args.script,
-               "Keep the gnuplot script and data beside the figure (NAME.gp, NAME.dat)");
-  cmd.add_flag("--force", args.force,
-               "Replace an existing figure (and, with --script, its .gp and .dat)");
-  cmd.add_flag("--list", args.list, "List the plot views");
-  cmd.add_option("--metric", args.metric, "Metric of metric-vs and cdf")
-      ->check(CLI::IsMember(metric_names()))
-      ->capture_default_str();
-  cmd.add_option("--x", args.x,
-                 "x axis of metric-vs (auto: the parameter with the most distinct values)")
-      ->check(CLI::IsMember({"auto", "count", "maxdelay", "ranks", "pattern"}))
-      ->capture_default_str();
-  cmd.add_option(
-         "--case", args.case_index,
-         "Case of arrivals, heatmap, parsons-pap, parsons-counters (numbered as in summary)")
-      ->capture_default_str();
-  cmd.add_option("--iters", args.iterations,
-                 "Comma-separated timed iterations of arrivals (at most 4)")
-      ->delimiter(',')
-      ->capture_default_str();
-  add_filter_options(cmd, args.filter);
+std::vector<OptionRow> plot_rows(PlotArgs& args) {
+  std::vector<OptionRow> rows = {
+      {.name = "view", .target = &args.view, .help = "Plot view"},
+      {.name = "files", .target = &args.files, .help = "Result sets (.h5)", .type_name = "FILE"},
+      {.name = "--out,-o",
+       .target = &args.out,
+       .help = "Figure file (.svg, .png or .pdf)",
+       .type_name = "FILE"},
+      {.name = "--format",
+       .target = &args.format,
+       .help = "Figure format (default: from the --out name)",
+       .accepted = {"svg", "png", "pdf"}},
+      {.name = "--script",
+       .target = &args.script,
+       .help = "Keep the gnuplot script and data beside the figure (NAME.gp, NAME.dat)"},
+      {.name = "--force",
+       .target = &args.force,
+       .help = "Replace an existing figure (and, with --script, its .gp and .dat)"},
+      {.name = "--list", .target = &args.list, .help = "List the plot views"},
+      one_metric_row(args.metric, "Metric of metric-vs and cdf"),
+      {.name = "--x",
+       .target = &args.x,
+       .help = "x axis of metric-vs (auto: the parameter with the most distinct values)",
+       .accepted = {"auto", "count", "maxdelay", "ranks", "pattern"},
+       .show_default = true},
+      {.name = "--case",
+       .target = &args.case_index,
+       .help = "Case of arrivals, heatmap, parsons-pap, parsons-counters (numbered as in "
+               "summary)",
+       .show_default = true},
+      {.name = "--iters",
+       .target = &args.iterations,
+       .help = "Comma-separated timed iterations of arrivals (at most 4)",
+       .show_default = true,
+       .delimiter = ','},
+  };
+  return rows_of({rows, filter_rows(args.filter)});
 }
 
 constexpr std::pair<std::string_view, plot::XAxis> kXAxes[] = {{"count", plot::XAxis::kCount},
@@ -999,15 +1114,16 @@ struct Subcommand {
   std::string_view group;
   std::string_view name;
   std::string_view help;
-  std::function<void(CLI::App&)> add_options;
+  std::function<void(CLI::App&)> add_options;  // adds its rows
   std::function<int()> run;
 };
 
 template <class Args>
 Subcommand subcommand(std::string_view group, std::string_view name, std::string_view help,
-                      void (*add_fn)(CLI::App&, Args&), int (*run_fn)(const Args&)) {
+                      std::vector<OptionRow> (*rows_fn)(Args&), int (*run_fn)(const Args&)) {
   auto args = std::make_shared<Args>();
-  return {group, name, help, [args, add_fn](CLI::App& cmd) { add_fn(cmd, *args); },
+  return {group, name, help,
+          [args, rows_fn](CLI::App& cmd) { add_option_rows(cmd, rows_fn(*args)); },
           [args, run_fn] { return run_fn(*args); }};
 }
 
@@ -1028,62 +1144,62 @@ std::vector<Subcommand> subcommands() {
           "", "summary",
           "Per case: median, 95% CI of the median, mean, sd, min and max of each metric over the "
           "timed iterations",
-          add_summary_options, run_summary),
+          summary_rows, run_summary),
       subcommand<CompareArgs>(
           "", "compare",
           "Match the cases of two result sets and compare them: B/A paired by iteration where "
           "both ran under the same planned arrivals, bootstrap 95% CI, Wilcoxon or Mann-Whitney "
           "p, and with 2+ launches a side (A1.h5,A2.h5) a launch-level verdict, Holm-adjusted",
-          add_compare_options, run_compare),
+          compare_rows, run_compare),
       subcommand<TuneArgs>(
           "", "tune",
           "Per workload, the algorithm significantly faster than the library default by "
           "compare's launch-level verdict (forced library algorithms and papbench's own), and "
           "Open MPI's coll_tuned rules / MPICH's tuning JSON that make the library run it",
-          add_tune_options, run_tune),
+          tune_rows, run_tune),
       subcommand<BeforeAfterArgs>(
           "", "before-after",
           "An application's captures before and after a change (a tuned rules file): per call "
           "site the launch-level verdict of after/before, and of its wall time (docs/TUNING.md)",
-          add_before_after_options, run_before_after),
+          before_after_rows, run_before_after),
       subcommand<ExportArgs>(
           "export", "csv",
           "One row per (case, iteration, rank) with every raw timestamp and counter",
-          add_export_csv_options, run_export_csv),
+          export_csv_rows, run_export_csv),
       subcommand<TableArgs>("", "table",
                             "Rebuild a table of a source paper from result sets (see --list)",
-                            add_table_options, run_table),
+                            table_rows, run_table),
       subcommand<FileArgs>(
           "", "counters",
           "Per case and PAPI event: counter distribution and its Pearson and Spearman "
           "correlation with normalized arrival time (Parsons Figs. 3.7-3.13)",
-          add_file_view_options, run_counters),
+          file_view_rows, run_counters),
       subcommand<PapArgs>(
           "", "pap",
           "Per case: PAP statistics of Parsons §3.3 (delta-bar, omega-bar, imbalance factors, "
           "First/Last per node); on a capture also per call site: time lost to imbalance",
-          add_pap_options, run_pap),
+          pap_rows, run_pap),
       subcommand<ModelArgs>(
           "model", "scatter-gather",
           "Proficz 2020 Eqs. 3-24: Hockney alpha, beta from the file's ping-pong cases, then "
           "every scatter/gather case measured vs predicted (docs/MODEL.md)",
-          add_model_scatter_gather_options, run_model_scatter_gather),
+          model_scatter_gather_rows, run_model_scatter_gather),
       subcommand<BcastModelArgs>(
           "model", "bcast",
           "Nuriyev 2022: gamma, Q and the tau-Lop parameters of each broadcast algorithm from "
           "the files' bcast cases, then the model's pick against the measured best and Open MPI "
           "3.1's decision (Tables 1-3; docs/MODEL.md)",
-          add_model_bcast_options, run_model_bcast),
+          model_bcast_rows, run_model_bcast),
       subcommand<IntergroupModelArgs>(
           "model", "intergroup",
           "Kang 2019: Eqs. (1)-(4) and the Eq. (5) expected improvement of intergroup "
           "Allgather(v) for a shape (--p --q --ka --kb) or for every intergroup case of FILES, "
           "t_s and t_w given or fitted to the files' ping-pong cases (docs/MODEL.md)",
-          add_model_intergroup_options, run_model_intergroup),
+          model_intergroup_rows, run_model_intergroup),
       subcommand<PlotArgs>("", "plot",
                            "Draw a figure with gnuplot: a generic view of any result set or a "
                            "paper's figure (see --list)",
-                           add_plot_options, run_plot),
+                           plot_rows, run_plot),
   };
 }
 
@@ -1130,8 +1246,8 @@ ManPageInfo man_info() {
 // --help-completion's value lists beyond the CLI::IsMember sets (--format, --metric, ...) that it
 // reads from the parser itself: the names `table --list` and `plot --list` print.
 CompletionInfo completion_info() {
-  CompletionInfo info{.name = "papbench-report",
-                      .file_options = {"--out", "--pingpong", "file", "files", "A", "B"}};
+  // Files complete from the rows' FILE type.
+  CompletionInfo info{.name = "papbench-report"};
   for (const PaperTable& t : paper_tables()) info.values["table name"].emplace_back(t.name);
   for (const plot::PlotView& v : plot::plot_views()) {
     info.values["plot view"].emplace_back(v.name);

@@ -46,11 +46,12 @@ std::string arrival_text(const results::ArrivalErrorSummary& s) {
   }
   const std::string errors = fmt::format("median {}, p99 {}", Cell::duration(s.median_abs_ns).text,
                                          Cell::duration(s.p99_abs_ns).text);
-  if (s.tolerance_ns == results::kArrivalToleranceOff) {
+  const std::optional<std::int64_t> tolerance_ns = s.tolerance.value();
+  if (!tolerance_ns) {
     return fmt::format("{} off plan (arrival error {}, tolerance off)", s.flagged, errors);
   }
   return fmt::format("{} off plan (arrival error > {}: {})", s.flagged,
-                     Cell::duration(static_cast<double>(s.tolerance_ns)).text, errors);
+                     Cell::duration(static_cast<double>(*tolerance_ns)).text, errors);
 }
 
 std::string case_facts(const results::CaseRecord& record) {

@@ -53,11 +53,12 @@ EmptyRowAdvice empty_row_advice(const results::CaseRecord& record,
     return advice;
   }
   const results::ArrivalErrorSummary arrival = results::summarize_arrival_errors(record);
-  if (arrival.recorded && arrival.tolerance_ns >= 0) {
+  if (const std::optional<std::int64_t> tolerance_ns = arrival.tolerance.value();
+      arrival.recorded && tolerance_ns) {
     advice.why = fmt::format(
         "{} of {} iterations off plan (some rank's arrival error beyond the tolerance of {}; "
         "errors: median {}, p99 {})",
-        kept.dropped_late, n, Cell::duration(static_cast<double>(arrival.tolerance_ns)).text,
+        kept.dropped_late, n, Cell::duration(static_cast<double>(*tolerance_ns)).text,
         Cell::duration(arrival.median_abs_ns).text, Cell::duration(arrival.p99_abs_ns).text);
   } else {
     advice.why = fmt::format("{} of {} iterations late (a rank missed the agreed start)",

@@ -121,7 +121,10 @@ std::vector<Cell> case_cells(std::size_t i, const results::CaseRecord& rec) {
       Cell::integer(rec.arrival_ns.cols),
       Cell::integer(rec.arrival_ns.rows),
       Cell::integer(late_iterations(rec)),
-      arrival.recorded ? Cell::duration(static_cast<double>(arrival.tolerance_ns)) : Cell::none(),
+      // As the file stores it (-1: off), which the column's JSON has always shown.
+      arrival.recorded
+          ? Cell::duration(static_cast<double>(results::arrival_tolerance_attr(arrival.tolerance)))
+          : Cell::none(),
       Cell::duration(arrival.median_abs_ns),
       Cell::duration(arrival.p99_abs_ns),
       Cell::fixed(arrival.dropped_fraction(), 4),
