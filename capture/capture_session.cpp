@@ -25,7 +25,6 @@
 #include "capture/capture_cases.hpp"
 #include "capture/comm_identity.hpp"
 #include "capture/mpi_names.hpp"
-#include "capture/persistent_requests.hpp"
 #include "capture/substitution.hpp"
 #include "clocksync/global_clock.hpp"
 #include "common/mpi_env.hpp"
@@ -471,7 +470,8 @@ bool requests_pending() {
 }
 
 void requests_waited(std::span<const MPI_Request> before, std::span<const MPI_Request> after,
-                     std::int64_t t0_raw, std::int64_t t1_raw, bool is_test) {
+                     std::int64_t t0_raw, std::int64_t t1_raw, bool is_test,
+                     bool (*completed_in_place)(MPI_Request)) {
   State* s = state().get();
   if (s == nullptr) return;
   std::lock_guard lock(s->mutex);
@@ -480,8 +480,8 @@ void requests_waited(std::span<const MPI_Request> before, std::span<const MPI_Re
     const auto it = s->pending.find(before[i]);
     if (it == s->pending.end()) continue;
     State::Pending& p = it->second;
-    // A persistent collective keeps its handle when complete (persistent_requests.hpp).
-    if (after[i] != MPI_REQUEST_NULL && !persistent_completed(before[i])) {
+    // A persistent collective keeps its handle when complete.
+    if (after[i] != MPI_REQUEST_NULL && !completed_in_place(before[i])) {
       // Still running: this call's time was spent on it (on all of a Waitsome's alike).
       p.in_calls_ns += t1_raw - t0_raw;
       ++p.call.tests;

@@ -10,6 +10,7 @@
 #include <span>
 
 #include "capture/call_log.hpp"
+#include "capture/internal_calls.hpp"
 
 namespace papbench::capture {
 
@@ -22,21 +23,6 @@ struct CallShape {
   MPI_Datatype dtype;
   MPI_Op op;
   const void* site;
-};
-
-// Set while the library itself calls MPI (clock sync, gathers): those calls reach the wrappers
-// too, through the same symbols, and must not be recorded.
-class InternalCalls {
- public:
-  InternalCalls() : was_(active_) { active_ = true; }
-  ~InternalCalls() { active_ = was_; }
-  InternalCalls(const InternalCalls&) = delete;
-  InternalCalls& operator=(const InternalCalls&) = delete;
-  static bool active() { return active_; }
-
- private:
-  bool was_;
-  static thread_local bool active_;
 };
 
 // Whether calls are being recorded now (started, not disabled, not inside our own MPI calls).
@@ -57,9 +43,12 @@ void post_call(const CallShape& shape, std::int64_t arrival_raw, std::int64_t po
 bool requests_pending();
 // After a wait or test that ran from t0 to t1 (raw clock) on `before` (the handles as passed
 // in) and left `after`: completes the posted collectives among them and charges the call's time
-// to the others.
+// to the others. A handle the call left as it was is still running unless `completed_in_place`
+// says it completed keeping its handle (a persistent collective: the wrappers pass
+// persistent_requests.hpp's persistent_completed, which stands above this file).
 void requests_waited(std::span<const MPI_Request> before, std::span<const MPI_Request> after,
-                     std::int64_t t0_raw, std::int64_t t1_raw, bool is_test);
+                     std::int64_t t0_raw, std::int64_t t1_raw, bool is_test,
+                     bool (*completed_in_place)(MPI_Request));
 // MPI_Request_free on a posted collective: it completes unseen and is not recorded.
 void forget_request(MPI_Request request);
 // A freed communicator's handle may later name another one: forget the handle, keep its calls.

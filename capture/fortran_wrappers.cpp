@@ -19,6 +19,7 @@
 
 #include "capture/call_shapes.hpp"
 #include "capture/capture_session.hpp"
+#include "capture/persistent_requests.hpp"
 #include "clocksync/global_clock.hpp"
 
 namespace {
@@ -92,7 +93,8 @@ void fortran_completing(const MPI_Fint* requests, MPI_Fint count, bool is_test, 
   }
   if (!watch) return;
   for (MPI_Fint i = 0; i < count; ++i) after.push_back(MPI_Request_f2c(requests[i]));
-  papbench::capture::requests_waited(before, after, t0, t1, is_test);
+  papbench::capture::requests_waited(before, after, t0, t1, is_test,
+                                     papbench::capture::persistent_completed);
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ int completing(MPI_Request* requests, int count, bool is_test, Call&& call) {
   const int rc = call();
   const std::int64_t t1 = papbench::clocksync::raw_now_ns();
   papbench::capture::requests_waited(before, std::span<const MPI_Request>(requests, before.size()),
-                                     t0, t1, is_test);
+                                     t0, t1, is_test, papbench::capture::persistent_completed);
   return rc;
 }
 

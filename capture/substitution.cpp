@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "capture/call_site.hpp"
-#include "capture/capture_session.hpp"
+#include "capture/internal_calls.hpp"
 #include "capture/substitution_spec.hpp"
 #include "capture/substitution_state.hpp"
 #include "common/errors.hpp"
@@ -45,6 +45,7 @@ bool active(Kind kind) {
 // The site's rule: a site rule of the collective whose site is the name `papbench-report pap`
 // shows, else the collective's rule without a site.
 SiteEntry& entry_of(State& s, const void* site, Kind kind) {
+  std::lock_guard lock(s.mutex);
   auto [it, added] = s.sites.try_emplace({site, kind});
   if (added) {
     const SubstitutionRule* general = nullptr;
@@ -167,11 +168,7 @@ template <class Fallback>
 int serve(const void* site, Kind kind, Args args, MPI_Op op, const char* reason,
           Fallback&& fallback) {
   State& s = *state();
-  SiteEntry* entry = nullptr;
-  {
-    std::lock_guard lock(s.mutex);
-    entry = &entry_of(s, site, kind);
-  }
+  SiteEntry* const entry = &entry_of(s, site, kind);
   if (entry->rule == nullptr) return fallback();
   const SubstitutionRule& rule = *entry->rule;
   const AlgRestrictions& limits = rule.algorithm->restrictions;

@@ -196,11 +196,7 @@ template <class Fallback>
 int post(const void* site, Kind kind, Args args, const char* reason, std::size_t in_place_bytes,
          MPI_Request* request, Fallback&& fallback) {
   State& s = *state();
-  SiteEntry* entry = nullptr;
-  {
-    std::lock_guard lock(s.mutex);
-    entry = &entry_of(s, site, kind);
-  }
+  SiteEntry* const entry = &entry_of(s, site, kind);
   if (entry->rule == nullptr) return fallback();
   const SubstitutionRule& rule = *entry->rule;
   reason = shape_reason(rule, args, args.op, reason);

@@ -94,7 +94,8 @@ struct State {
 std::unique_ptr<State>& state();
 // Whether calls of `kind` may be substituted now: rules for it, and not papbench's own call.
 bool active(Kind kind);
-// The site's entry (s.mutex held); its rule is resolved on its first call.
+// The site's entry, looked up under s.mutex (sites are met from any thread); its rule is
+// resolved on its first call. Entries are never removed, so the reference stays valid.
 SiteEntry& entry_of(State& s, const void* site, Kind kind);
 // A predefined datatype laid out as its size (what the algorithms' byte arithmetic assumes).
 bool plain_type(State& s, MPI_Datatype t);
