@@ -72,6 +72,17 @@ inline double injected_test_sleep_s() {
 #endif
 }
 
+// The simulated time SMPI sleeps in each MPI_Iprobe, and in each look of an MPI_Probe (its option
+// smpi/iprobe, default 1e-4 s, times a counter that every failed probe of any rank raises, with
+// smpi/grow-injected-times); 0 on real MPI.
+inline double injected_iprobe_sleep_s() {
+#ifdef PAPBENCH_SMPI
+  return sg_cfg_get_double("smpi/iprobe");
+#else
+  return 0;
+#endif
+}
+
 // A wait on memory that another rank writes (node-shared words, one-sided flags: SpinBackoff)
 // looks again after this much simulated time: about what a load of a cache line that another
 // core has just written costs (a cross-core transfer, ~100 ns).

@@ -93,8 +93,12 @@ key() {  # FILE KEY -> the value of `KEY = value` in FILE, empty when absent
 # smpi/test:0: SMPI sleeps smpi/test (default 100 us, growing with each failed test) of simulated
 # time in every MPI_Test; the PAT runtime polls its requests without a thread and refuses to run
 # with it (docs/SIMULATION.md, "The PAT runtime without a thread").
+# smpi/iprobe:0: SMPI sleeps smpi/iprobe (default 100 us, times a counter that every failed probe
+# of any rank raises) in every MPI_Iprobe, and MPI_Probe is a loop of them; the dynamic leaders
+# probe while they wait, and the sleeps made [Parsons2015]'s dynamic leader 0.9 ms late
+# (docs/SIMULATION.md, "Probes").
 smpi_opts=(--cfg=smpi/simulate-computation:no --cfg=smpi/coll-selector:mpich --cfg=smpi/test:0
-  --log=root.thres:warning)
+  --cfg=smpi/iprobe:0 --log=root.thres:warning)
 
 mkdir -p "$out/results" "$out/tables" "$out/plots"
 out=$(realpath "$out")

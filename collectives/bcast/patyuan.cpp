@@ -23,6 +23,7 @@
 
 #include "collectives/bcast/bcast.hpp"
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/probe_wait.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -98,7 +99,7 @@ void PatYuanExchange::receive(MPI_Comm comm, std::uint64_t call, void* buf, int 
   mpi_check(MPI_Send(&nothing_, 0, MPI_INT, root, control_tag(call), comm), "MPI_Send");
   // The root or a group's first rank: which one is known only from the header.
   MPI_Status status;
-  mpi_check(MPI_Probe(MPI_ANY_SOURCE, kTagHeader, comm, &status), "MPI_Probe");
+  probe_wait(MPI_ANY_SOURCE, kTagHeader, comm, &status);
   const int from = status.MPI_SOURCE;
   int members = 0;
   mpi_check(MPI_Get_count(&status, MPI_INT, &members), "MPI_Get_count");

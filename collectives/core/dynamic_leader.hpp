@@ -18,6 +18,7 @@
 #include "collectives/core/hier_layout.hpp"
 #include "collectives/core/id_mailbox.hpp"
 #include "collectives/core/landing_window.hpp"
+#include "collectives/core/probe_wait.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -115,6 +116,8 @@ class OneSidedLeaderAlgorithm : public Algorithm {
   // slots(layout) slots of `bytes` at each landing rank.
   template <class Slots>
   void prepare_node(const Args& a, std::size_t bytes, Slots&& slots) {
+    // The landing ranks probe (MpiProgress) at every look while they wait.
+    require_uncharged_polls("a one-sided dynamic leader's landing rank (dynleader-os)");
     const bool fresh = refresh_layout(layout_, a, 0);
     const int n = slots(*layout_);
     if (fresh || !buffer_.fits(bytes) || !window_.fits(n, bytes)) {

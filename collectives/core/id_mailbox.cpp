@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "collectives/core/probe_wait.hpp"
 #include "common/smpi_platform.hpp"
 
 namespace papbench {
@@ -39,6 +40,8 @@ std::uint64_t GenerationTags::generation(int tag, std::uint64_t current) const {
 }
 
 IdMailbox::IdMailbox(MPI_Comm comm, int tag_base) : comm_(Comm::dup(comm)), tags_(tag_base) {
+  // take() waits by probing, and discard_before() probes at every call's entry.
+  require_uncharged_polls("a dynamic leader's identification mailbox (bcast/reduce dynleader)");
   sent_to_rank_.assign(static_cast<std::size_t>(comm_.size()), 0);
   sends_.reserve(static_cast<std::size_t>(comm_.size()));
   send_to_.reserve(static_cast<std::size_t>(comm_.size()));
@@ -91,7 +94,7 @@ int IdMailbox::take(std::uint64_t generation) {
       return sender;
     }
     MPI_Status status;
-    mpi_check(MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_.get(), &status), "MPI_Probe");
+    probe_wait(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_.get(), &status);
     receive(status, generation);
   }
 }
