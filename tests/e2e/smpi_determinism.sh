@@ -54,6 +54,11 @@ expect_exit 0 smpirun -np 4 -platform cluster-10gbe.xml "${smpi_opts[@]}" "$PAPB
 expect_exit 2 smpirun -np 4 -platform cluster-10gbe.xml --cfg=smpi/simulate-computation:no \
   --log=root.thres:warning "$PAPBENCH" --collective scatter --alg slin --iters 1 --out slin.h5
 expect_contains err.txt "smpi/test:0"
+# Without smpi/iprobe:0 the dynamic leader, which probes while it waits, refuses (exit 2) and
+# names the option (docs/SIMULATION.md, "Probes").
+expect_exit 2 smpirun -np 4 -platform cluster-10gbe.xml "${smpi_opts[@]}" "$PAPBENCH" \
+  --collective reduce --alg dynleader --iters 1 --out dynleader.h5
+expect_contains err.txt "smpi/iprobe:0"
 # What cannot run simulated is refused with exit 2 and the reason.
 expect_exit 2 smpirun -np 4 -platform cluster-10gbe.xml "${smpi_opts[@]}" "$PAPBENCH" \
   --collective intergroup_allgather --alg alg1 --iters 1 --out kang.h5
