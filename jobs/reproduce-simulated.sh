@@ -96,7 +96,7 @@ key() {  # FILE KEY -> the value of `KEY = value` in FILE, empty when absent
 # smpi/iprobe:0: SMPI sleeps smpi/iprobe (default 100 us, times a counter that every failed probe
 # of any rank raises) in every MPI_Iprobe, and MPI_Probe is a loop of them; the dynamic leaders
 # probe while they wait, and the sleeps made [Parsons2015]'s dynamic leader 0.9 ms late
-# (docs/SIMULATION.md, "Probes").
+# (docs/SIMULATION.md, "Probes: no injected time").
 smpi_opts=(--cfg=smpi/simulate-computation:no --cfg=smpi/coll-selector:mpich --cfg=smpi/test:0
   --cfg=smpi/iprobe:0 --log=root.thres:warning)
 

@@ -1,6 +1,6 @@
 #pragma once
 // Waiting for a message by probing (MPI_Probe), the same on real MPI and under SimGrid's SMPI
-// (docs/SIMULATION.md, "Probes"). The dynamic leaders' identification messages
+// (docs/SIMULATION.md, "Probes: no injected time"). The dynamic leaders' identification messages
 // (collectives/core/id_mailbox.hpp) and Patarasuk-Yuan's headers (bcast/patyuan.cpp) are received
 // this way: the receiver learns the sender (and the size) only from the message.
 //

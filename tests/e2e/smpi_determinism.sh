@@ -55,7 +55,7 @@ expect_exit 2 smpirun -np 4 -platform cluster-10gbe.xml --cfg=smpi/simulate-comp
   --log=root.thres:warning "$PAPBENCH" --collective scatter --alg slin --iters 1 --out slin.h5
 expect_contains err.txt "smpi/test:0"
 # Without smpi/iprobe:0 the dynamic leader, which probes while it waits, refuses (exit 2) and
-# names the option (docs/SIMULATION.md, "Probes").
+# names the option (docs/SIMULATION.md, "Probes: no injected time").
 expect_exit 2 smpirun -np 4 -platform cluster-10gbe.xml "${smpi_opts[@]}" "$PAPBENCH" \
   --collective reduce --alg dynleader --iters 1 --out dynleader.h5
 expect_contains err.txt "smpi/iprobe:0"
