@@ -75,11 +75,12 @@ std::vector<Column> trend_columns() {
           {"agrees_in_sign", "", Audience::kMachine}};
 }
 
-std::vector<Cell> trend_cells(const stats::CaseComparison* ours, Direction paper) {
+std::vector<Cell> trend_cells(const stats::CaseComparison* ours, Direction paper, double band) {
   if (ours == nullptr) {
     return {Cell::none(), Cell::str(""), Cell::none(), Cell::none(), Cell::str(""), {"", nullptr}};
   }
-  const Direction d = direction_from_ratio_ci(ours->ratio_ci_low, ours->ratio_ci_high);
+  const Direction d =
+      direction_from_ratio(ours->ratio, ours->ratio_ci_low, ours->ratio_ci_high, band);
   return {Cell::ratio(ours->ratio),
           Cell::str(fmt::format("[{:.2f}, {:.2f}]", ours->ratio_ci_low, ours->ratio_ci_high)),
           Cell::fixed(ours->ratio_ci_low, 4),
@@ -88,11 +89,19 @@ std::vector<Cell> trend_cells(const stats::CaseComparison* ours, Direction paper
           Cell::boolean(agrees_in_sign(d, paper))};
 }
 
-std::string trend_note() {
-  return "verdict: our direction from compare's 95% CI of the time ratio new/base (paired by "
-         "iteration where both ran under the same planned arrivals, each file one launch; a CI "
-         "holding 1: no significant difference) against the sign of the paper's value; rows "
-         "where both show no effect agree (papbench-report table --verdicts counts them)";
+std::string trend_note(double band) {
+  std::string note =
+      "verdict: our direction from compare's 95% CI of the time ratio new/base (paired by "
+      "iteration where both ran under the same planned arrivals, each file one launch; a CI "
+      "holding 1: no significant difference) against the sign of the paper's value; rows "
+      "where both show no effect agree (papbench-report table --verdicts counts them)";
+  if (band > kNoBand) {
+    note += fmt::format(
+        "; a speed-up base/new within {:g}% of 1 is no effect on both sides, the paper's and "
+        "ours (significant or not)",
+        band * 100);
+  }
+  return note;
 }
 
 namespace {
@@ -141,12 +150,17 @@ std::optional<Section> claim_section(const std::string& title, const std::vector
       Row row;
       row.cells = {Cell::str(claim.label), Cell::str(labels[key]), Cell::str(claim.paper_text),
                    Cell::str(std::string(direction_name(claim.paper)))};
-      for (Cell& c : trend_cells(&*ours, claim.paper)) row.cells.push_back(std::move(c));
+      for (Cell& c : trend_cells(&*ours, claim.paper, claim.band)) {
+        row.cells.push_back(std::move(c));
+      }
       s.table.rows.push_back(std::move(row));
     }
   }
   if (s.table.rows.empty()) return std::nullopt;
-  s.notes.push_back(fmt::format("metric: {}; {}", results::metric_name(metric), trend_note()));
+  // A view's claims share their band (the paper's one noise figure); the note names the largest.
+  double band = kNoBand;
+  for (const TrendClaim& claim : claims) band = std::max(band, claim.band);
+  s.notes.push_back(fmt::format("metric: {}; {}", results::metric_name(metric), trend_note(band)));
   return s;
 }
 

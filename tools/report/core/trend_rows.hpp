@@ -43,10 +43,12 @@ std::optional<stats::CaseComparison> compare_sides(std::span<const CaseRef> base
 // The columns a view appends to a row with a paper value: our ratio with its CI, our direction,
 // the verdict, and (machine formats only) agrees_in_sign, which `table --verdicts` counts.
 std::vector<Column> trend_columns();
-// Their cells; `ours` null: no comparison (a side is missing), all four empty.
-std::vector<Cell> trend_cells(const stats::CaseComparison* ours, Direction paper);
-// The note a view with these columns prints beneath its table.
-std::string trend_note();
+// Their cells; `ours` null: no comparison (a side is missing), all four empty. `band`: the
+// row's no-effect band, the one the paper's direction was judged by (trend_verdict.hpp), which
+// judges ours too.
+std::vector<Cell> trend_cells(const stats::CaseComparison* ours, Direction paper, double band);
+// The note a view with these columns prints beneath its table (with its band, when not kNoBand).
+std::string trend_note(double band);
 
 // A paper's claim about a candidate against a baseline where the view's own table has no row per
 // comparison ([ProficzOcetkiewicz2021] Fig. 10's "CLV shortest", [Kang2019] Fig. 4's alg1 against
@@ -57,6 +59,7 @@ struct TrendClaim {
   std::function<bool(const results::CaseRecord&)> is_base, is_candidate;
   Direction paper = Direction::kNone;
   std::string paper_text;  // what the paper says or gives ("CLV shortest", "20.3x")
+  double band = kNoBand;   // the no-effect band of both sides (trend_verdict.hpp)
 };
 
 // Whether a section is claim_section's (the plot views, which read their view's own sections,

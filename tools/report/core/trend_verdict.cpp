@@ -4,15 +4,26 @@
 
 namespace papbench::report {
 
-Direction direction_from_ratio_ci(double ratio_ci_low, double ratio_ci_high) {
+namespace {
+
+// The one test of "no effect" both sides share.
+bool within_band(double speedup, double band) {
+  return !std::isfinite(speedup) || std::fabs(speedup - 1) < band;
+}
+
+}  // namespace
+
+Direction direction_from_ratio(double ratio, double ratio_ci_low, double ratio_ci_high,
+                               double band) {
   if (!std::isfinite(ratio_ci_low) || !std::isfinite(ratio_ci_high)) return Direction::kNone;
+  if (!(ratio > 0) || within_band(1 / ratio, band)) return Direction::kNone;
   if (ratio_ci_high < 1) return Direction::kFaster;
   if (ratio_ci_low > 1) return Direction::kSlower;
   return Direction::kNone;
 }
 
-Direction direction_from_speedup(double speedup, double flat) {
-  if (!std::isfinite(speedup) || std::fabs(speedup - 1) < flat) return Direction::kNone;
+Direction direction_from_speedup(double speedup, double band) {
+  if (within_band(speedup, band)) return Direction::kNone;
   return speedup > 1 ? Direction::kFaster : Direction::kSlower;
 }
 

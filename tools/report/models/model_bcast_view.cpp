@@ -371,7 +371,7 @@ void add_pick_verdict_notes(Section& s, double near_percent) {
       "model's pick the best or within {}% (--near) of it on all six cluster/P pairs at that size "
       "(Fig. 2: the topology-oblivious method does not); at 16 KB (1-84% off) no direction",
       near_percent));
-  s.notes.push_back(trend_note());
+  s.notes.push_back(trend_note(kNoBand));
 }
 
 Section table3(const std::vector<Measurement>& all, const std::vector<Fit>& fits, const Platform& p,

@@ -52,7 +52,7 @@ std::vector<Cell> pick_verdict_cells(bcast_model::Algorithm model, bcast_model::
       Cell::str(paper ? paper->text : "not one of Table 3's sizes"),
       Cell::str(paper && paper->direction ? std::string(direction_name(*paper->direction)) : "-")};
   const bool same = model == oblivious;
-  std::vector<Cell> trend = trend_cells(same ? nullptr : ours, paper_d);
+  std::vector<Cell> trend = trend_cells(same ? nullptr : ours, paper_d, kNoBand);
   // trend_cells: ratio, CI text, CI low, CI high, verdict, agrees_in_sign.
   if (same || (ours != nullptr && !(paper && paper->direction))) {
     trend[4] = Cell::str(same ? "same algorithm" : "no paper direction");

@@ -27,7 +27,9 @@ TrendClaim clv_claim(const std::string& other, const std::string& paper_name, co
           [](const results::CaseRecord& c) {
             return c.collective == "reduce" && c.algorithm == "clairvoyant";
           },
-          Direction::kFaster, text};
+          Direction::kFaster,
+          text,
+          kNoBand};
 }
 
 }  // namespace

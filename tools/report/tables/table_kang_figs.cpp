@@ -411,9 +411,9 @@ Report build_kang_fig4(const std::vector<ResultFile>& files) {
       return c.collective == "intergroup_allgather" && c.algorithm == alg;
     };
   };
-  const std::array<TrendClaim, 1> claims = {TrendClaim{"alg1 vs. native", is("native"), is("alg1"),
-                                                       Direction::kFaster,
-                                                       "alg1 faster (native/alg1 > 1, Eq. (5))"}};
+  const std::array<TrendClaim, 1> claims = {
+      TrendClaim{"alg1 vs. native", is("native"), is("alg1"), Direction::kFaster,
+                 "alg1 faster (native/alg1 > 1, Eq. (5))", kNoBand}};
   if (auto s = claim_section("Kang 2019 Fig. 4: trend verdicts", files, claims,
                              results::Metric::kRunTime)) {
     r.sections.push_back(std::move(*s));

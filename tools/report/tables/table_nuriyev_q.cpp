@@ -39,7 +39,7 @@ Report build_nuriyev_q(const std::vector<ResultFile>& files) {
                Cell::integer(static_cast<long long>(n_two)),
                Cell::str("Q = 6 (Grisou), 12 (Gros): two nodes slower")};
   // The paper's direction: the two-node pair is the slower one ("new" = two nodes).
-  for (Cell& c : trend_cells(ours ? &*ours : nullptr, Direction::kSlower)) {
+  for (Cell& c : trend_cells(ours ? &*ours : nullptr, Direction::kSlower, kNoBand)) {
     row.cells.push_back(std::move(c));
   }
   s.table.rows.push_back(std::move(row));
@@ -47,7 +47,7 @@ Report build_nuriyev_q(const std::vector<ResultFile>& files) {
       "ours new/base is our Q: the median time until the last rank has the segment (max exit - "
       "the root's arrival) on two nodes over one, independent samples (each file a launch); "
       "`model bcast` selects with this same Q (docs/MODEL.md)");
-  s.notes.push_back(trend_note());
+  s.notes.push_back(trend_note(kNoBand));
   if (n_one == 0 || n_two == 0) {
     s.notes.push_back(fmt::format("no verdict: the files hold no 2-process case on {}",
                                   n_one == 0 ? "one node" : "two nodes"));

@@ -564,7 +564,8 @@ std::optional<Section> verdict_section(const std::vector<ResultFile>& files,
       break;
   }
   if (!metric) return std::nullopt;
-  constexpr double kThesisFlat = 0.05;  // a speed-up within 5% of 1: no effect
+  // A speed-up within 5% of 1 is no effect, the thesis' and ours alike (trend_verdict.hpp).
+  constexpr double kThesisFlat = 0.05;
   std::vector<TrendClaim> claims;
   for (const Comparison& c : spec.rows) {
     const std::optional<double> thesis = thesis_speedup(c);
@@ -576,8 +577,8 @@ std::optional<Section> verdict_section(const std::vector<ResultFile>& files,
                       [&c](const results::CaseRecord& r) {
                         return r.collective == c.collective && matches(c.candidate, r);
                       },
-                      direction_from_speedup(*thesis, kThesisFlat),
-                      fmt::format("{:.2f}x", *thesis)});
+                      direction_from_speedup(*thesis, kThesisFlat), fmt::format("{:.2f}x", *thesis),
+                      kThesisFlat});
   }
   return claim_section(spec.title + ": trend verdicts", files, claims, *metric);
 }

@@ -160,7 +160,8 @@ std::vector<Column> columns(const ProficzTableSpec& spec) {
   return cols;
 }
 
-// The paper's direction: its acceleration, |acc - 1| < 0.05 counting as no effect.
+// The no-effect band of both sides: the paper's acceleration and ours (1 / our ratio) within 0.05
+// of 1 count as no effect (trend_verdict.hpp).
 constexpr double kPaperFlat = 0.05;
 
 // Our side of the verdict: compare's CI of new/base over the cell's cases.
@@ -239,7 +240,8 @@ Row make_row(const ProficzTableSpec& spec, const Grid& g, CellKey key,
   const auto ours = paper ? cell_comparison(spec, g, key) : std::nullopt;
   for (Cell& c : trend_cells(
            ours ? &*ours : nullptr,
-           paper ? direction_from_speedup(paper->acceleration, kPaperFlat) : Direction::kNone)) {
+           paper ? direction_from_speedup(paper->acceleration, kPaperFlat) : Direction::kNone,
+           kPaperFlat)) {
     row.cells.push_back(std::move(c));
   }
   return row;
@@ -318,7 +320,7 @@ Report build_table(const std::vector<ResultFile>& files, const ProficzTableSpec&
       s.notes.push_back(
           fmt::format("left out: {} case(s) of other collectives or algorithms", left_out));
     }
-    s.notes.push_back(trend_note());
+    s.notes.push_back(trend_note(kPaperFlat));
     s.notes.push_back(
         "paper: 48 nodes with one process each on 1 Gbps Ethernet (TCP, 64 KiB eager limit); "
         "match trends and signs, not absolute values ([Proficz2020] §5)");
