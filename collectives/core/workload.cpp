@@ -347,9 +347,11 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
         fmt::format("op '{}' is not defined for floating type '{}'", op.name, dtype.name));
   }
   if (is_intergroup(comm) != collective.intergroup) {
-    throw std::invalid_argument(fmt::format(
-        "{} needs {}", collective.name,
-        collective.intergroup ? "two groups (make_intergroup)" : "an intracommunicator"));
+    throw std::invalid_argument(
+        fmt::format("{} needs {}", collective.name,
+                    collective.intergroup
+                        ? "two groups: an intercommunicator or make_intergroup's spanning form"
+                        : "an intracommunicator"));
   }
   // Intergroup: the rank and size in the own group, whichever form the groups have.
   const IntergroupLayout groups =
