@@ -92,8 +92,16 @@ inline constexpr std::int64_t kPollNs = 100;
 inline constexpr const char* kNoMpiT =
     "forces the library's algorithm through the MPI_T control variables, which SMPI does not "
     "implement";
+// The library's intercommunicator collectives only: papbench's own intergroup algorithms run
+// on an intracommunicator spanning both groups (collectives/core/intergroup.hpp). On Cray MPICH
+// and MPICH, native is MPICH's local-gather/remote-bcast, the messages of rg2 with impl=library.
 inline constexpr const char* kNoIntercomm =
-    "needs intercommunicators (MPI_Intercomm_create), which SMPI 3.32 declares but does not "
-    "implement";
+    "is the library's collective on an intercommunicator (MPI_Intercomm_create), which SMPI 3.32 "
+    "declares but does not implement; rg2 with impl=library sends what MPICH's (and Cray "
+    "MPICH's) intercommunicator collective sends";
+// papbench list's SMPI column for the other intergroup algorithms.
+inline constexpr const char* kSpanningGroups =
+    "yes, on one intracommunicator spanning both groups (SMPI has no intercommunicators; the "
+    "same messages, remote ranks translated)";
 
 }  // namespace papbench::smpi

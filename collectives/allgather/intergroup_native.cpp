@@ -5,6 +5,7 @@
 //
 // Cost: the library's choice.
 #include "collectives/allgather/allgather.hpp"
+#include "collectives/core/intergroup.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -12,8 +13,13 @@ namespace {
 
 class IntergroupAllgatherNative final : public Algorithm {
  public:
-  // A private duplicate: the library's messages can never match the harness's.
-  void prepare(const Args& args) override { comm_ = Comm::dup(args.comm); }
+  // A private duplicate: the library's messages can never match the harness's. The spanning form
+  // of the groups (no intercommunicator: SMPI) is refused: the library's call on an
+  // intracommunicator would be another collective.
+  void prepare(const Args& args) override {
+    require_intercommunicator(args.comm, "intergroup_allgather/native");
+    comm_ = Comm::dup(args.comm);
+  }
 
   void run(const Args& a) override {
     // Each rank sends its group's block (send_count) and receives the other group's block

@@ -5,6 +5,7 @@
 //
 // Cost: the library's choice.
 #include "collectives/allgatherv/allgatherv.hpp"
+#include "collectives/core/intergroup.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -12,8 +13,13 @@ namespace {
 
 class IntergroupAllgathervNative final : public Algorithm {
  public:
-  // A private duplicate: the library's messages can never match the harness's.
-  void prepare(const Args& args) override { comm_ = Comm::dup(args.comm); }
+  // A private duplicate: the library's messages can never match the harness's. The spanning form
+  // of the groups (no intercommunicator: SMPI) is refused: the library's call on an
+  // intracommunicator would be another collective.
+  void prepare(const Args& args) override {
+    require_intercommunicator(args.comm, "intergroup_allgatherv/native");
+    comm_ = Comm::dup(args.comm);
+  }
 
   void run(const Args& a) override {
     // counts/displs describe the remote group's blocks; send_count is this rank's own.

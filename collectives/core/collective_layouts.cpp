@@ -218,8 +218,8 @@ Layout intergroup_blocks(const Inputs& in, Layout l, bool uneven) {
   const double remote_factor = g.in_a ? in.shape.kb : in.shape.ka;
   const std::uint64_t own = group_block(in.count, own_factor);
   const std::uint64_t remote = group_block(in.count, remote_factor);
-  l.report_rank = g.local_offset + in.rank;
-  l.fill_src = std::uint64_t(g.local_offset + in.rank);
+  l.report_rank = g.local_offset + g.local_rank;
+  l.fill_src = std::uint64_t(g.local_offset + g.local_rank);
   l.sets_send_count = true;
   const auto remote_first = static_cast<std::size_t>(g.remote_offset);
   if (!uneven) {
@@ -249,7 +249,7 @@ Layout intergroup_blocks(const Inputs& in, Layout l, bool uneven) {
         return intergroup_vblock(remote, int(i), g.remote_size, in.shape.dist);
       },
       what);
-  l.send_elems = std::size_t(own_counts[std::size_t(in.rank)]);
+  l.send_elems = std::size_t(own_counts[std::size_t(g.local_rank)]);
   for (const int n : own_counts) l.group_elems += std::uint64_t(n);
   for (std::size_t j = 0; j < R; ++j) {
     l.expect.push_back(

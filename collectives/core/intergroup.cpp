@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -38,7 +39,82 @@ int leader_in(MPI_Group group, MPI_Group reference) {
   return out;
 }
 
+// The spanning form's attribute: the placement make_intergroup was given.
+struct SpanningGroups {
+  int p = 0, q = 0;
+  Placement placement = Placement::kBlock;
+};
+
+// Duplicates carry the placement (MPI_Comm_dup calls this); MPI owns each copy and frees it
+// through drop_groups when the communicator is freed.
+int copy_groups(MPI_Comm /*old*/, int /*keyval*/, void* /*extra*/, void* in, void* out, int* flag) {
+  auto copy = std::make_unique<SpanningGroups>(*static_cast<const SpanningGroups*>(in));
+  *static_cast<void**>(out) = copy.release();
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+
+int drop_groups(MPI_Comm /*comm*/, int /*keyval*/, void* value, void* /*extra*/) {
+  const std::unique_ptr<SpanningGroups> owned(static_cast<SpanningGroups*>(value));
+  return MPI_SUCCESS;
+}
+
+// Made on first use (after MPI_Init), kept for the run.
+int groups_keyval() {
+  static const int keyval = [] {
+    int k = MPI_KEYVAL_INVALID;
+    mpi_check(MPI_Comm_create_keyval(copy_groups, drop_groups, &k, nullptr),
+              "MPI_Comm_create_keyval");
+    return k;
+  }();
+  return keyval;
+}
+
+// The placement attached to a spanning form; null for any other communicator.
+const SpanningGroups* spanning_groups(MPI_Comm comm) {
+  int is_inter = 0;
+  mpi_check(MPI_Comm_test_inter(comm, &is_inter), "MPI_Comm_test_inter");
+  if (is_inter) return nullptr;
+  void* value = nullptr;
+  int found = 0;
+  mpi_check(MPI_Comm_get_attr(comm, groups_keyval(), &value, &found), "MPI_Comm_get_attr");
+  return found != 0 ? static_cast<const SpanningGroups*>(value) : nullptr;
+}
+
+// Rank `rank`'s rank within its group (members keep their order).
+int rank_in_group(const SpanningGroups& g, int rank) {
+  const bool in_a = in_group_a(rank, g.p, g.q, g.placement);
+  int before = 0;
+  for (int r = 0; r < rank; ++r) before += in_group_a(r, g.p, g.q, g.placement) == in_a ? 1 : 0;
+  return before;
+}
+
 }  // namespace
+
+std::string_view intergroup_form_name(IntergroupForm form) {
+  return form == IntergroupForm::kSpanning ? "spanning" : "intercomm";
+}
+
+bool is_spanning_intergroup(MPI_Comm comm) {
+  return spanning_groups(comm) != nullptr;
+}
+
+bool is_intergroup(MPI_Comm comm) {
+  int is_inter = 0;
+  mpi_check(MPI_Comm_test_inter(comm, &is_inter), "MPI_Comm_test_inter");
+  return is_inter != 0 || is_spanning_intergroup(comm);
+}
+
+void require_intercommunicator(MPI_Comm comm, std::string_view who) {
+  int is_inter = 0;
+  mpi_check(MPI_Comm_test_inter(comm, &is_inter), "MPI_Comm_test_inter");
+  if (is_inter == 0) {
+    throw std::invalid_argument(
+        fmt::format("{} runs the library's collective on an intercommunicator; these groups are "
+                    "make_intergroup's spanning form (one intracommunicator{})",
+                    who, smpi::kSimulated ? ": SMPI has no intercommunicators" : ""));
+  }
+}
 
 GroupSplit default_groups(int size) {
   return {size - size / 2, size / 2};
@@ -61,7 +137,7 @@ bool in_group_a(int rank, int p, int q, Placement placement) {
   return (std::int64_t{rank} + 1) * q / n == std::int64_t{rank} * q / n;
 }
 
-Comm make_intergroup(MPI_Comm world, int p, int q, Placement placement) {
+Comm make_intergroup(MPI_Comm world, int p, int q, Placement placement, IntergroupForm form) {
   int is_inter = 0;
   mpi_check(MPI_Comm_test_inter(world, &is_inter), "MPI_Comm_test_inter");
   if (is_inter) throw std::invalid_argument("make_intergroup needs an intracommunicator");
@@ -70,6 +146,14 @@ Comm make_intergroup(MPI_Comm world, int p, int q, Placement placement) {
   if (p < 1 || q < 1 || std::int64_t{p} + q != size) {
     throw std::invalid_argument(fmt::format(
         "groups {}:{} need two non-empty groups that together hold all {} ranks", p, q, size));
+  }
+  if (form == IntergroupForm::kSpanning) {
+    // The groups stay where they are on a duplicate of `world`; the attribute says which is which.
+    Comm span = Comm::dup(world);
+    auto groups = std::make_unique<SpanningGroups>(SpanningGroups{p, q, placement});
+    mpi_check(MPI_Comm_set_attr(span.get(), groups_keyval(), groups.get()), "MPI_Comm_set_attr");
+    groups.release();  // the communicator owns it now (drop_groups)
+    return span;
   }
   // A private duplicate keeps the split and the leaders' handshake from matching messages the
   // caller has in flight on `world`.
@@ -89,10 +173,24 @@ Comm make_intergroup(MPI_Comm world, int p, int q, Placement placement) {
 }
 
 IntergroupLayout intergroup_layout(MPI_Comm inter) {
+  IntergroupLayout l;
+  if (const SpanningGroups* g = spanning_groups(inter)) {
+    const int rank = comm_rank(inter);
+    l.in_a = in_group_a(rank, g->p, g->q, g->placement);
+    l.local_rank = rank_in_group(*g, rank);
+    l.local_size = l.in_a ? g->p : g->q;
+    l.remote_size = l.in_a ? g->q : g->p;
+    l.local_offset = l.in_a ? 0 : l.remote_size;
+    l.remote_offset = l.in_a ? l.local_size : 0;
+    return l;
+  }
   int is_inter = 0;
   mpi_check(MPI_Comm_test_inter(inter, &is_inter), "MPI_Comm_test_inter");
-  if (!is_inter) throw std::invalid_argument("intergroup_layout needs an intercommunicator");
-  IntergroupLayout l;
+  if (!is_inter) {
+    throw std::invalid_argument(
+        "intergroup_layout needs an intercommunicator or make_intergroup's spanning form");
+  }
+  l.local_rank = comm_rank(inter);
   mpi_check(MPI_Comm_size(inter, &l.local_size), "MPI_Comm_size");
   mpi_check(MPI_Comm_remote_size(inter, &l.remote_size), "MPI_Comm_remote_size");
   Group local, remote, world;
@@ -110,6 +208,12 @@ IntergroupLayout intergroup_layout(MPI_Comm inter) {
 }
 
 Comm intergroup_local_comm(MPI_Comm inter) {
+  if (is_spanning_intergroup(inter)) {
+    const IntergroupLayout l = intergroup_layout(inter);
+    MPI_Comm out = MPI_COMM_NULL;
+    mpi_check(MPI_Comm_split(inter, l.in_a ? 0 : 1, l.local_rank, &out), "MPI_Comm_split");
+    return Comm(out);
+  }
   int is_inter = 0;
   mpi_check(MPI_Comm_test_inter(inter, &is_inter), "MPI_Comm_test_inter");
   if (!is_inter) throw std::invalid_argument("intergroup_local_comm needs an intercommunicator");
@@ -127,6 +231,16 @@ Comm intergroup_local_comm(MPI_Comm inter) {
   MPI_Comm out = MPI_COMM_NULL;
   mpi_check(MPI_Comm_split(merged.get(), colour, rank, &out), "MPI_Comm_split");
   return Comm(out);
+}
+
+RemoteGroup::RemoteGroup(MPI_Comm inter) : comm_(Comm::dup(inter)) {
+  const SpanningGroups* g = spanning_groups(inter);
+  if (g == nullptr) return;  // an intercommunicator: its remote ranks are the peers
+  const int size = comm_size(inter);
+  const bool in_a = in_group_a(comm_rank(inter), g->p, g->q, g->placement);
+  for (int r = 0; r < size; ++r) {
+    if (in_group_a(r, g->p, g->q, g->placement) != in_a) ranks_.push_back(r);
+  }
 }
 
 }  // namespace papbench

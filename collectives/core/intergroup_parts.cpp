@@ -25,12 +25,12 @@ std::int64_t piece_of(std::int64_t k, std::int64_t g, std::int64_t x) {
 
 Comms Comms::make(MPI_Comm inter) {
   Comms c;
-  c.inter = Comm::dup(inter);
+  c.remote = RemoteGroup(inter);
   c.local = intergroup_local_comm(inter);
   const IntergroupLayout l = intergroup_layout(inter);
   c.local_size = l.local_size;
   c.remote_size = l.remote_size;
-  c.rank = comm_rank(inter);
+  c.rank = l.local_rank;
   c.in_a = l.in_a;
   return c;
 }
@@ -69,11 +69,16 @@ void scatter_blocks(const void* packed, void* recv, std::span<const int> counts,
 void swap_and_broadcast(const Comms& c, RootExchange how, const void* gathered, int out, void* into,
                         int in, MPI_Datatype dtype, bool p2p) {
   const bool root = c.rank == 0;
+  // The other root: rank 0 of the remote group. Its sends and receives are the messages of
+  // MPICH's intercommunicator broadcast (MPIR_Bcast_inter_remote_send_local_bcast: the root
+  // sends to remote rank 0, which broadcasts in its group), which
+  // MPIR_Allgather_inter_local_gather_remote_bcast calls twice, the low group's first.
+  const int other_root = c.remote.peer(0);
   auto send = [&] {
-    mpi_check(MPI_Send(gathered, out, dtype, 0, 0, c.inter.get()), "MPI_Send (roots)");
+    mpi_check(MPI_Send(gathered, out, dtype, other_root, 0, c.remote.comm()), "MPI_Send (roots)");
   };
   auto recv = [&] {
-    mpi_check(MPI_Recv(into, in, dtype, 0, 0, c.inter.get(), MPI_STATUS_IGNORE),
+    mpi_check(MPI_Recv(into, in, dtype, other_root, 0, c.remote.comm(), MPI_STATUS_IGNORE),
               "MPI_Recv (roots)");
   };
   auto broadcast = [&] {
@@ -85,8 +90,8 @@ void swap_and_broadcast(const Comms& c, RootExchange how, const void* gathered, 
   };
   if (how == RootExchange::kConcurrent) {
     if (root) {
-      mpi_check(MPI_Sendrecv(gathered, out, dtype, 0, 0, into, in, dtype, 0, 0, c.inter.get(),
-                             MPI_STATUS_IGNORE),
+      mpi_check(MPI_Sendrecv(gathered, out, dtype, other_root, 0, into, in, dtype, other_root, 0,
+                             c.remote.comm(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv (roots)");
     }
     broadcast();

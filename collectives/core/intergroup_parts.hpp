@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "collectives/core/algorithm.hpp"
+#include "collectives/core/intergroup.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench::intergroup {
@@ -36,11 +37,14 @@ struct Subgroups {
   std::int64_t owner(std::int64_t l) const { return piece_of(big, small, l); }  // j with l in s_j
 };
 
-// An intercommunicator of its own and the rank's group as an intracommunicator (standard MPI has
-// no call that returns it; intergroup_local_comm derives it), made in prepare().
+// The other group as point-to-point peers (RemoteGroup: a duplicate of the intercommunicator, or
+// of the spanning form with the remote ranks translated) and the rank's group as an
+// intracommunicator (standard MPI has no call that returns it; intergroup_local_comm derives it),
+// made in prepare(). Every message to the other group goes to remote.comm() and remote.peer(x).
 struct Comms {
-  Comm inter, local;
-  int local_size = 0, remote_size = 0, rank = 0;
+  RemoteGroup remote;
+  Comm local;
+  int local_size = 0, remote_size = 0, rank = 0;  // rank: in the own group
   bool in_a = true;  // the group whose leader has the lower world rank ([Kang2019]'s A)
   static Comms make(MPI_Comm inter);
 };

@@ -5,12 +5,21 @@
 #include "common/smpi_platform.hpp"
 
 namespace papbench {
+namespace {
+
+bool is_intergroup_native(const AlgorithmInfo& alg) {
+  return alg.collective.starts_with("intergroup_") && alg.name == "native";
+}
+
+}  // namespace
 
 std::optional<std::string> smpi_refusal(const AlgorithmInfo& alg) {
   // The PAT algorithms run: under SMPI their runtime polls instead of running a thread
   // (PatProgress::kPolled, collectives/pat/pat_runtime.hpp).
-  // [Kang2019]'s intergroup collectives run over an intercommunicator.
-  if (alg.collective.starts_with("intergroup_")) return std::string(smpi::kNoIntercomm);
+  // [Kang2019]'s intergroup algorithms run on the spanning form of the groups (no
+  // intercommunicator: collectives/core/intergroup.hpp); the library's own intercommunicator
+  // collective cannot.
+  if (is_intergroup_native(alg)) return std::string(smpi::kNoIntercomm);
   return std::nullopt;
 }
 
@@ -27,6 +36,7 @@ std::string smpi_support_text(const AlgorithmInfo& alg) {
   if (alg.find_option("force") != nullptr) {
     return fmt::format("yes, but not with force: it {}", smpi::kNoMpiT);
   }
+  if (alg.collective.starts_with("intergroup_")) return smpi::kSpanningGroups;
   return "yes";
 }
 

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "collectives/core/collective_layouts.hpp"
+#include "collectives/core/intergroup.hpp"
 #include "collectives/core/registry.hpp"
 #include "common/mpi_env.hpp"
 
@@ -345,14 +346,18 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
     throw std::invalid_argument(
         fmt::format("op '{}' is not defined for floating type '{}'", op.name, dtype.name));
   }
-  int is_inter = 0;
-  mpi_check(MPI_Comm_test_inter(comm, &is_inter), "MPI_Comm_test_inter");
-  if (bool(is_inter) != collective.intergroup) {
-    throw std::invalid_argument(fmt::format("{} needs an {}communicator", collective.name,
-                                            collective.intergroup ? "inter" : "intra"));
+  if (is_intergroup(comm) != collective.intergroup) {
+    throw std::invalid_argument(
+        fmt::format("{} needs {}", collective.name,
+                    collective.intergroup
+                        ? "two groups: an intercommunicator or make_intergroup's spanning form"
+                        : "an intracommunicator"));
   }
-  const int rank = comm_rank(comm);
-  const int size = comm_size(comm);
+  // Intergroup: the rank and size in the own group, whichever form the groups have.
+  const IntergroupLayout groups =
+      collective.intergroup ? intergroup_layout(comm) : IntergroupLayout{};
+  const int rank = collective.intergroup ? groups.local_rank : comm_rank(comm);
+  const int size = collective.intergroup ? groups.local_size : comm_size(comm);
   if (collective.rooted && (root < 0 || root >= size)) {
     throw std::invalid_argument(fmt::format("{}: root {} is not a rank of a {}-rank communicator",
                                             collective.name, root, size));
@@ -392,7 +397,10 @@ Workload::Workload(const CollectiveInfo& collective, MPI_Comm comm, int root,
 WorkloadFootprint workload_footprint(const CollectiveInfo& collective, MPI_Comm comm, int root,
                                      std::uint64_t count, const IntergroupShape& shape,
                                      const FootprintAlgorithm* alg) {
-  const int rank = comm_rank(comm), size = comm_size(comm);
+  const IntergroupLayout groups =
+      collective.intergroup ? intergroup_layout(comm) : IntergroupLayout{};
+  const int rank = collective.intergroup ? groups.local_rank : comm_rank(comm);
+  const int size = collective.intergroup ? groups.local_size : comm_size(comm);
   const int used_root = collective.rooted ? root : 0;
   const layout::Layout l = layout::lay_out({collective, comm, rank, size, used_root, count, shape});
   WorkloadFootprint f;
@@ -408,9 +416,7 @@ WorkloadFootprint workload_footprint(const CollectiveInfo& collective, MPI_Comm 
     s.ranks = size;
     s.rank = rank;
     s.root = used_root;
-    if (collective.intergroup) {
-      mpi_check(MPI_Comm_remote_size(comm, &s.remote_ranks), "MPI_Comm_remote_size");
-    }
+    if (collective.intergroup) s.remote_ranks = groups.remote_size;
     s.group_elems = l.group_elems;
     s.node = alg->node;
     s.node_ranks = alg->node_ranks;

@@ -102,17 +102,19 @@ class IntergroupAllgatherAlg1 final : public Algorithm {
 
  private:
   // sendrecv: one blocking round; nonblocking: both halves posted, completed together in run().
-  void post_or_swap(const void* out, int nout, void* in, int nin, int peer, MPI_Datatype t) {
+  // `remote`: the partner's rank in the other group.
+  void post_or_swap(const void* out, int nout, void* in, int nin, int remote, MPI_Datatype t) {
+    const int peer = c_.remote.peer(remote);
     if (!nonblocking_) {
-      mpi_check(MPI_Sendrecv(out, nout, t, peer, 0, in, nin, t, peer, 0, c_.inter.get(),
+      mpi_check(MPI_Sendrecv(out, nout, t, peer, 0, in, nin, t, peer, 0, c_.remote.comm(),
                              MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
       return;
     }
     exchange_.resize(exchange_.size() + 2);
-    mpi_check(MPI_Irecv(in, nin, t, peer, 0, c_.inter.get(), &exchange_[exchange_.size() - 2]),
+    mpi_check(MPI_Irecv(in, nin, t, peer, 0, c_.remote.comm(), &exchange_[exchange_.size() - 2]),
               "MPI_Irecv");
-    mpi_check(MPI_Isend(out, nout, t, peer, 0, c_.inter.get(), &exchange_.back()), "MPI_Isend");
+    mpi_check(MPI_Isend(out, nout, t, peer, 0, c_.remote.comm(), &exchange_.back()), "MPI_Isend");
   }
 
   // Lines 9 and 11: every rank of the group gathers the others' shares of the remote data.

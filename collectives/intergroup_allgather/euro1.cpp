@@ -63,15 +63,17 @@ class IntergroupAllgatherEuro1 final : public Algorithm {
     const int out = as_count(static_cast<std::int64_t>(a.send_count));
     if (L >= R) {
       const std::int64_t j = L == R ? l : Subgroups{L, R}.owner(l);
-      mpi_check(MPI_Sendrecv(a.send, out, a.dtype, int(j), 0, at(a.recv, j * count, ext), n,
-                             a.dtype, int(j), 0, c_.inter.get(), MPI_STATUS_IGNORE),
+      const int peer = c_.remote.peer(int(j));
+      mpi_check(MPI_Sendrecv(a.send, out, a.dtype, peer, 0, at(a.recv, j * count, ext), n, a.dtype,
+                             peer, 0, c_.remote.comm(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
     } else {
       const Subgroups s{R, L};
       for (std::int64_t t = 0; t < s.size(l); ++t) {
-        const std::int64_t peer = s.start(l) + t;
-        mpi_check(MPI_Sendrecv(a.send, out, a.dtype, int(peer), 0, at(a.recv, peer * count, ext), n,
-                               a.dtype, int(peer), 0, c_.inter.get(), MPI_STATUS_IGNORE),
+        const std::int64_t y = s.start(l) + t;  // the partner in the other group
+        const int peer = c_.remote.peer(int(y));
+        mpi_check(MPI_Sendrecv(a.send, out, a.dtype, peer, 0, at(a.recv, y * count, ext), n,
+                               a.dtype, peer, 0, c_.remote.comm(), MPI_STATUS_IGNORE),
                   "MPI_Sendrecv");
       }
     }

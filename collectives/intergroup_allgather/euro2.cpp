@@ -96,11 +96,11 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
     if (L >= R) {
       // The whole block to the subgroup's partner; a piece in from B's rank pos_ (remainder
       // processes receive nothing).
-      const int peer_out = int(Subgroups{L, R}.owner(l));
-      const int peer_in = pos_ < R ? int(pos_) : MPI_PROC_NULL;
+      const int peer_out = c_.remote.peer(int(Subgroups{L, R}.owner(l)));
+      const int peer_in = c_.remote.peer(pos_ < R ? int(pos_) : MPI_PROC_NULL);
       mpi_check(MPI_Sendrecv(a.send, as_count(own), a.dtype, peer_out, 0,
                              at(a.recv, mine_.offset, ext), as_count(mine_.size), a.dtype, peer_in,
-                             0, c_.inter.get(), MPI_STATUS_IGNORE),
+                             0, c_.remote.comm(), MPI_STATUS_IGNORE),
                 "MPI_Sendrecv");
       if (step1_.get() != MPI_COMM_NULL) {
         mpi_check(MPI_Allgatherv(MPI_IN_PLACE, 0, a.dtype, a.recv, step1_counts_.data(),
@@ -114,11 +114,11 @@ class IntergroupAllgatherEuro2 final : public Algorithm {
       const std::int64_t g = R / L;
       for (std::int64_t t = 0; t < s.size(l); ++t) {
         const Piece pc = piece(own, g, t < g ? t : 0);
-        const int peer_out = t < g ? int(piece(R, g, t).offset + l) : MPI_PROC_NULL;
-        const std::int64_t peer_in = s.start(l) + t;
+        const int peer_out = c_.remote.peer(t < g ? int(piece(R, g, t).offset + l) : MPI_PROC_NULL);
+        const std::int64_t y_in = s.start(l) + t;  // the sender's rank in the other group
         mpi_check(MPI_Sendrecv(at(a.send, pc.offset, ext), as_count(pc.size), a.dtype, peer_out, 0,
-                               at(a.recv, peer_in * count, ext), as_count(count), a.dtype,
-                               int(peer_in), 0, c_.inter.get(), MPI_STATUS_IGNORE),
+                               at(a.recv, y_in * count, ext), as_count(count), a.dtype,
+                               c_.remote.peer(int(y_in)), 0, c_.remote.comm(), MPI_STATUS_IGNORE),
                   "MPI_Sendrecv");
       }
     }

@@ -35,7 +35,7 @@ using namespace intergroup;
 // One message of the exchange: `len` elements at `offset` of the send buffer or of the
 // contiguous receive buffer.
 struct Message {
-  int peer;
+  int peer;  // the rank in the other group (RemoteGroup::peer gives its rank on the wire)
   std::int64_t offset, len;
   bool multi = false;  // receives: the sender's block runs past the end of my piece
 };
@@ -131,14 +131,14 @@ class IntergroupAllgathervAlg2 final : public Algorithm {
     std::array<MPI_Request, 2> req = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     auto post_send = [&] {
       const Message& m = sends_[next_send++];
-      mpi_check(MPI_Issend(at(a.send, m.offset, ext), as_count(m.len), a.dtype, m.peer, 0,
-                           c_.inter.get(), &req[0]),
+      mpi_check(MPI_Issend(at(a.send, m.offset, ext), as_count(m.len), a.dtype,
+                           c_.remote.peer(m.peer), 0, c_.remote.comm(), &req[0]),
                 "MPI_Issend");
     };
     auto post_recv = [&] {
       const Message& m = recvs_[next_recv++];
-      mpi_check(MPI_Irecv(at(contig, m.offset, ext), as_count(m.len), a.dtype, m.peer, 0,
-                          c_.inter.get(), &req[1]),
+      mpi_check(MPI_Irecv(at(contig, m.offset, ext), as_count(m.len), a.dtype,
+                          c_.remote.peer(m.peer), 0, c_.remote.comm(), &req[1]),
                 "MPI_Irecv");
     };
     if (next_send < sends_.size()) post_send();
@@ -156,14 +156,14 @@ class IntergroupAllgathervAlg2 final : public Algorithm {
     requests_.clear();
     for (const Message& m : recvs_) {
       requests_.push_back(MPI_REQUEST_NULL);
-      mpi_check(MPI_Irecv(at(contig, m.offset, ext), as_count(m.len), a.dtype, m.peer, 0,
-                          c_.inter.get(), &requests_.back()),
+      mpi_check(MPI_Irecv(at(contig, m.offset, ext), as_count(m.len), a.dtype,
+                          c_.remote.peer(m.peer), 0, c_.remote.comm(), &requests_.back()),
                 "MPI_Irecv");
     }
     for (const Message& m : sends_) {
       requests_.push_back(MPI_REQUEST_NULL);
-      mpi_check(MPI_Isend(at(a.send, m.offset, ext), as_count(m.len), a.dtype, m.peer, 0,
-                          c_.inter.get(), &requests_.back()),
+      mpi_check(MPI_Isend(at(a.send, m.offset, ext), as_count(m.len), a.dtype,
+                          c_.remote.peer(m.peer), 0, c_.remote.comm(), &requests_.back()),
                 "MPI_Isend");
     }
     mpi_check(MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE),

@@ -8,13 +8,16 @@
 // leave gaps between the blocks: the gaps must stay untouched and every block land at its
 // displacement. Every case also runs with blocks that differ between the groups and with the
 // --dist distributions of allgatherv. Algorithms and options come from the registry, so a new row
-// is covered at once.
+// is covered at once. Everything runs on both forms of the groups (make_intergroup): the
+// intercommunicator, and the spanning intracommunicator the SMPI build uses (no
+// intercommunicators there), on which the library's own (native) must refuse.
 
 #include <fmt/format.h>
 #include <mpi.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -42,7 +45,7 @@ std::string label(const AlgorithmInfo& info, const AlgOptions& given, GroupSplit
 // intergroup_allgatherv with a gap of y + 1 ints before remote block y.
 void run_gapped(Algorithm& alg, MPI_Comm inter, std::uint64_t count, const std::string& where) {
   const IntergroupLayout g = intergroup_layout(inter);
-  const int me = comm_rank(inter);
+  const int me = g.local_rank;
   constexpr int kPoison = -7;
   auto value = [](int global, int k) { return global * 100003 + k; };
   std::vector<int> counts, displs;
@@ -115,13 +118,31 @@ void run_all(long& cases) {
         const auto alg = make_algorithm(info, given);
         // Every split with block placement, and half/half interleaved (--placement): the
         // algorithms see only the intercommunicator, whose groups are then not contiguous ranges.
-        for (int p = 1; p <= size; ++p) {
-          const bool interleaved = p == size;
-          const GroupSplit s = interleaved ? default_groups(size) : GroupSplit{p, size - p};
-          const Comm inter = make_intergroup(
-              MPI_COMM_WORLD, s.p, s.q, interleaved ? Placement::kInterleaved : Placement::kBlock);
-          const std::string where =
-              label(info, given, s) + (interleaved ? " placement=interleaved" : "");
+        for (int p = 1; p <= 2 * size; ++p) {
+          const bool interleaved = p % size == 0;
+          const IntergroupForm form =
+              p > size ? IntergroupForm::kSpanning : IntergroupForm::kIntercomm;
+          const GroupSplit s =
+              interleaved ? default_groups(size) : GroupSplit{p % size, size - p % size};
+          const Comm inter =
+              make_intergroup(MPI_COMM_WORLD, s.p, s.q,
+                              interleaved ? Placement::kInterleaved : Placement::kBlock, form);
+          const std::string where = label(info, given, s) +
+                                    (interleaved ? " placement=interleaved" : "") +
+                                    " form=" + std::string(intergroup_form_name(form));
+          if (form == IntergroupForm::kSpanning && info.name == "native") {
+            // The library's call on an intracommunicator would be another collective.
+            Workload w(coll, inter.get(), 0, *find_datatype("int"), *find_op("sum"), 1);
+            bool refused = false;
+            try {
+              alg->prepare(w.args());
+            } catch (const std::invalid_argument&) {
+              refused = true;
+            }
+            expect(refused, where + ": native ran on the spanning form");
+            ++cases;
+            continue;
+          }
           for (const std::uint64_t c : counts) {
             run_workload(coll, *alg, inter.get(), *find_datatype("int"), c, where);
             ++cases;

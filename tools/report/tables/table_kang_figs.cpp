@@ -411,9 +411,25 @@ Report build_kang_fig4(const std::vector<ResultFile>& files) {
       return c.collective == "intergroup_allgather" && c.algorithm == alg;
     };
   };
+  // The paper's native is Cray MPICH's intercommunicator MPI_Allgather, MPICH's
+  // MPIR_Allgather_inter_local_gather_remote_bcast: rg2 with impl=library sends its messages
+  // (the library's gather, root to remote root, the library's broadcast, low group first).
+  // Where no file holds native (the SMPI build refuses it: no intercommunicators), rg2 with
+  // impl=library stands for it, and the row says so.
+  const bool has_native = std::ranges::any_of(files, [&](const ResultFile& f) {
+    return std::ranges::any_of(f.reader.cases(), is("native"));
+  });
+  const auto is_mpich_rg = [](const results::CaseRecord& c) {
+    return c.collective == "intergroup_allgather" && c.algorithm == "rg2" &&
+           ("," + c.params + ",").find(",impl=library,") != std::string::npos;
+  };
   const std::array<TrendClaim, 1> claims = {
-      TrendClaim{"alg1 vs. native", is("native"), is("alg1"), Direction::kFaster,
-                 "alg1 faster (native/alg1 > 1, Eq. (5))", kNoBand}};
+      has_native ? TrendClaim{"alg1 vs. native", is("native"), is("alg1"), Direction::kFaster,
+                              "alg1 faster (native/alg1 > 1, Eq. (5))", kNoBand}
+                 : TrendClaim{"alg1 vs. rg2:impl=library (MPICH's intercomm allgather, for "
+                              "native)",
+                              is_mpich_rg, is("alg1"), Direction::kFaster,
+                              "alg1 faster than native (native/alg1 > 1, Eq. (5))", kNoBand}};
   if (auto s = claim_section("Kang 2019 Fig. 4: trend verdicts", files, claims,
                              results::Metric::kRunTime)) {
     r.sections.push_back(std::move(*s));
