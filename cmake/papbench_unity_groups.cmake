@@ -6,9 +6,9 @@
 # functions, so each unit compiles them again (about 100 KB of code). Batches in source order put
 # the 17 option-building files of papbench_bench into 4 of its 5 batches; grouped, they fill 2
 # (issue 42). Each source that names <CLI/...> in an #include goes into the target's "cli" batches,
-# the others into its "rest" batches of PAPBENCH_UNITY_BATCH_SIZE sources at most (the "cli" ones
-# up to twice that); a source that opts out of unity builds (SKIP_UNITY_BUILD_INCLUSION) keeps its
-# own unit. Call it after the target's last target_sources().
+# the others into its "rest" batches, both of PAPBENCH_UNITY_BATCH_SIZE sources at most; a source
+# that opts out of unity builds (SKIP_UNITY_BUILD_INCLUSION) keeps its own unit. Call it after the
+# target's last target_sources().
 function(papbench_unity_group_cli)
   if(NOT CMAKE_UNITY_BUILD)
     return()
