@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Measures what a simulated papbench run costs the host (issue 44 item 5): per rank count, one
-# collective under smpirun on the [Parsons2015] Cray XE6 platform (32 consecutive ranks a node),
+# collective under smpirun on the [Parsons2015] Cray XE6 platform (--ppn consecutive ranks a node),
 # run twice, with 1 and with N timed iterations; prints the host CPU seconds (user + sys) of
 # each, the CPU seconds per simulated iteration ((T(N) - T(1)) / (N - 1): the set-up, clock sync
 # and writing cancel out), and the peak memory (max RSS of smpimain, every simulated rank is a
 # thread of it) in total and per rank. docs/SIMULATION.md, "Simulation cost", holds its figures.
 # CPU seconds, not wall: on a machine shared with other work the wall time measures the others.
 #
-# Usage: jobs/simulation-cost.sh [--ranks LIST] [--iters N] [--collective NAME:ALG] [--count N]
-#   --ranks LIST       comma list of rank counts, multiples of 32 (default 64,256,1024,2048)
+# Usage: jobs/simulation-cost.sh [--ranks LIST] [--ppn K] [--iters N] [--collective NAME:ALG]
+#                                [--count N]
+#   --ranks LIST       comma list of rank counts, multiples of K (default 64,256,1024,2048)
+#   --ppn K            consecutive ranks a simulated node, 1..32 (default 32, the XE6's cores)
 #   --iters N          timed iterations of the long run, at least 2 (default 10)
 #   --collective C:A   a collective and its algorithm, repeatable (default reduce:binomial and
 #                      allgather:mpich-ring)
@@ -23,12 +25,15 @@ set -euo pipefail
 
 home=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 usage_error() { echo "simulation-cost: $*" >&2; exit 2; }
-ranks_list=64,256,1024,2048 iters=10 count=8 cases=()
+ranks_list=64,256,1024,2048 iters=10 count=8 ppn=32 cases=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --ranks) [[ $# -ge 2 && $2 =~ ^[0-9]+(,[0-9]+)*$ ]] ||
-               usage_error "--ranks needs a comma list of rank counts (multiples of 32), e.g. 64,256"
+               usage_error "--ranks needs a comma list of rank counts (multiples of --ppn), e.g. 64,256"
              ranks_list=$2; shift 2 ;;
+    --ppn) [[ $# -ge 2 && $2 =~ ^[0-9]+$ && $2 -ge 1 && $2 -le 32 ]] ||
+             usage_error "--ppn needs an integer 1..32 (ranks a simulated node)"
+           ppn=$2; shift 2 ;;
     --iters) [[ $# -ge 2 && $2 =~ ^[0-9]+$ && $2 -ge 2 ]] ||
                usage_error "--iters needs an integer >= 2"
              iters=$2; shift 2 ;;
@@ -37,15 +42,15 @@ while [[ $# -gt 0 ]]; do
                   cases+=("$2"); shift 2 ;;
     --count) [[ $# -ge 2 && $2 =~ ^[0-9]+$ && $2 -ge 1 ]] || usage_error "--count needs an integer >= 1"
              count=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) usage_error "unknown argument '$1'; accepted: --ranks LIST, --iters N, --collective C:A, --count N" ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) usage_error "unknown argument '$1'; accepted: --ranks LIST, --ppn K, --iters N, --collective C:A, --count N" ;;
   esac
 done
 ((${#cases[@]} > 0)) || cases=(reduce:binomial allgather:mpich-ring)
 IFS=, read -r -a ranks <<<"$ranks_list"
 for n in "${ranks[@]}"; do
-  ((n >= 32 && n % 32 == 0)) || usage_error "--ranks: $n is not a positive multiple of 32 (ranks a node)"
-  ((n <= 65536)) || usage_error "--ranks: $n is more than the platform's 2048 nodes x 32"
+  ((n >= ppn && n % ppn == 0)) || usage_error "--ranks: $n is not a positive multiple of --ppn $ppn"
+  ((n / ppn <= 2048)) || usage_error "--ranks: $n needs more than the platform's 2048 nodes at --ppn $ppn"
 done
 papbench=${PAPBENCH:-$home/build-smpi/bench/papbench}
 [[ -x $papbench ]] || usage_error "cannot find papbench's SMPI build ('$papbench'): cmake --preset smpi, or set PAPBENCH"
@@ -63,8 +68,8 @@ trap 'rm -rf --one-file-system "$work"' EXIT
 cd "$work"
 
 run() {  # RANKS COLLECTIVE ALG ITERS -> "cpu_s maxrss_kb"
-  local n=$1 hosts=$(($1 / 32)) i
-  for ((i = 0; i < hosts; i++)); do echo "nid$i:32"; done >hosts
+  local n=$1 hosts=$(($1 / ppn)) i
+  for ((i = 0; i < hosts; i++)); do echo "nid$i:$ppn"; done >hosts
   if ! /usr/bin/time -f '%U %S %M' -o time.txt "$smpirun" -np "$n" -platform "$platform" \
       -hostfile hosts --cfg=smpi/simulate-computation:no --cfg=smpi/coll-selector:mpich \
       --log=root.thres:warning "${extra[@]}" \
@@ -77,7 +82,7 @@ run() {  # RANKS COLLECTIVE ALG ITERS -> "cpu_s maxrss_kb"
   awk '{ printf "%.2f %d\n", $1 + $2, $3 }' time.txt
 }
 
-echo "platform: $platform; $count ints a rank; papbench: $papbench"
+echo "platform: $platform; $ppn ranks a node; $count ints a rank; papbench: $papbench"
 printf '| %-22s | %6s | %12s | %13s | %14s | %12s | %12s |\n' collective ranks "CPU s, 1 it." \
   "CPU s, $iters it." "CPU s / iter." "max RSS MiB" "RSS KiB/rank"
 echo "| --- | --- | --- | --- | --- | --- | --- |"

@@ -595,11 +595,19 @@ CaseRunner::StartWaits CaseRunner::compute_phase(Member& m, std::int64_t t0, std
   // between them, and its cache line may have gone cold over the wait).
   if (watchdog_) watchdog_->arrive();
   // A PAT runtime without a thread (PatProgress::kPolled) moves its exchange and background part
-  // on from here, every kPatPollNs until they are done or the arrival is due.
+  // on from here, every kPatPollNs until they are done or the arrival is due. Under SMPI a poll
+  // is one clock read and one simulated sleep: every clock read there is itself a simulated sleep
+  // (smpi/wtime, 10 ns) and a call into the simulator, and wait_until's two more reads a poll
+  // made the polls of a 200 ms compute phase most of a run's host time (docs/SIMULATION.md,
+  // "Simulation cost").
   while (s.pat && s.pat->progress()) {
     const std::int64_t next = clock_.now() + kPatPollNs;
     if (next >= aimed) break;
-    wait_until(clock_, next, m.start_spin_ns);
+    if constexpr (smpi::kSimulated) {
+      smpi::sleep_ns(kPatPollNs);
+    } else {
+      wait_until(clock_, next, m.start_spin_ns);
+    }
   }
   const WaitResult arrival = wait_until(clock_, aimed, m.start_spin_ns);
   // A spin through the wait that lost its CPU means load from outside the run: the rest of the

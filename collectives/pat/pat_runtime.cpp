@@ -58,6 +58,13 @@ void exchange_polled(MPI_Comm comm, std::int64_t mine, std::vector<std::int64_t>
     // wait is registered on), and every later transfer's end walks that list; 47 such receives
     // a rank and iteration made that walk 85-89 % of the host time of a 48-rank run (perf,
     // docs/SIMULATION.md).
+    //
+    // Only MPI_Waitall, never coop::waitall here: coop::waitall polls by MPI_Test while the fiber
+    // is not driven to its end, and until 2026-12-07 it did so right after this loop, so every
+    // exchange whose values came during the compute phase's polls had its receives completed by
+    // MPI_Test: gdb on a 48-rank BSLN run found rank lists of 470-610 such 24-byte receives after
+    // some 30 iterations, and the walk of those lists (CommImpl::finish) was what grew with the
+    // run (docs/SIMULATION.md, "Simulation cost").
     const auto pending = [&arrivals] {
       return std::ranges::find(arrivals, kNotExchanged) != arrivals.end();
     };
@@ -65,6 +72,9 @@ void exchange_polled(MPI_Comm comm, std::int64_t mine, std::vector<std::int64_t>
          y = coop::current()) {
       y->yield();
     }
+    mpi_check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE),
+              "MPI_Waitall (PAT exchange)");
+    return;
   }
   coop::waitall(requests);
 }

@@ -4,7 +4,7 @@
 // registry row. Every rank prints its own failures; the verdict is agreed over all ranks, so the
 // exit status is the same everywhere.
 //
-// Usage: collectives_native_mpi [--full] [--alg NAME[,NAME...]] [--virtual-ppn K]
+// Usage: collectives_native_mpi [--full] [--alg NAME[,NAME...]] [--virtual-ppn K] [--no-polled-pat]
 //                              [COLLECTIVE[,COLLECTIVE...]]
 //   COLLECTIVE  run only those collectives
 //   --alg NAMES run only the algorithms of those names (e.g. native: the MPI library's own)
@@ -13,6 +13,8 @@
 //   --sample    the int/sum slice of the matrix only (every root and count; for slow MPI setups)
 //   --no-samples  each row with its default options only, not also with every declared option
 //               sample (for large rank counts: the samples met the same code at fewer ranks)
+//   --no-polled-pat  the PAT algorithms with their thread only, not also with the polled runtime
+//               (PatProgress::kPolled, SMPI's) on the int/sum slice
 //   --full      every datatype and every op of the tables instead of the ctest subset (slow;
 //               for changes to the input or expected-value rules)
 
@@ -158,8 +160,10 @@ void run_case(const CollectiveInfo& coll, const AlgorithmInfo& info, Algorithm& 
 
 int g_virtual_ppn = 0;  // --virtual-ppn
 
+// `progress`: how a PAT algorithm's runtime moves on (the thread, or polled as under SMPI).
 void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo& info,
-                const AlgOptions& options, MPI_Comm comm, const std::string& where, Tally& tally) {
+                const AlgOptions& options, MPI_Comm comm, const std::string& where, Tally& tally,
+                PatProgress progress = PatProgress::kThread) {
   const int size = comm_size(comm);
   std::unique_ptr<topology::NodeTopology> nodes;
   if (!coll.intergroup) nodes = std::make_unique<topology::NodeTopology>(comm, g_virtual_ppn);
@@ -168,7 +172,7 @@ void run_matrix(const Matrix& m, const CollectiveInfo& coll, const AlgorithmInfo
   std::unique_ptr<PatRuntime> pat;
   if (info.needs_pat) {
     pat = std::make_unique<PatRuntime>(
-        comm, [] { return std::int64_t{0}; }, PatSource::kOracle);
+        comm, [] { return std::int64_t{0}; }, PatSource::kOracle, progress);
   }
   // World size, not comm size: the two groups of an intercommunicator must run the same cases.
   const std::vector<std::uint64_t> counts = counts_for(world_size());
@@ -230,7 +234,7 @@ bool is_listed(std::string_view name, std::string_view list) {
 }
 
 int run_all(const Matrix& m, const std::string& only, const std::string& only_alg,
-            bool option_samples) {
+            bool option_samples, bool polled_pat) {
   const int rank = world_rank(), size = world_size();
   Tally tally;
   const int node_count = topology::NodeTopology(MPI_COMM_WORLD, g_virtual_ppn).node_count();
@@ -246,6 +250,13 @@ int run_all(const Matrix& m, const std::string& only, const std::string& only_al
       }
       if (!coll.intergroup) {
         run_matrix(m, coll, info, {}, MPI_COMM_WORLD, "", tally);
+        // The PAT runtime without a thread (SMPI's, docs/SIMULATION.md) on real MPI too: its
+        // exchange and background part as point-to-point calls driven by the foreground's waits,
+        // on the int/sum slice (the datatypes meet the same calls as with the thread).
+        if (info.needs_pat && polled_pat) {
+          run_matrix(sample_matrix(), coll, info, {}, MPI_COMM_WORLD, " pat=polled", tally,
+                     PatProgress::kPolled);
+        }
         // Every declared sample value of every option, on the int/sum slice of the matrix
         // (the option changes the algorithm's structure, not how it treats datatypes).
         for (const AlgOptionSpec& option : info.options) {
@@ -303,7 +314,7 @@ int main(int argc, char** argv) {
   papbench::forced::request_forcing_environment();
   papbench::MpiSession session(&argc, &argv);
   try {
-    bool full = false, sample = false, option_samples = true;
+    bool full = false, sample = false, option_samples = true, polled_pat = true;
     std::string only, only_alg;
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
@@ -313,6 +324,8 @@ int main(int argc, char** argv) {
         sample = true;
       } else if (arg == "--no-samples") {
         option_samples = false;
+      } else if (arg == "--no-polled-pat") {
+        polled_pat = false;
       } else if (arg == "--alg" && i + 1 < argc) {
         only_alg = argv[++i];
       } else if (arg == "--virtual-ppn" && i + 1 < argc) {
@@ -332,7 +345,7 @@ int main(int argc, char** argv) {
     const papbench::Matrix m = full     ? papbench::full_matrix()
                                : sample ? papbench::sample_matrix()
                                         : papbench::ctest_matrix();
-    return papbench::run_all(m, only, only_alg, option_samples);
+    return papbench::run_all(m, only, only_alg, option_samples, polled_pat);
   } catch (const std::exception& e) {
     // Another rank may be waiting inside a collective: only an abort ends the job reliably.
     fmt::print(stderr, "rank {}: {}\n", papbench::world_rank(), e.what());
