@@ -32,6 +32,8 @@ papbench_e2e_test(run_and_report run_and_report.sh)
 papbench_e2e_test(compare_aa compare_aa.sh)
 papbench_e2e_test(buffers buffers.sh)
 papbench_e2e_test(nonblocking nonblocking.sh)
+set_property(TEST e2e.nonblocking APPEND PROPERTY ENVIRONMENT
+             "JSON_QUERY=$<TARGET_FILE:report_json_query>")
 papbench_e2e_test(late_rank_spread late_rank_spread.sh)
 papbench_e2e_test(kill_keeps_cases kill_keeps_cases.sh)
 papbench_e2e_test(resume resume.sh)
