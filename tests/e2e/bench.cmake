@@ -14,8 +14,10 @@ function(papbench_e2e_test name script)
     set(T_TIMEOUT 180)
   endif()
   add_test(NAME e2e.${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/${script})
-  set_tests_properties(e2e.${name} PROPERTIES LABELS e2e TIMEOUT ${T_TIMEOUT} PROCESSORS 2
-                       ENVIRONMENT "${_e2e_env}")
+  # Two at a time unless it checks timing (timed.cmake).
+  papbench_e2e_processors(${name} _processors)
+  set_tests_properties(e2e.${name} PROPERTIES LABELS e2e TIMEOUT ${T_TIMEOUT}
+                       PROCESSORS ${_processors} ENVIRONMENT "${_e2e_env}")
 endfunction()
 
 papbench_e2e_test(cli_errors cli_errors.sh)
