@@ -1,8 +1,8 @@
 # Which end-to-end tests may share the 2 cores with another test (issue 42).
 # Rule: an e2e test gets PROCESSORS ${PAPBENCH_TEST_PROCESSORS} (1 under Open MPI: two tests at a
 # time at the suite's -j2; tests/CMakeLists.txt) unless its verdict can depend on how much CPU it
-# gets: then it is listed below with its reason and gets PROCESSORS 2 (alone at -j2), or it is
-# RUN_SERIAL where it is declared (alone at any -j). Timing-dependent means: a bound on a wall time,
+# gets, or it runs more than 4 ranks: then it is listed below with its reason and gets
+# PROCESSORS 2 (alone at -j2), or it is RUN_SERIAL where it is declared (alone at any -j). Timing-dependent means: a bound on a wall time,
 # a count of iterations kept at the default --arrival-tolerance, an arrival error checked against
 # its plan, a watchdog (--call-timeout) that must fire in one call and not in the others, clock
 # sync bounds, a statistical comparison of measured times, a race between a run and a script
@@ -41,10 +41,18 @@ set(_e2e_timed
     # kill_mid_run races: the script must see the first cases written and kill the run before it
     # writes the last (resume: about 1 s apart).
     resume kill_keeps_cases app_tables)
+# Alone for another reason: more than 4 ranks (tests/CMakeLists.txt, papbench_mpi_processors):
+# they keep both cores busy alone, so beside another test they gain nothing and slow it down.
+set(_e2e_many_ranks
+    reduce_algorithms  # 1-16 ranks
+    pap_scatter_gather  # 1-12
+    topology  # 8
+    aware_collectives  # 7
+    native_collectives)  # 3 and 5
 
 # papbench_e2e_processors(NAME): the PROCESSORS of e2e.NAME by the rule above.
 function(papbench_e2e_processors name out)
-  if(name IN_LIST _e2e_timed)
+  if(name IN_LIST _e2e_timed OR name IN_LIST _e2e_many_ranks)
     set(${out} 2 PARENT_SCOPE)
   else()
     set(${out} ${PAPBENCH_TEST_PROCESSORS} PARENT_SCOPE)
@@ -55,7 +63,7 @@ endfunction()
 # again under its new name: configure stops instead. Called after every e2e test is declared.
 function(papbench_check_timed_list)
   get_property(_tests DIRECTORY PROPERTY TESTS)
-  foreach(_name IN LISTS _e2e_timed)
+  foreach(_name IN LISTS _e2e_timed _e2e_many_ranks)
     if(NOT e2e.${_name} IN_LIST _tests)
       message(FATAL_ERROR "tests/e2e/timed.cmake names ${_name}, which no e2e test has (renamed "
                           "or removed?): correct the list")
