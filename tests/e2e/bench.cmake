@@ -14,8 +14,10 @@ function(papbench_e2e_test name script)
     set(T_TIMEOUT 180)
   endif()
   add_test(NAME e2e.${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/${script})
-  set_tests_properties(e2e.${name} PROPERTIES LABELS e2e TIMEOUT ${T_TIMEOUT} PROCESSORS 2
-                       ENVIRONMENT "${_e2e_env}")
+  # Two at a time unless it checks timing (timed.cmake).
+  papbench_e2e_processors(${name} _processors)
+  set_tests_properties(e2e.${name} PROPERTIES LABELS e2e TIMEOUT ${T_TIMEOUT}
+                       PROCESSORS ${_processors} ENVIRONMENT "${_e2e_env}")
 endfunction()
 
 papbench_e2e_test(cli_errors cli_errors.sh)
@@ -32,6 +34,8 @@ papbench_e2e_test(run_and_report run_and_report.sh)
 papbench_e2e_test(compare_aa compare_aa.sh)
 papbench_e2e_test(buffers buffers.sh)
 papbench_e2e_test(nonblocking nonblocking.sh)
+set_property(TEST e2e.nonblocking APPEND PROPERTY ENVIRONMENT
+             "JSON_QUERY=$<TARGET_FILE:report_json_query>")
 papbench_e2e_test(late_rank_spread late_rank_spread.sh)
 papbench_e2e_test(kill_keeps_cases kill_keeps_cases.sh)
 papbench_e2e_test(resume resume.sh)

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # libpapbench-capture.so on an application whose imbalance is known: rank r sleeps r ms before
 # each allreduce (and, in the app's nbc mode, computes (r + 1) ms between MPI_Iallreduce and
-# MPI_Wait: captured and replayed with that compute, at the end). The captured arrivals must show it (every rank r at least r ms after rank 0,
-# less the clock's error bound; the median spread near 3 ms), the output of the application must
-# be the same as without capture, papbench-report must read the file, and papbench must replay
-# it (and refuse it at another size, exit 2).
+# MPI_Wait: captured and replayed with that compute, at the end). The captured arrivals must show
+# it (every rank r at least r ms after rank 0, less the clock's error bound, and none after an
+# exit of its call), the output of the application must be the same as without capture,
+# papbench-report must read the file, and papbench must replay it (and refuse it at another
+# size, exit 2).
 source "$(dirname "$0")/lib.sh"
 : "${CAPTURE_LIB:?}" "${SYNTHETIC_APP:?}"
 export OMPI_MCA_mpi_yield_when_idle=1
@@ -69,8 +70,12 @@ expect_contains out.txt "--pattern replay:app.h5#0"
 
 # Case 0 is the allreduce site (first used). Rank r enters call i r ms after it left call i-1,
 # so (a_r - a_0) - (e_r - e_0 of the call before) is r ms plus scheduling noise, never less than
-# r ms by more than twice the clock's error bound: its median per rank is checked, and the
-# median spread max a - min a.
+# r ms by more than twice the clock's error bound: its median per rank is checked. That the
+# arrivals are stamped when the ranks arrive, not later, is checked by causality instead of upper
+# bounds on the lag (5 ms) and the median spread max a - min a (30 ms), which failed under load
+# (lags of 13 ms and a spread of 36 ms at load 15 on 2 cores: a rank woken late from its sleep is
+# late in fact): no rank leaves an allreduce before every rank has entered it, so every captured
+# arrival of a call precedes every captured exit of it, within two bounds.
 bound=$("$PAPBENCH_REPORT" summary app.h5 --format json | grep -o '"sync_error_bound_ns": [0-9.e+]*' |
   awk '{ print $2 + 0 }')
 [[ -n $bound ]] || fail "summary --format json has no sync_error_bound_ns"
@@ -88,21 +93,26 @@ awk -F, -v bound="$bound" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next
         if (a[it, r] < lo) lo = a[it, r]; if (a[it, r] > hi) hi = a[it, r]
       }
       print hi - lo >"spreads.txt"
-    } }' out.txt
+    }
+    for (it = 0; it < n; it++) {
+      first_exit = e[it, 0]
+      for (r = 1; r < 4; r++) if (e[it, r] < first_exit) first_exit = e[it, r]
+      for (r = 0; r < 4; r++) if (a[it, r] > first_exit + 2 * bound) {
+        printf "call %d: rank %d arrived %.0f ns after the first exit\n", it, r, a[it, r] - first_exit
+        late = 1
+      }
+    }
+    exit late }' out.txt || fail "a captured arrival follows an exit of its allreduce"
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 for r in 1 2 3; do
   m=$(median "lag$r.txt")
   echo "rank $r: median lag beyond its ${r} ms sleep, bounds added: ${m} ns"
   # Below 0: the capture put rank r earlier than its sleep allows, by more than the bounds.
-  awk -v m="$m" 'BEGIN { exit !(m >= 0 && m <= 5e6) }' ||
+  awk -v m="$m" 'BEGIN { exit !(m >= 0) }' ||
     fail "rank $r's captured lag is off its sleep by ${m} ns"
 done
-spread=$(median spreads.txt)
-echo "median captured spread ${spread} ns (expected 3 ms)"
-# Not checked below 3 ms: rank 0 may leave the previous call a little after rank 3; loose
-# above: oversubscribed, MPICH busy-polls, and the ranks leave a call up to ms apart.
-awk -v m="$spread" 'BEGIN { exit !(m <= 30e6) }' ||
-  fail "median spread ${spread} ns, expected about 3 ms"
+# Shown, not bounded: about 3 ms on a quiet machine, whatever the scheduler adds under load.
+echo "median captured spread $(median spreads.txt) ns (about 3 ms when quiet)"
 
 # The captured site's collective (allreduce: --collective left at its default) and workload
 # (count 1, int64, sum) unless given.
@@ -194,11 +204,9 @@ paste -d' ' captured.txt replayed.txt | awk '{ for (r = 1; r <= 4; r++)
 # spread of it, widened by a factor of 2 either way (4 ranks on 2 shared cores).
 for f in nbc nbcreplay; do
   expect_exit 0 "$PAPBENCH_REPORT" export csv "$f.h5" --include-late --include-invalid
-  # The replay's params hold commas (quoted): a CSV reader, not awk -F,.
-  python3 -c 'import csv, sys
-for row in csv.DictReader(open(sys.argv[1])):
-    if row["case"] == "0":
-        print(row["rank"], int(row["exit_ns"]) - int(row["arrival_ns"]))' out.txt >"$f.p2c"
+  # The replay's params hold commas, quoted: each quoted field becomes one word before -F, splits.
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next } { gsub(/"[^"]*"/, "Q") }
+    $col["case"] == 0 { print $col["rank"], $col["exit_ns"] - $col["arrival_ns"] }' out.txt >"$f.p2c"
 done
 for r in 0 1 2 3; do
   read -r lo hi < <(awk -v r="$r" '$1 == r { v = $2; if (n++ == 0 || v < lo) lo = v

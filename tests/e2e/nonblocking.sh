@@ -8,31 +8,30 @@
 # MPI_Wait yields its core at every poll, so t_pure itself varies by tens of ms; the formula's
 # 0% for a serial run is tests/unit/nbc_overlap_test.cpp's.)
 source "$(dirname "$0")/lib.sh"
+: "${JSON_QUERY:?}"
 
-# The overlap rows of a summary's JSON ($1): $2 of them, each with its 20 ms of compute, and each
-# with MPI_Test calls overlapped more than $3.
+# The overlap rows of a summary's JSON ($1, one result file: section 0): $2 of them, each with
+# its 20 ms of compute, and each with MPI_Test calls overlapped more than $3.
 check_overlap_rows() {
-  python3 - "$@" <<'PY'
-import json, sys
-path, expected, min_overlap = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-rows = []
-def walk(node):
-    if isinstance(node, dict):
-        rows.extend(node.get("nbc_overlap", []))
-        for v in node.values():
-            walk(v)
-    elif isinstance(node, list):
-        for v in node:
-            walk(v)
-walk(json.load(open(path)))
-for r in rows:
-    print(r)
-    assert r["t_cpu_ns"] >= 20e6, f"the compute did not run its 20 ms: {r}"
-    if r["test_interval"] != "off":
-        assert r["overlap"] > min_overlap, f"MPI_Test every 20us: overlap {r['overlap']} not near 100%"
-if len(rows) != expected:
-    sys.exit(f"expected {expected} overlap rows, got {len(rows)}")
-PY
+  local json=$1 expected=$2 min_overlap=$3 k fields
+  for ((k = 0; k < expected; ++k)); do
+    "$JSON_QUERY" "/sections/0/nbc_overlap/$k/t_cpu_ns" "/sections/0/nbc_overlap/$k/test_interval" \
+      "/sections/0/nbc_overlap/$k/overlap" <"$json" >row.txt ||
+      { echo "expected $expected overlap rows, got $k" >&2; return 1; }
+    fields=$(awk '{ printf "%s ", $3 }' row.txt)
+    echo "row $k: t_cpu_ns test_interval overlap = $fields"
+    read -r t_cpu test_interval overlap <<<"$fields"
+    awk -v t="$t_cpu" 'BEGIN { exit !(t >= 20e6) }' ||
+      { echo "row $k: the compute did not run its 20 ms" >&2; return 1; }
+    if [[ $test_interval != '"off"' ]]; then
+      awk -v o="$overlap" -v min="$min_overlap" 'BEGIN { exit !(o > min) }' ||
+        { echo "row $k: MPI_Test every 20us: overlap $overlap not near 100%" >&2; return 1; }
+    fi
+  done
+  if "$JSON_QUERY" "/sections/0/nbc_overlap/$expected" <"$json" >/dev/null 2>&1; then
+    echo "more than $expected overlap rows" >&2
+    return 1
+  fi
 }
 
 expect_exit 0 mpirun_n 2 "$PAPBENCH" --collective iallreduce,allreduce --count 16Ki \

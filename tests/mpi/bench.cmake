@@ -11,8 +11,9 @@ function(papbench_pat_run name n)
            COMMAND ${MPIEXEC_EXECUTABLE} ${PAPBENCH_MPIEXEC_FLAGS} ${MPIEXEC_NUMPROC_FLAG} ${n}
                    $<TARGET_FILE:papbench> ${ARGN} --iters 4 --warmup 1 --validate-every 1
                    --progress never --force --out ${CMAKE_CURRENT_BINARY_DIR}/${name}_np${n}.h5)
+  papbench_mpi_processors(${n} _processors)
   set_tests_properties(${name}.np${n} PROPERTIES LABELS "mpi;threads" TIMEOUT ${_mpi_timeout}
-                       PROCESSORS ${PAPBENCH_MPI_TEST_PROCESSORS}
+                       PROCESSORS ${_processors}
                        ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1"
                        ENVIRONMENT_MODIFICATION "ASAN_OPTIONS=string_append:${_asan_mpi}")
 endfunction()
@@ -26,6 +27,6 @@ add_test(NAME pat_run_fft.np2
                  --gather-alg bsls,lin --validate --quiet --force
                  --out ${CMAKE_CURRENT_BINARY_DIR}/pat_run_fft_np2.h5)
 set_tests_properties(pat_run_fft.np2 PROPERTIES LABELS "mpi;threads" TIMEOUT ${_mpi_timeout}
-                     PROCESSORS ${PAPBENCH_MPI_TEST_PROCESSORS}
+                     PROCESSORS ${PAPBENCH_TEST_PROCESSORS}
                      ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1"
                      ENVIRONMENT_MODIFICATION "ASAN_OPTIONS=string_append:${_asan_mpi}")

@@ -51,8 +51,8 @@ papbench_mpi_test(clocksync_protocol RANKS 1 2 3 4 TIMEOUT 60
 # The known-answer checks measure time, and the protocol test expects a sync to end within its
 # 200 ms resync interval ("no resync right after a sync" failed at 2-4 ranks on the shared 2-core
 # machine under load 30, alone as beside another test): they run alone whatever ctest's -j and
-# whatever PAPBENCH_MPI_TEST_PROCESSORS (the ci preset's 1 lets the other MPI tests run two at
-# a time).
+# whatever PAPBENCH_MPI_TEST_PROCESSORS (under Open MPI its default lets the other MPI tests
+# run two at a time, tests/CMakeLists.txt).
 set_tests_properties(clocksync_protocol.np1 clocksync_protocol.np2 clocksync_protocol.np3
                      clocksync_protocol.np4
                      clocksync_known_answer.np1 clocksync_known_answer.np2
