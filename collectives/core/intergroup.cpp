@@ -59,12 +59,29 @@ int drop_groups(MPI_Comm /*comm*/, int /*keyval*/, void* value, void* /*extra*/)
   return MPI_SUCCESS;
 }
 
-// Made on first use (after MPI_Init), kept for the run.
+// MPI_Finalize deletes MPI_COMM_SELF's attributes before anything else (MPI-4.0 §11.2.4): an
+// attribute there whose delete callback frees the keyvals returns them to the library, which
+// LeakSanitizer would otherwise report at exit (tools/test-sanitizers.sh). `extra` is the
+// groups' keyval.
+int free_keyvals_at_finalize(MPI_Comm /*self*/, int keyval, void* /*value*/, void* extra) {
+  MPI_Comm_free_keyval(static_cast<int*>(extra));
+  MPI_Comm_free_keyval(&keyval);
+  return MPI_SUCCESS;
+}
+
+// Made on first use (after MPI_Init), kept for the run, freed at MPI_Finalize.
 int groups_keyval() {
+  static int keyval_to_free = MPI_KEYVAL_INVALID;
   static const int keyval = [] {
     int k = MPI_KEYVAL_INVALID;
     mpi_check(MPI_Comm_create_keyval(copy_groups, drop_groups, &k, nullptr),
               "MPI_Comm_create_keyval");
+    keyval_to_free = k;
+    int at_finalize = MPI_KEYVAL_INVALID;
+    mpi_check(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_keyvals_at_finalize, &at_finalize,
+                                     &keyval_to_free),
+              "MPI_Comm_create_keyval");
+    mpi_check(MPI_Comm_set_attr(MPI_COMM_SELF, at_finalize, nullptr), "MPI_Comm_set_attr");
     return k;
   }();
   return keyval;
