@@ -87,10 +87,16 @@ int groups_keyval() {
   return keyval;
 }
 
-// The placement attached to a spanning form; null for any other communicator.
-const SpanningGroups* spanning_groups(MPI_Comm comm) {
+// Whether `comm` is an MPI intercommunicator (the one test every function here starts from).
+bool is_intercommunicator(MPI_Comm comm) {
   int is_inter = 0;
   mpi_check(MPI_Comm_test_inter(comm, &is_inter), "MPI_Comm_test_inter");
+  return is_inter != 0;
+}
+
+// The placement attached to a spanning form; null for any other communicator.
+const SpanningGroups* spanning_groups(MPI_Comm comm) {
+  const bool is_inter = is_intercommunicator(comm);
   if (is_inter) return nullptr;
   void* value = nullptr;
   int found = 0;
@@ -117,15 +123,13 @@ bool is_spanning_intergroup(MPI_Comm comm) {
 }
 
 bool is_intergroup(MPI_Comm comm) {
-  int is_inter = 0;
-  mpi_check(MPI_Comm_test_inter(comm, &is_inter), "MPI_Comm_test_inter");
-  return is_inter != 0 || is_spanning_intergroup(comm);
+  const bool is_inter = is_intercommunicator(comm);
+  return is_inter || is_spanning_intergroup(comm);
 }
 
 void require_intercommunicator(MPI_Comm comm, std::string_view who) {
-  int is_inter = 0;
-  mpi_check(MPI_Comm_test_inter(comm, &is_inter), "MPI_Comm_test_inter");
-  if (is_inter == 0) {
+  const bool is_inter = is_intercommunicator(comm);
+  if (!is_inter) {
     throw std::invalid_argument(
         fmt::format("{} runs the library's collective on an intercommunicator; these groups are "
                     "make_intergroup's spanning form (one intracommunicator{})",
@@ -155,8 +159,7 @@ bool in_group_a(int rank, int p, int q, Placement placement) {
 }
 
 Comm make_intergroup(MPI_Comm world, int p, int q, Placement placement, IntergroupForm form) {
-  int is_inter = 0;
-  mpi_check(MPI_Comm_test_inter(world, &is_inter), "MPI_Comm_test_inter");
+  const bool is_inter = is_intercommunicator(world);
   if (is_inter) throw std::invalid_argument("make_intergroup needs an intracommunicator");
   const int size = comm_size(world);
   const int rank = comm_rank(world);
@@ -201,8 +204,7 @@ IntergroupLayout intergroup_layout(MPI_Comm inter) {
     l.remote_offset = l.in_a ? l.local_size : 0;
     return l;
   }
-  int is_inter = 0;
-  mpi_check(MPI_Comm_test_inter(inter, &is_inter), "MPI_Comm_test_inter");
+  const bool is_inter = is_intercommunicator(inter);
   if (!is_inter) {
     throw std::invalid_argument(
         "intergroup_layout needs an intercommunicator or make_intergroup's spanning form");
@@ -231,8 +233,7 @@ Comm intergroup_local_comm(MPI_Comm inter) {
     mpi_check(MPI_Comm_split(inter, l.in_a ? 0 : 1, l.local_rank, &out), "MPI_Comm_split");
     return Comm(out);
   }
-  int is_inter = 0;
-  mpi_check(MPI_Comm_test_inter(inter, &is_inter), "MPI_Comm_test_inter");
+  const bool is_inter = is_intercommunicator(inter);
   if (!is_inter) throw std::invalid_argument("intergroup_local_comm needs an intercommunicator");
   MPI_Comm merged_raw = MPI_COMM_NULL;
   mpi_check(MPI_Intercomm_merge(inter, 0, &merged_raw), "MPI_Intercomm_merge");
