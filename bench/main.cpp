@@ -197,16 +197,23 @@ int run_with_mpi(const Subcommand& cmd, int* argc, char*** argv) {
   }
 }
 
+// The exit code of a usage error found before MPI starts. The ranks cannot wait for each other
+// then, and a launcher (Open MPI's mpiexec, srun --kill-on-bad-exit) kills the whole job once one
+// rank exits non-zero: a silent rank failing first could kill rank 0 before it printed why (seen
+// in CI under load). Every rank reaches the same verdict from the same argv, so only rank 0
+// speaks and only rank 0 fails, and the job exits with rank 0's code.
+int usage_exit(bool speaks) {
+  return speaks ? papbench::kUsageExit : 0;
+}
+
 int run_main(int argc, char** argv) {
   const bool speaks = papbench::launcher_rank() == 0;
   Cli cli(argc, argv);
   try {
     cli.app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // Every rank parses the same argv, so all leave together; only rank 0 speaks.
     if (speaks) cli.app.exit(e);
-    return e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success) ? 0
-                                                                          : papbench::kUsageExit;
+    return e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success) ? 0 : usage_exit(speaks);
   }
   // As Google Benchmark does: a debug or sanitizer build times something other than what users
   // compare (the file records the build too, root attribute build).
@@ -222,7 +229,7 @@ int run_main(int argc, char** argv) {
     return cmd.run();
   } catch (const papbench::UsageError& e) {
     if (speaks) papbench::print_error(fmt::format("papbench: error: {}\n", e.what()));
-    return papbench::kUsageExit;
+    return usage_exit(speaks);
   }
 }
 
