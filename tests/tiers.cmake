@@ -173,6 +173,9 @@ if(NOT _rotation_k STREQUAL "")
     set(_full_share_${_name} ${_cheapest})
   endforeach()
   list(JOIN _share_costs ", " _printed)
+  # tools/test.sh deals MPICH's tests onto the same shares, starting from these.
+  set(PAPBENCH_FULL_SHARE_COSTS "${_share_costs}" CACHE INTERNAL
+      "Each share's cost in s of the full tier's costed tests (tools/test.sh)")
   message(STATUS "Full tier in ${_rotation_n} shares (the costed tests, s): ${_printed}; "
                  "this build's share: ${_rotation_k}")
 endif()
