@@ -103,7 +103,7 @@ stage "tests (MPICH)"
 # bcast_model and sbn_placement (82 s) into one share. Both kinds are dealt onto the same shares,
 # which start from what each share of the full tier costs the Open MPI stage above (tiers.cmake
 # writes it to the cache): dealt from zero, each kind's most costly test went to share 0, where
-# the full tier's most costly test (e.g.cluster_install) is, and the cold run of 2026-12-07 paid
+# the full tier's most costly test (e2e.cluster_install) is, and the cold run of 2026-12-07 paid
 # for all three at once (its share 0: e2e.cluster_install, collectives_native_library.np4 and
 # e2e.dynleader_os).
 # Seconds under MPICH (fresh-clone .ci/runs of 2026-12-07, shares 0 and 1, 2 cores; the rest
