@@ -100,37 +100,59 @@ stage "tests (MPICH)"
 # to the N shares by its MPICH time, most costly first, each test to the share with the least so
 # far (as tests/tiers.cmake deals the full tier): every Nth in ctest's order had put
 # collectives_native_library.np4 (71 s) beside the next most costly MPI tests, and dynleader_os,
-# bcast_model and sbn_placement (82 s) into one share.
-# Seconds under MPICH (fresh-clone .ci/run, 2026-12-07, 2 cores); a test not listed counts 4 s.
+# bcast_model and sbn_placement (82 s) into one share. Both kinds are dealt onto the same shares,
+# which start from what each share of the full tier costs the Open MPI stage above (tiers.cmake
+# writes it to the cache): dealt from zero, each kind's most costly test went to share 0, where
+# the full tier's most costly test (e2e.cluster_install) is, and the cold run of 2026-12-07 paid
+# for all three at once (its share 0: e2e.cluster_install, collectives_native_library.np4 and
+# e2e.dynleader_os).
+# Seconds under MPICH (fresh-clone .ci/runs of 2026-12-07, shares 0 and 1, 2 cores; the rest
+# from an earlier one); a test not listed counts 4 s.
 declare -A mpich_cost=(
-  [collectives_native_library.np4]=71 [patyuan_variants_ppn2_sample.np4]=14
-  [hier_collectives_ppn2_sample.np4]=13 [aware_collectives_vppn2.np4]=8 [prepared_roots.np4]=8
-  [allreduce_algorithms.np4]=5 [app_fft.np4]=3 [multileader_scheme_ppn3.np4]=3
-  [clocksync_known_answer_nodes.np4]=2 [reduce_radixk.np4]=2 [node_shared.np4]=2
-  [clocksync_known_answer_exact.np3]=2 [topology_communicators.np3]=2
-  [forced_native_signature_allgatherv_bruck.np4]=1
-  [e2e.dynleader_os]=37 [e2e.bcast_model]=28 [e2e.sbn_placement]=17 [e2e.imbalance_pap]=6
-  [e2e.quick_full_rows]=5 [e2e.spack_package]=3 [e2e.sizes_and_ranks]=1 [e2e.buffers]=1
-  [e2e.disk_full_resume]=1 [e2e.schedgen_table]=1 [e2e.emulated_cluster]=1)
-# not_this_share KIND TEST...: prints a ctest -E alternative of the tests, of those given, that the
-# other shares run (empty if none), and the shares' costs on stderr.
-not_this_share() {
+  [collectives_native_library.np4]=45 [hier_collectives_ppn3_sample.np4]=17
+  [patyuan_variants_ppn2_sample.np4]=11 [uha_vector.np3]=11 [aware_collectives_vppn4.np4]=9
+  [aware_collectives_vppn3.np4]=9 [aware_collectives_vppn2.np4]=6 [dynleader_os_ppn2_sample.np4]=5
+  [hier_collectives_ppn2_sample.np4]=13 [prepared_roots.np4]=8 [allreduce_algorithms.np4]=5
+  [bcast_algorithms.np3]=4 [clocksync_known_answer_wander.np3]=3 [app_fft.np4]=2
+  [multileader_scheme_ppn3.np4]=2 [multileader_scheme_ppn4.np4]=2 [topology_communicators.np4]=2
+  [topology_communicators.np3]=2 [clocksync_known_answer_nodes.np4]=3
+  [clocksync_known_answer_median.np4]=3 [reduce_radixk.np4]=2 [node_shared.np4]=1
+  [clocksync_known_answer_exact.np3]=2 [clocksync_protocol.np3]=1 [collectives_workload.np3]=1
+  [forced_native_signature.np4]=1 [mpich_algorithms.np3]=1
+  [forced_native_signature_allgatherv_bruck.np4]=1 [forced_native_signature_allgatherv_ring.np4]=1
+  [e2e.hier_collectives]=29 [e2e.dynleader_os]=23 [e2e.bcast_model]=18 [e2e.patyuan_variants]=14
+  [e2e.quickstart]=11 [e2e.run_and_report]=11 [e2e.uha_copyout]=11 [e2e.topology]=10
+  [e2e.counters_e2e]=10 [e2e.capture_synthetic]=7 [e2e.resume]=6 [e2e.bcast_force]=6
+  [e2e.fft_table5]=4 [e2e.capture_substitute]=3 [e2e.sbn_placement]=17 [e2e.imbalance_pap]=6
+  [e2e.quick_full_rows]=5 [e2e.spack_package]=3 [e2e.cli_errors]=1 [e2e.sizes_and_ranks]=1
+  [e2e.buffers]=1 [e2e.disk_full_resume]=1 [e2e.schedgen_table]=1 [e2e.emulated_cluster]=1
+  [e2e.bcast_tree]=1 [e2e.calibrate_platform]=1)
+# Each share's cost so far: the Open MPI full tier's (build-ci's cache; zeros if absent), then
+# what deal_mpich_share adds.
+mapfile -t -d , mpich_share_cost < <(sed -n 's/^PAPBENCH_FULL_SHARE_COSTS:INTERNAL=//p' \
+  build-ci/CMakeCache.txt | tr ';' ',' | tr -d '\n')
+((${#mpich_share_cost[@]} == shares)) ||
+  { mpich_share_cost=(); for ((k = 0; k < shares; ++k)); do mpich_share_cost+=(0); done; }
+# deal_mpich_share KIND TEST...: deals the tests given onto mpich_share_cost and sets
+# mpich_others to a ctest -E alternative of those the other shares run (empty if none); the
+# shares' costs on stderr.
+deal_mpich_share() {
   local kind=$1 k least cost _ name
   shift
-  local share_cost=() others=()
-  for ((k = 0; k < shares; ++k)); do share_cost+=(0); done
+  local others=()
   while read -r cost _ name; do
     least=0
     for ((k = 1; k < shares; ++k)); do
-      ((share_cost[k] < share_cost[least])) && least=$k
+      ((mpich_share_cost[k] < mpich_share_cost[least])) && least=$k
     done
-    share_cost[least]=$((share_cost[least] + cost))
+    mpich_share_cost[least]=$((mpich_share_cost[least] + cost))
     ((least == commits % shares)) || others+=("${name//./\\.}")
   done < <(for ((k = 1; k <= $#; ++k)); do echo "${mpich_cost[${!k}]:-4} $k ${!k}"; done |
     sort -k1,1nr -k2,2n)
-  echo "test.sh: MPICH's $kind in $shares shares (s): ${share_cost[*]};" \
-    "this run's share: $((commits % shares))" >&2
-  ((${#others[@]} == 0)) || echo "|^($(IFS='|' && echo "${others[*]}"))\$"
+  echo "test.sh: after MPICH's $kind, the $shares shares (s, with the Open MPI full tier):" \
+    "${mpich_share_cost[*]}; this run's share: $((commits % shares))" >&2
+  mpich_others=
+  ((${#others[@]} == 0)) || mpich_others="|^($(IFS='|' && echo "${others[*]}"))\$"
 }
 # The full tier runs under MPICH with --full only: its tests are the same code at more ranks or a
 # feature's second e2e test, and dealt here as well they would add their MPICH time to each share
@@ -142,10 +164,12 @@ if ((!full)); then
   mpich_labels=quick
   mapfile -t mpich_np34 < <(ctest --preset ci-mpich -N -L mpi -L quick -E "$mpich_skip" |
     sed -nE 's/^ *Test +#[0-9]+: ([^ ]+\.np[34])$/\1/p')
-  mpich_mpi_skip+=$(not_this_share "MPI tests at 3-4 ranks" "${mpich_np34[@]}")
+  deal_mpich_share "MPI tests at 3-4 ranks" "${mpich_np34[@]}"
+  mpich_mpi_skip+=$mpich_others
   mapfile -t mpich_e2e < <(ctest --preset ci-mpich -N -L e2e -L quick -E "$mpich_skip" |
     sed -nE 's/^ *Test +#[0-9]+: ([^ ]+)$/\1/p')
-  mpich_e2e_skip+=$(not_this_share "end-to-end tests" "${mpich_e2e[@]}")
+  deal_mpich_share "end-to-end tests" "${mpich_e2e[@]}"
+  mpich_e2e_skip+=$mpich_others
 fi
 run_ctest mpich-mpi --preset ci-mpich -j2 -L mpi -L "$mpich_labels" -E "$mpich_mpi_skip"
 run_ctest mpich-e2e --preset ci-mpich -j2 -L e2e -L "$mpich_labels" -E "$mpich_e2e_skip"
