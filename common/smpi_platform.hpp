@@ -17,6 +17,13 @@
 extern "C" int smpi_clock_gettime(clockid_t clk_id, struct timespec* tp);
 extern "C" int smpi_nanosleep(const struct timespec* tp, struct timespec* rem);
 extern "C" double sg_cfg_get_double(const char* name);  // SimGrid's xbt/config.h
+// SimGrid's simgrid/host.h and smpi/smpi.h, declared as there (simgrid/forward.h's sg_host_t).
+namespace simgrid::s4u {
+class Host;
+}
+extern "C" simgrid::s4u::Host* sg_host_self();
+extern "C" const char* sg_host_get_property_value(const simgrid::s4u::Host* host, const char* name);
+extern "C" void smpi_execute_benched(double duration);
 #endif
 
 namespace papbench::smpi {
@@ -59,6 +66,28 @@ inline void sleep_ns(std::int64_t ns) {
   smpi_nanosleep(&ts, nullptr);
 #else
   nanosleep(&ts, nullptr);
+#endif
+}
+
+// Charges `seconds` of computation to this rank on its simulated host (smpi_execute_benched: the
+// host's cores at its speed, shared with the host's other ranks that compute at the same time),
+// whatever smpi/simulate-computation says; nothing on real MPI, where the work takes its own time.
+inline void execute_s(double seconds) {
+#ifdef PAPBENCH_SMPI
+  if (seconds > 0) smpi_execute_benched(seconds);
+#else
+  (void)seconds;
+#endif
+}
+
+// A property of this rank's simulated host (a <prop> of its <host> or <cluster> in the platform
+// file), or nullptr where the platform sets none; always nullptr on real MPI.
+inline const char* host_property(const char* name) {
+#ifdef PAPBENCH_SMPI
+  return sg_host_get_property_value(sg_host_self(), name);
+#else
+  (void)name;
+  return nullptr;
 #endif
 }
 

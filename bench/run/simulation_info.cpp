@@ -8,6 +8,7 @@
 #include <iterator>
 #include <vector>
 
+#include "collectives/core/local_work.hpp"
 #include "common/smpi_platform.hpp"
 #include "papbench/version.hpp"
 
@@ -53,7 +54,9 @@ std::optional<std::string> this_simulation() {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
   std::vector<std::string> argv;
   for (std::string arg; std::getline(in, arg, '\0');) argv.push_back(arg);
-  return describe_simulation(argv, kSimgridVersion);
+  // What the platform makes local copies and combines cost (collectives/core/local_work.hpp).
+  return fmt::format("{}; {}", describe_simulation(argv, kSimgridVersion),
+                     local_work::describe_charge());
 }
 
 }  // namespace papbench

@@ -1,8 +1,9 @@
 #pragma once
 // What a result set records about the simulation it was measured in (SMPI build only): SimGrid's
 // version, the platform file as smpirun was given it with the file's SHA-1, and the simulator's
-// configuration (the --cfg options smpirun passed on). The result set's `simulation` attribute
-// (docs/RESULTS_FORMAT.md); `papbench-report summary` prints it.
+// configuration (the --cfg options smpirun passed on) and the rate local copies are charged at. The
+// result set's `simulation` attribute (docs/RESULTS_FORMAT.md); `papbench-report summary` prints
+// it.
 
 #include <optional>
 #include <span>
@@ -19,7 +20,8 @@ std::string describe_simulation(std::span<const std::string> smpimain_argv,
                                 std::string_view simgrid_version);
 
 // Under SMPI: describe_simulation of this process's command line (/proc/self/cmdline: every
-// simulated rank is a thread of smpimain). Elsewhere: nothing.
+// simulated rank is a thread of smpimain), then what local copies and combines are charged
+// (local_work::describe_charge). Elsewhere: nothing.
 std::optional<std::string> this_simulation();
 
 }  // namespace papbench

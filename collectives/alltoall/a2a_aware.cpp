@@ -193,8 +193,8 @@ void AlltoallAware::copy_in(const Args& a) {
     const std::vector<int>& ranks = node_ranks_[m];
     std::byte* segment = send_area(int(m)) + std::size_t(local_) * ranks.size() * block_bytes_;
     for (std::size_t l = 0; l < ranks.size(); ++l) {
-      std::memcpy(segment + l * block_bytes_, send + std::size_t(ranks[l]) * a.count * ext,
-                  block_bytes_);
+      copy_bytes(segment + l * block_bytes_, send + std::size_t(ranks[l]) * a.count * ext,
+                 block_bytes_);
     }
   }
   control_.rank_word(local_, 0).store(generation_, std::memory_order_release);
@@ -305,9 +305,9 @@ bool AlltoallAware::copy_out(const Args& a) {
   const std::vector<int>& own = node_ranks_[std::size_t(node_)];
   for (std::size_t l = 0; l < own.size(); ++l) {
     if (own_copied_[l] != 0 || !ready(int(l))) continue;
-    std::memcpy(into(own[l]),
-                send_area(node_) + (l * node_size_ + std::size_t(local_)) * block_bytes_,
-                block_bytes_);
+    copy_bytes(into(own[l]),
+               send_area(node_) + (l * node_size_ + std::size_t(local_)) * block_bytes_,
+               block_bytes_);
     own_copied_[l] = 1;
     copied_any = true;
   }
@@ -316,9 +316,9 @@ bool AlltoallAware::copy_out(const Args& a) {
     if (control_.node_word(int(m)).load(std::memory_order_acquire) < generation_) continue;
     const std::vector<int>& ranks = node_ranks_[m];
     for (std::size_t l = 0; l < ranks.size(); ++l) {
-      std::memcpy(into(ranks[l]),
-                  recv_area(int(m)) + (l * node_size_ + std::size_t(local_)) * block_bytes_,
-                  block_bytes_);
+      copy_bytes(into(ranks[l]),
+                 recv_area(int(m)) + (l * node_size_ + std::size_t(local_)) * block_bytes_,
+                 block_bytes_);
     }
     copied_[m] = 1;
     copied_any = true;

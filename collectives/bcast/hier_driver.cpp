@@ -110,7 +110,7 @@ class Driver final : public Algorithm {
     const HierLayout& l = *layout_;
     const int n = count_as_int(a.count, "bcast count");
     if (l.rank() == a.root) {
-      std::memcpy(buffer_.data(), a.recv, a.count * extent_of(a.dtype));
+      copy_bytes(buffer_.data(), a.recv, a.count * extent_of(a.dtype));
       buffer_.publish();
       between_->serve(l, a, buffer_.data(), n);
       buffer_.done();
@@ -126,7 +126,7 @@ class Driver final : public Algorithm {
   void fig21(const Args& a, bool leads) {
     const HierLayout& l = *layout_;
     const bool root = l.rank() == a.root;
-    if (root) std::memcpy(buffer_.data(), a.recv, a.count * extent_of(a.dtype));
+    if (root) copy_bytes(buffer_.data(), a.recv, a.count * extent_of(a.dtype));
     node_barrier();
     if (leads) {
       const int n = count_as_int(a.count, "bcast count");

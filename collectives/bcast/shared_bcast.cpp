@@ -3,6 +3,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "collectives/core/buffers.hpp"
 #include "common/mpi_env.hpp"
 
 namespace papbench {
@@ -56,7 +57,7 @@ void SharedBcastBuffer::wait_published() const {
 
 void SharedBcastBuffer::copy_out(void* to) {
   wait_published();
-  if (bytes_ != 0) std::memcpy(to, data(), bytes_);
+  if (bytes_ != 0) copy_bytes(to, data(), bytes_);
   done();
 }
 

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <utility>
 
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/cooperative_mpi.hpp"
 #include "common/mpi_env.hpp"
 
@@ -123,11 +124,11 @@ void tree_scatter_root(const BlockTree& t, const Args& a, MPI_Comm comm, int tag
     for (std::size_t j = 1; j < t.blocks[0].size(); ++j) {
       const auto rank =
           static_cast<std::size_t>(t.rank_of[static_cast<std::size_t>(t.blocks[0][j])]);
-      std::memcpy(l.at(buf, j), l.at(a.send, rank), l.bytes);
+      copy_bytes(l.at(buf, j), l.at(a.send, rank), l.bytes);
     }
     src = buf;
   }
-  std::memcpy(a.recv, l.at(a.send, static_cast<std::size_t>(t.rank_of[0])), l.bytes);
+  copy_bytes(a.recv, l.at(a.send, static_cast<std::size_t>(t.rank_of[0])), l.bytes);
   for (const int c : t.children[0]) {
     const auto cs = static_cast<std::size_t>(c);
     mpi_check(MPI_Send(l.at(src, t.offset[cs]), l.elements(t.blocks[cs].size()), a.dtype,
@@ -152,7 +153,7 @@ void tree_scatter_nonroot(const BlockTree& t, const Args& a, MPI_Comm comm, int 
     coop::send(l.at(buf, t.offset[cs]), l.elements(t.blocks[cs].size()), a.dtype, t.rank_of[cs],
                tag, comm);
   }
-  std::memcpy(a.recv, buf, l.bytes);
+  copy_bytes(a.recv, buf, l.bytes);
 }
 
 void tree_gather_receive(const BlockTree& t, const Args& a, MPI_Comm comm, int tag,
@@ -180,16 +181,16 @@ void tree_gather_finish(const BlockTree& t, const Args& a, MPI_Comm comm, int ta
       mpi_check(MPI_Send(a.send, l.count, a.dtype, to, tag, comm), "MPI_Send");
       return;
     }
-    std::memcpy(staging.data(), a.send, l.bytes);
+    copy_bytes(staging.data(), a.send, l.bytes);
     mpi_check(MPI_Send(staging.data(), l.elements(t.blocks[x].size()), a.dtype, to, tag, comm),
               "MPI_Send");
     return;
   }
-  std::memcpy(l.at(a.recv, static_cast<std::size_t>(t.rank_of[0])), a.send, l.bytes);
+  copy_bytes(l.at(a.recv, static_cast<std::size_t>(t.rank_of[0])), a.send, l.bytes);
   if (t.children[0].empty() || root_in_rank_order(t)) return;
   for (std::size_t j = 1; j < t.blocks[0].size(); ++j) {
     const auto rank = static_cast<std::size_t>(t.rank_of[static_cast<std::size_t>(t.blocks[0][j])]);
-    std::memcpy(l.at(a.recv, rank), l.at(staging.data(), j), l.bytes);
+    copy_bytes(l.at(a.recv, rank), l.at(staging.data(), j), l.bytes);
   }
 }
 

@@ -17,6 +17,7 @@ void combine(const std::byte* in, std::byte* inout, std::size_t n, MPI_Datatype 
   if (n == 0) return;
   mpi_check(MPI_Reduce_local(in, inout, count_as_int(n, "reduce block"), dtype, op),
             "MPI_Reduce_local");
+  if constexpr (smpi::kSimulated) local_work::charge_combine(n * extent_of(dtype));
 }
 
 EvenBlocks::EvenBlocks(std::size_t count, std::size_t blocks)

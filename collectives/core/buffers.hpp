@@ -1,7 +1,8 @@
 #pragma once
 // Byte views of the typed vectors the point-to-point algorithms move and combine: a predefined
 // datatype's extent, the address of an element, a local copy and a local combine (MPICH's
-// MPIR_Localcopy and MPIR_Reduce_local for the contiguous predefined types papbench passes), the
+// MPIR_Localcopy and MPIR_Reduce_local for the contiguous predefined types papbench passes; under
+// SMPI each charges its modelled time, collectives/core/local_work.hpp), the
 // split of a vector into even blocks, and scratch bytes allocated in prepare(). Shared by the
 // reduce baselines, the MPICH 3.0.4 re-implementations, the hierarchical algorithms and the UHA.
 
@@ -10,6 +11,9 @@
 #include <cstddef>
 #include <cstring>
 #include <vector>
+
+#include "collectives/core/local_work.hpp"
+#include "common/smpi_platform.hpp"
 
 namespace papbench {
 
@@ -23,12 +27,22 @@ inline const std::byte* at(const void* base, std::size_t elems, std::size_t exte
   return static_cast<const std::byte*>(base) + elems * extent;
 }
 
-// MPIR_Localcopy of `elems` elements of a contiguous type.
-inline void local_copy(const void* src, void* dst, std::size_t elems, std::size_t extent) {
-  if (elems != 0) std::memcpy(dst, src, elems * extent);
+// A copy of `bytes` bytes, in memcpy's order of arguments: every local copy of papbench's own
+// algorithms goes through here or local_copy, so that under SMPI it costs its modelled time
+// (local_work.hpp); on real MPI it is memcpy and nothing else.
+inline void copy_bytes(void* dst, const void* src, std::size_t bytes) {
+  if (bytes == 0) return;
+  std::memcpy(dst, src, bytes);
+  if constexpr (smpi::kSimulated) local_work::charge_copy(bytes);
 }
 
-// inout[i] = in[i] op inout[i] for n elements; every predefined datatype and op works.
+// MPIR_Localcopy of `elems` elements of a contiguous type.
+inline void local_copy(const void* src, void* dst, std::size_t elems, std::size_t extent) {
+  copy_bytes(dst, src, elems * extent);
+}
+
+// inout[i] = in[i] op inout[i] for n elements; every predefined datatype and op works. Under SMPI
+// it costs its modelled time (local_work.hpp).
 void combine(const std::byte* in, std::byte* inout, std::size_t n, MPI_Datatype dtype, MPI_Op op);
 
 // `count` elements split into `blocks` contiguous blocks whose sizes differ by at most one, the

@@ -39,7 +39,7 @@ void bcast_on_node(const HierLayout& l, NodeBuffer& buffer, const Args& a, Leade
                    Leader& leader) {
   const std::uint64_t g = arrival.generation;
   if (l.rank() == a.root) {
-    std::memcpy(buffer.data(), a.recv, a.count * extent_of(a.dtype));
+    copy_bytes(buffer.data(), a.recv, a.count * extent_of(a.dtype));
     buffer.publish();
     leader.serve_children(a, g);
     buffer.done();

@@ -59,8 +59,8 @@ void scatter_blocks(const void* packed, void* recv, std::span<const int> counts,
   std::int64_t from = 0;
   for (std::size_t y = 0; y < counts.size(); ++y) {
     if (counts[y] > 0) {
-      std::memcpy(at(recv, displs[y], extent), at(packed, from, extent),
-                  static_cast<std::size_t>(counts[y]) * extent);
+      copy_bytes(at(recv, displs[y], extent), at(packed, from, extent),
+                 static_cast<std::size_t>(counts[y]) * extent);
     }
     from += counts[y];
   }

@@ -20,7 +20,7 @@ void binomial_gather(MPI_Comm local, const void* mine, int n, void* scratch, MPI
   const int size = comm_size(local), r = comm_rank(local);
   const std::size_t ext = extent_of(t);
   if (n > 0)
-    std::memcpy(at(scratch, std::size_t(r) * std::size_t(n), ext), mine, std::size_t(n) * ext);
+    copy_bytes(at(scratch, std::size_t(r) * std::size_t(n), ext), mine, std::size_t(n) * ext);
   // Rank r collects the blocks r .. r + mask - 1 (fewer at the end), then hands them down.
   for (int mask = 1; mask < size; mask <<= 1) {
     if ((r & mask) != 0) {
@@ -73,7 +73,7 @@ std::int64_t ring_gatherv(MPI_Comm local, const void* mine, int n, void* gathere
     return c;
   };
   if (r == 0) {
-    if (n > 0) std::memcpy(gathered, mine, std::size_t(n) * ext);
+    if (n > 0) copy_bytes(gathered, mine, std::size_t(n) * ext);
     std::int64_t total = n;
     for (int from = 1; from < size; ++from) total += receive(at(gathered, std::size_t(total), ext));
     return total;

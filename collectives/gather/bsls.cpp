@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "collectives/core/block_tree.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/gather/gather.hpp"
 #include "collectives/gather/linear_sync.hpp"
 #include "collectives/pat/arrival_order.hpp"
@@ -30,7 +31,7 @@ class GatherBsls final : public PatBackgroundAlgorithm {
     if (comm().rank() == a.root) {
       // The background loop skips the root's block, so both threads never write the same bytes.
       const RankBlockBytes l(a);
-      std::memcpy(l.at(a.recv, static_cast<std::size_t>(a.root)), a.send, l.bytes);
+      copy_bytes(l.at(a.recv, static_cast<std::size_t>(a.root)), a.send, l.bytes);
       runtime(a).wait_background();
     } else {
       linear_sync_leaf(a, comm().get(), kGatherBslsTag, ls_first_segment(a, first_bytes_));

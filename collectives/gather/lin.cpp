@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "collectives/core/block_tree.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/gather/gather.hpp"
 #include "common/mpi_env.hpp"
 
@@ -26,7 +27,7 @@ class GatherLin final : public Algorithm {
     for (int r = 0; r < comm_.size(); ++r) {
       std::byte* block = l.at(a.recv, static_cast<std::size_t>(r));
       if (r == a.root) {
-        std::memcpy(block, a.send, l.bytes);
+        copy_bytes(block, a.send, l.bytes);
       } else {
         mpi_check(
             MPI_Recv(block, l.count, a.dtype, r, kGatherLinTag, comm_.get(), MPI_STATUS_IGNORE),

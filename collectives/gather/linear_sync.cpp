@@ -8,6 +8,7 @@
 
 #include "collectives/core/alg_option.hpp"
 #include "collectives/core/block_tree.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/cooperative_mpi.hpp"
 #include "common/mpi_env.hpp"
 #include "common/units.hpp"
@@ -38,7 +39,7 @@ void linear_sync_root(const Args& a, MPI_Comm comm, int tag, std::span<const int
     const int r = order[i];
     std::byte* block = l.at(a.recv, static_cast<std::size_t>(r));
     if (r == a.root) {
-      std::memcpy(block, a.send, l.bytes);
+      copy_bytes(block, a.send, l.bytes);
       continue;
     }
     MPI_Request req_first = MPI_REQUEST_NULL;

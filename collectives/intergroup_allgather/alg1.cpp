@@ -136,8 +136,8 @@ class IntergroupAllgatherAlg1 final : public Algorithm {
               "MPI_Allgather (local group, padded)");
     for (std::size_t x = 0; x < counts_.size(); ++x) {
       if (counts_[x] == 0) continue;
-      std::memcpy(at(a.recv, displs_[x], ext), at(padded_buf_.data(), std::int64_t(x) * slot_, ext),
-                  std::size_t(counts_[x]) * ext);
+      copy_bytes(at(a.recv, displs_[x], ext), at(padded_buf_.data(), std::int64_t(x) * slot_, ext),
+                 std::size_t(counts_[x]) * ext);
     }
   }
 

@@ -186,8 +186,8 @@ class IntergroupAllgathervAlg2 final : public Algorithm {
       for (std::int64_t x = 0; x < L; ++x) {
         const Piece pc = piece(remote_total, L, x);
         if (pc.size == 0) continue;
-        std::memcpy(at(contig, pc.offset, ext), at(padded_buf_.data(), x * slot_, ext),
-                    std::size_t(pc.size) * ext);
+        copy_bytes(at(contig, pc.offset, ext), at(padded_buf_.data(), x * slot_, ext),
+                   std::size_t(pc.size) * ext);
       }
       return;
     }

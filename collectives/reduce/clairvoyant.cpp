@@ -166,7 +166,7 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
     const int rank = comm_.rank();
     const std::size_t extent = extent_of(a.dtype);
     std::byte* buf = rank == a.root ? static_cast<std::byte*>(a.recv) : acc_.data();
-    std::memcpy(buf, a.send, a.count * extent);
+    copy_bytes(buf, a.send, a.count * extent);
     if (size_ == 1) return;
     execute(a, buf, extent);
     // The background thread still calls background() for this call, only to find it claimed;
@@ -243,7 +243,7 @@ class ReduceClairvoyant final : public Algorithm, public PatBackground {
         const std::size_t n = layout.elements(s, s + 1);
         std::byte* dst = buf + layout.begin(s) * extent;
         if (shipped[s]) {
-          std::memcpy(dst, tmp_.data(), n * extent);
+          copy_bytes(dst, tmp_.data(), n * extent);
         } else {
           combine(tmp_.data(), dst, n, a.dtype, a.op);
         }

@@ -44,7 +44,7 @@ class ReduceRabenseifner final : public Algorithm {
     const std::size_t ext = extent_of(a.dtype);
     const int n_all = count_as_int(a.count, "reduce count");
     std::byte* acc = rank == a.root ? static_cast<std::byte*>(a.recv) : acc_.data();
-    std::memcpy(acc, a.send, a.count * ext);
+    copy_bytes(acc, a.send, a.count * ext);
 
     int pof2 = 1;
     while (pof2 * 2 <= size) pof2 *= 2;

@@ -60,7 +60,7 @@ class ReduceRadixK final : public Algorithm {
     const int v = relative(rank, a.root, size);
     const std::size_t ext = extent_of(a.dtype);
     std::byte* acc = rank == a.root ? static_cast<std::byte*>(a.recv) : acc_.data();
-    std::memcpy(acc, a.send, a.count * ext);
+    copy_bytes(acc, a.send, a.count * ext);
 
     const EvenBlocks blocks(a.count, static_cast<std::size_t>(size));
     const std::size_t nrounds = rounds_.size();

@@ -77,7 +77,7 @@ void SharedReduceBuffer::contribute(const void* data, MPI_Op op) {
     const std::lock_guard guard(lock);
     const auto seen = word(kFirstSegment + 2 * s + 1);
     if (seen.load(std::memory_order_relaxed) == 0) {
-      std::memcpy(shared + begin, in + begin, n * extent_);
+      copy_bytes(shared + begin, in + begin, n * extent_);
     } else {
       combine(in + begin, shared + begin, n, dtype_, op);
     }
@@ -102,7 +102,7 @@ void deliver_node_result(SharedReduceBuffer& buffer, const Args& a, int children
                          int to, MPI_Comm comm, int tag) {
   buffer.wait_contributions(node_size + children);
   if (to == MPI_PROC_NULL) {
-    std::memcpy(a.recv, buffer.data(), a.count * extent_of(a.dtype));
+    copy_bytes(a.recv, buffer.data(), a.count * extent_of(a.dtype));
   } else {
     mpi_check(
         MPI_Send(buffer.data(), count_as_int(a.count, "reduce count"), a.dtype, to, tag, comm),

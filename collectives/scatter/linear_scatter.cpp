@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "collectives/core/block_tree.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/core/cooperative_mpi.hpp"
 #include "common/mpi_env.hpp"
 
@@ -13,7 +14,7 @@ void linear_scatter_root(const Args& a, MPI_Comm comm, int tag, std::span<const 
   for (const int r : order) {
     const std::byte* block = l.at(a.send, static_cast<std::size_t>(r));
     if (r == a.root) {
-      std::memcpy(a.recv, block, l.bytes);
+      copy_bytes(a.recv, block, l.bytes);
     } else {
       mpi_check(MPI_Send(block, l.count, a.dtype, r, tag, comm), "MPI_Send");
     }

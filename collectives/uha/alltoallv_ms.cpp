@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "collectives/core/alg_option.hpp"
+#include "collectives/core/buffers.hpp"
 #include "collectives/uha/alltoallv.hpp"
 #include "collectives/uha/uha.hpp"
 
@@ -42,8 +43,7 @@ class AlltoallvMsPieces final : public uha::AlltoallvPieces {
       took_part = true;
       const auto dd = std::size_t(d);
       if (d == me) {
-        std::memcpy(recv + recv_displs_[dd], send + send_displs_[dd],
-                    std::size_t(send_counts_[dd]));
+        copy_bytes(recv + recv_displs_[dd], send + send_displs_[dd], std::size_t(send_counts_[dd]));
         continue;
       }
       requests_.emplace_back();

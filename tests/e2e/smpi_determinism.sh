@@ -3,7 +3,8 @@
 # two reduce algorithms (binomial and Clairvoyant, whose PAT runtime runs polled, without a
 # thread: docs/SIMULATION.md), run twice with the same seed. The two result sets must hold byte-identical
 # timings (their CSV exports compared whole), every iteration on plan (no arrival error: waits are
-# simulated sleeps), and `summary` must say that the run was simulated and name the platform.
+# simulated sleeps), and `summary` must say that the run was simulated, name the platform and
+# the rate the reduces' copies and combines are charged at (the platform's copy bandwidth).
 # tools/test.sh builds the smpi preset (papbench only) and runs this with build-ci's report tool:
 #   PAPBENCH_SMPI_BUILD=build-smpi PAPBENCH_REPORT=build-ci/tools/papbench-report \
 #     tests/e2e/smpi_determinism.sh
@@ -42,6 +43,9 @@ expect_exit 0 "$PAPBENCH_REPORT" summary a.h5
 expect_contains out.txt "SIMULATED: SimGrid version"
 expect_contains out.txt "platform cluster-10gbe.xml (sha1 "
 expect_contains out.txt "smpi/simulate-computation:no"
+# The reduces' combines and copies are charged at the platform's stated copy bandwidth
+# (collectives/core/local_work.hpp), and the result set says so.
+expect_contains out.txt "local copies charged at 4.985e+09 B/s"
 # The clock sync ran and says that one simulated clock has no error.
 expect_contains out.txt "sync error bound"
 

@@ -1,8 +1,10 @@
-# collectives unit tests: tables, registry consistency, v-variant block sizes. No MPI_Init: the
+# collectives unit tests: tables, registry consistency, v-variant block sizes, the modelled cost of
+# local copies under SMPI (local_work_test.cpp). No MPI_Init: the
 # tables only hold predefined handles, and constructing an algorithm communicates nothing.
 papbench_unit_test(collectives_unit_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/collectives_tables_test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/collectives_registry_test.cpp
+          ${CMAKE_CURRENT_LIST_DIR}/local_work_test.cpp
   LIBS papbench_collectives papbench_bench)
 # The registry test reads docs/ALGORITHMS.md to check it shows the registry's tables.
 
