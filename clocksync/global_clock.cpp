@@ -168,41 +168,42 @@ std::string_view to_string(Estimator e) {
 
 GlobalClock::GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
                          const topology::NodeTopology* nodes)
-    : comm_(Comm::dup(comm)),
+    : comm_(comm),
+      rank_(comm_rank(comm)),
+      size_(comm_size(comm)),
       local_(local),
       distorted_(local.distortion().active()),
       options_(options) {
   if (options_.pingpongs < 1) throw std::invalid_argument("clock sync: pingpongs must be >= 1");
   if (options_.resync_ns < 0) throw std::invalid_argument("clock sync: resync must be >= 0");
-  if (nodes != nullptr && nodes->size() != comm_.size()) {
+  if (nodes != nullptr && nodes->size() != size_) {
     throw std::invalid_argument("clock sync: the node topology is of another communicator");
   }
-  const int rank = comm_.rank();
+  const int rank = rank_;
   if (options_.hierarchical) {
     // A virtual node lies inside one real node, so its members share the raw clock as well.
     // Duplicated: the sync's broadcasts never meet the caller's traffic on the node comm.
     if (nodes != nullptr) {
       node_comm_ = Comm::dup(nodes->node_comm());
     } else {
-      const topology::NodeTopology real(comm_.get());
+      const topology::NodeTopology real(comm_);
       node_comm_ = Comm::dup(real.node_comm());
     }
     // The decision must be the same everywhere because it selects who takes part in the
     // exchanges.
     int shared = same_clock_as_leader(local_, node_comm_.get()) ? 1 : 0;
-    mpi_check(MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_MIN, comm_.get()),
-              "MPI_Allreduce");
+    mpi_check(MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_MIN, comm_), "MPI_Allreduce");
     options_.hierarchical = shared == 1;
   }
   if (options_.hierarchical) {
     // Keys by rank make rank 0 the leader of its node and rank 0 among the leaders.
     MPI_Comm leaders = MPI_COMM_NULL;
     const int color = node_comm_.rank() == 0 ? 0 : MPI_UNDEFINED;
-    mpi_check(MPI_Comm_split(comm_.get(), color, rank, &leaders), "MPI_Comm_split");
+    mpi_check(MPI_Comm_split(comm_, color, rank, &leaders), "MPI_Comm_split");
     leader_comm_ = Comm(leaders);
   } else {
     node_comm_ = Comm();
-    leader_comm_ = Comm::dup(comm_.get());
+    leader_comm_ = Comm::dup(comm_);
   }
 }
 
@@ -436,25 +437,25 @@ void GlobalClock::share_within_node() {
 
 void GlobalClock::finish_sync() {
   // The sync time must be the same number on every rank: resync_if_due compares against it.
-  std::int64_t t_sync = comm_.rank() == 0 ? now() : 0;
+  std::int64_t t_sync = rank_ == 0 ? now() : 0;
   MPI_Request req = MPI_REQUEST_NULL;
-  mpi_check(MPI_Ibcast(&t_sync, 1, MPI_INT64_T, 0, comm_.get(), &req), "MPI_Ibcast");
+  mpi_check(MPI_Ibcast(&t_sync, 1, MPI_INT64_T, 0, comm_, &req), "MPI_Ibcast");
   detail::wait_politely(req);
   last_sync_global_ = t_sync;
   ++syncs_;
 
   const std::array<std::int64_t, 8> mine{t_sync,
-                                         comm_.rank(),
+                                         rank_,
                                          mapping_.offset_ns,
                                          std::bit_cast<std::int64_t>(mapping_.drift * 1e9),
                                          rtt_min_ns_,
                                          bound_.at_sync_ns,
                                          std::bit_cast<std::int64_t>(bound_.growth * 1e9),
                                          width_ns_};
-  const bool root = comm_.rank() == 0;
-  std::vector<std::int64_t> all(root ? mine.size() * static_cast<std::size_t>(comm_.size()) : 0);
+  const bool root = rank_ == 0;
+  std::vector<std::int64_t> all(root ? mine.size() * static_cast<std::size_t>(size_) : 0);
   mpi_check(MPI_Igather(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, all.data(),
-                        static_cast<int>(mine.size()), MPI_INT64_T, 0, comm_.get(), &req),
+                        static_cast<int>(mine.size()), MPI_INT64_T, 0, comm_, &req),
             "MPI_Igather");
   detail::wait_politely(req);
   for (std::size_t i = 0; i < all.size(); i += mine.size()) {

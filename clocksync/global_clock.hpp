@@ -93,6 +93,7 @@ class GlobalClock {
   // were distorted differently no longer shares one clock);
   // options() reports the setting in effect. The node leaders are those of `nodes` (virtual
   // nodes included; built over the same communicator) or, when it is null, of the real nodes.
+  // `comm` must outlive the clock, which runs its collectives on it (no duplicate).
   GlobalClock(MPI_Comm comm, LocalClock local, SyncOptions options,
               const topology::NodeTopology* nodes = nullptr);
   GlobalClock(const GlobalClock&) = delete;
@@ -146,7 +147,13 @@ class GlobalClock {
   void share_within_node();
   void finish_sync();
 
-  Comm comm_;               // duplicated: sync traffic never matches the caller's messages
+  // The caller's communicator, not a duplicate: the sync runs only collectives on it (the
+  // caller's thread, in one order on every rank, so they never cross the caller's own), and its
+  // ping-pongs on leader_comm_. A duplicate of the world costs SMPI 3.32 P^2 simulated messages
+  // (docs/SIMULATION.md, "Simulation cost").
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0;  // in comm_
+  int size_ = 0;
   Comm node_comm_;          // ranks sharing this node's raw clock (hierarchical only)
   Comm leader_comm_;        // ranks that ping-pong with rank 0 (all of them unless hierarchical)
   ClockSnapshot snapshot_;  // mapping_ and slew_ as now() reads them (published on every change)
