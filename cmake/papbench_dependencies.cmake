@@ -13,8 +13,9 @@
 # The header-only libraries (all but GoogleTest and Google Benchmark) are not configured through
 # their own CMake projects: papbench makes an interface target over their include folder. That keeps
 # the configure fast, works with a folder that holds only the headers (tests/e2e/cluster_install.sh
-# builds one from what Debian ships), and installs nothing of theirs. fmt is then used header-only
-# (FMT_HEADER_ONLY), which costs a little compile time and no library to install or find at run time.
+# builds one from what Debian ships), and installs nothing of theirs. fmt's compiled part is then one
+# static library of ours linked into the programs (below), so there is no fmt library to install or
+# find at run time.
 include(FetchContent)
 
 option(PAPBENCH_FETCH_DEPENDENCIES
@@ -114,8 +115,28 @@ papbench_dependency(cli11 PACKAGE CLI11 FIND 2.1 CONFIG TARGET CLI11::CLI11 VERS
   SHA256 aac0ab42108131ac5d3344a9db0fdf25c4db652296641955720a4fbe52334e22 INCLUDE include)
 papbench_dependency(fmt PACKAGE fmt FIND 9 TARGET fmt::fmt VERSION 9.1.0
   URL https://github.com/fmtlib/fmt/releases/download/9.1.0/fmt-9.1.0.zip
-  SHA256 cceb4cb9366e18a5742128cb3524ce5f50e88b476f1e54737a47ffdf4df4c996 INCLUDE include
-  DEFINES FMT_HEADER_ONLY=1)
+  SHA256 cceb4cb9366e18a5742128cb3524ce5f50e88b476f1e54737a47ffdf4df4c996 INCLUDE include)
+if(TARGET papbench_dep_fmt)
+  # Taken from source: fmt's compiled part is compiled once, into a static library of ours
+  # (cmake/fmt_compiled.cpp, fmt 9's src/format.cc), not in every unit that includes fmt as
+  # FMT_HEADER_ONLY would (the cluster user's build, tests/e2e/cluster_install.sh: 450 -> 379
+  # user+sys CPU-s, issue 42). Any other major version in a deps folder is used header-only.
+  get_target_property(_fmt_include papbench_dep_fmt INTERFACE_INCLUDE_DIRECTORIES)
+  file(STRINGS "${_fmt_include}/fmt/core.h" _fmt_version REGEX "^#define FMT_VERSION ")
+  string(REGEX MATCH "[0-9]+" _fmt_version "${_fmt_version}")
+  if(_fmt_version GREATER_EQUAL 90000 AND _fmt_version LESS 100000)
+    add_library(papbench_fmt_compiled STATIC ${PROJECT_SOURCE_DIR}/cmake/fmt_compiled.cpp)
+    # Linked into libpapbench-capture.so too; hidden there like the rest of papbench's code.
+    set_target_properties(papbench_fmt_compiled PROPERTIES POSITION_INDEPENDENT_CODE ON
+                          CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
+                          UNITY_BUILD OFF)
+    target_include_directories(papbench_fmt_compiled SYSTEM PRIVATE "${_fmt_include}")
+    target_link_libraries(papbench_dep_fmt INTERFACE papbench_fmt_compiled)
+  else()
+    message(STATUS "papbench: fmt ${_fmt_version} from source is used header-only")
+    target_compile_definitions(papbench_dep_fmt INTERFACE FMT_HEADER_ONLY=1)
+  endif()
+endif()
 papbench_dependency(nlohmann_json PACKAGE nlohmann_json FIND 3.10 TARGET nlohmann_json::nlohmann_json
   VERSION 3.11.2 URL https://github.com/nlohmann/json/releases/download/v3.11.2/json.tar.xz
   SHA256 8c4b26bf4b422252e13f332bc5e388ec0ab5c3443d24399acb675e68278d341f INCLUDE include)
